@@ -1,0 +1,43 @@
+# analyste: every command a developer or CI needs. `make help` lists them.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+GO ?= go
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# Brief fuzzing in `make test`; `make fuzz FUZZTIME=10m` for a long run.
+FUZZTIME ?= 15s
+# package:target pairs fuzzed by `make test` and `make fuzz`.
+FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse
+
+.PHONY: help deps test unit fuzz lint bench testdata run
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+
+deps: ## download modules and install the Debian tools the tests and benchmarks use (idempotent)
+	$(GO) mod download
+	@command -v pdftotext >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; }
+
+test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief fuzzing
+
+unit:
+	$(GO) test -count=1 ./...
+
+fuzz: ## run each fuzz target for FUZZTIME
+	@for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $${t#*:} ($${t%%:*}) for $(FUZZTIME)"; \
+		$(GO) test -run='^$$' -fuzz="^$${t#*:}$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=2s "$${t%%:*}"; \
+	done
+
+lint: ## gofmt, go vet, staticcheck
+	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+bench: deps ## the benchmarks (pdftext vs pdftotext, the chain per report)
+	$(GO) test -run='^$$' -bench=. -benchmem ./...
+
+testdata: ## rebuild the test reports (testdata/*/rapport.pdf) byte for byte
+	$(GO) run ./cmd/gentestdata
+
+run: ## the main job, locally, on the test reports
+	@for f in testdata/*/rapport.pdf; do $(GO) run ./cmd/analyste pages "$$f" | head -n 40; done

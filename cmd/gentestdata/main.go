@@ -1,0 +1,91 @@
+// Command gentestdata rebuilds the test reports: for each testdata/<slug>
+// holding truth.json and rapport.json it writes testdata/<slug>/rapport.pdf,
+// byte for byte the same at every run.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+func main() {
+	root := flag.String("racine", "", "racine du module (par défaut : le dossier de go.mod le plus proche)")
+	flag.Parse()
+	if err := run(*root); err != nil {
+		fmt.Fprintln(os.Stderr, "gentestdata :", err)
+		os.Exit(1)
+	}
+}
+
+func run(root string) error {
+	if root == "" {
+		wd, err := os.Getwd()
+		if err != nil {
+			return fmt.Errorf("dossier courant : %w", err)
+		}
+		if root, err = moduleRoot(wd); err != nil {
+			return err
+		}
+	}
+	dirs, err := companyDirs(root)
+	if err != nil {
+		return err
+	}
+	for _, dir := range dirs {
+		out := filepath.Join(dir, "rapport.pdf")
+		if err := generate(dir, out); err != nil {
+			return err
+		}
+		fmt.Println(out)
+	}
+	return nil
+}
+
+// generate builds the report of the company in dir and writes it to out.
+func generate(dir, out string) error {
+	c, err := loadCompany(dir)
+	if err != nil {
+		return err
+	}
+	pdf, err := build(c)
+	if err != nil {
+		return fmt.Errorf("%s : %w", c.slug, err)
+	}
+	if err := os.WriteFile(out, pdf, 0o644); err != nil {
+		return fmt.Errorf("écriture de %s : %w", out, err)
+	}
+	return nil
+}
+
+// moduleRoot walks up from dir to the folder holding go.mod.
+func moduleRoot(dir string) (string, error) {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("go.mod introuvable")
+		}
+		dir = parent
+	}
+}
+
+// companyDirs lists, in name order, the testdata folders with a rapport.json.
+func companyDirs(root string) ([]string, error) {
+	entries, err := os.ReadDir(filepath.Join(root, "testdata"))
+	if err != nil {
+		return nil, fmt.Errorf("lecture de testdata : %w", err)
+	}
+	var dirs []string
+	for _, e := range entries {
+		dir := filepath.Join(root, "testdata", e.Name())
+		if _, err := os.Stat(filepath.Join(dir, "rapport.json")); e.IsDir() && err == nil {
+			dirs = append(dirs, dir)
+		}
+	}
+	return dirs, nil
+}

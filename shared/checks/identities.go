@@ -1,0 +1,160 @@
+package checks
+
+import (
+	"fmt"
+
+	"analyste.dev/analyste/shared/statements"
+)
+
+// term is one amount of an identity: a key, its sign, and whether it is read
+// in the previous year.
+type term struct {
+	key  statements.Key
+	sign float64
+	prev bool
+}
+
+// identity is one accounting identity: lhs = sum of rhs.
+type identity struct {
+	label     string
+	lhs       term
+	rhs       []term
+	factor    float64 // multiplies the tolerance
+	needsPrev bool
+}
+
+func k(s statements.Statement, name string) statements.Key {
+	return statements.Key{Statement: s, Name: name}
+}
+
+func plus(s statements.Statement, names ...string) []term {
+	out := make([]term, len(names))
+	for i, n := range names {
+		out[i] = term{key: k(s, n), sign: 1}
+	}
+	return out
+}
+
+func minus(s statements.Statement, names ...string) []term {
+	out := plus(s, names...)
+	for i := range out {
+		out[i].sign = -1
+	}
+	return out
+}
+
+func prev(ts []term) []term {
+	for i := range ts {
+		ts[i].prev = true
+	}
+	return ts
+}
+
+func join(parts ...[]term) []term {
+	var out []term
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+var (
+	inc = statements.Income
+	bal = statements.Balance
+	cf  = statements.CashFlow
+)
+
+// perYear are identities 1 to 13 of the data dictionary, in its order.
+var perYear = []identity{
+	{label: "résultat d'exploitation = chiffre d'affaires - charges", lhs: term{k(inc, "resultat_exploitation"), 1, false},
+		rhs: join(plus(inc, "chiffre_affaires"), minus(inc, "achats_consommes", "charges_externes", "charges_personnel", "impots_taxes", "dotations_amortissements"))},
+	{label: "résultat net = exploitation + financier + exceptionnel - impôt", lhs: term{k(inc, "resultat_net"), 1, false},
+		rhs: join(plus(inc, "resultat_exploitation", "resultat_financier", "resultat_exceptionnel"), minus(inc, "impot_societes"))},
+	{label: "total actif = somme des postes", lhs: term{k(bal, "total_actif"), 1, false},
+		rhs: plus(bal, "immobilisations_incorporelles", "immobilisations_corporelles", "immobilisations_financieres", "stocks", "creances_clients", "autres_actifs_courants", "tresorerie")},
+	{label: "total passif = somme des postes", lhs: term{k(bal, "total_passif"), 1, false},
+		rhs: plus(bal, "capitaux_propres", "provisions", "dettes_financieres", "dettes_fournisseurs", "autres_passifs_courants")},
+	{label: "total actif = total passif", lhs: term{k(bal, "total_actif"), 1, false}, rhs: plus(bal, "total_passif")},
+	{label: "résultat net du tableau de flux = compte de résultat", lhs: term{k(cf, "resultat_net"), 1, false}, rhs: plus(inc, "resultat_net")},
+	{label: "dotations du tableau de flux = compte de résultat", lhs: term{k(cf, "dotations_amortissements"), 1, false}, rhs: plus(inc, "dotations_amortissements")},
+	{label: "flux d'exploitation = résultat net + dotations + variation du BFR", lhs: term{k(cf, "flux_exploitation"), 1, false},
+		rhs: plus(cf, "resultat_net", "dotations_amortissements", "variation_bfr")},
+	{label: "flux d'investissement = investissements + cessions", lhs: term{k(cf, "flux_investissement"), 1, false},
+		rhs: plus(cf, "investissements", "cessions_immobilisations")},
+	{label: "flux de financement = dividendes + augmentation de capital + variation des emprunts", lhs: term{k(cf, "flux_financement"), 1, false},
+		rhs: plus(cf, "dividendes_verses", "augmentation_capital", "variation_emprunts")},
+	{label: "variation de trésorerie = somme des trois flux", lhs: term{k(cf, "variation_tresorerie"), 1, false},
+		rhs: plus(cf, "flux_exploitation", "flux_investissement", "flux_financement")},
+	{label: "trésorerie de clôture = ouverture + variation", lhs: term{k(cf, "tresorerie_cloture"), 1, false},
+		rhs: plus(cf, "tresorerie_ouverture", "variation_tresorerie")},
+	{label: "trésorerie de clôture = trésorerie du bilan", lhs: term{k(cf, "tresorerie_cloture"), 1, false}, rhs: plus(bal, "tresorerie")},
+}
+
+// betweenYears are identities 14 to 16, checked on year N against N-1.
+var betweenYears = []identity{
+	{label: "trésorerie d'ouverture = clôture de l'exercice précédent", lhs: term{k(cf, "tresorerie_ouverture"), 1, false},
+		rhs: prev(plus(cf, "tresorerie_cloture")), needsPrev: true},
+	{label: "capitaux propres = précédents + résultat net + dividendes + augmentation de capital", lhs: term{k(bal, "capitaux_propres"), 1, false},
+		rhs: join(prev(plus(bal, "capitaux_propres")), plus(inc, "resultat_net"), plus(cf, "dividendes_verses", "augmentation_capital")), needsPrev: true},
+	{label: "variation du BFR = -(BFR - BFR précédent)", lhs: term{k(cf, "variation_bfr"), 1, false},
+		rhs: join(minus(bal, statements.WorkingCapitalAssets...), plus(bal, statements.WorkingCapitalLiabilities...),
+			prev(plus(bal, statements.WorkingCapitalAssets...)), prev(minus(bal, statements.WorkingCapitalLiabilities...))),
+		factor: 5, needsPrev: true},
+}
+
+// Identities runs the 16 identities: 13 per year, and 3 between each year and
+// the one before it (29 checks for a two-year report). With a single year the
+// 3 between-years checks are reported as non vérifiable.
+func Identities(r statements.Report) []Check {
+	years := r.YearsDesc()
+	var out []Check
+	for i, y := range years {
+		for _, id := range perYear {
+			out = append(out, evaluate(r, id, y, 0))
+		}
+		switch {
+		case i+1 < len(years):
+			for _, id := range betweenYears {
+				out = append(out, evaluate(r, id, y, years[i+1]))
+			}
+		case i == 0:
+			for _, id := range betweenYears {
+				out = append(out, unverifiable(y, id.label, "un seul exercice"))
+			}
+		}
+	}
+	return out
+}
+
+func evaluate(r statements.Report, id identity, year, prevYear int) Check {
+	yearOf := func(t term) int {
+		if t.prev {
+			return prevYear
+		}
+		return year
+	}
+	all := append([]term{id.lhs}, id.rhs...)
+	var missing []string
+	for _, t := range all {
+		if !r.Has(yearOf(t), t.key) {
+			name := t.key.String()
+			if t.prev {
+				name += fmt.Sprintf(" %d", prevYear)
+			}
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		return unverifiable(year, id.label, missingList(missing))
+	}
+	var expected float64
+	for _, t := range id.rhs {
+		expected += t.sign * r.Years[yearOf(t)].Get(t.key)
+	}
+	factor := id.factor
+	if factor == 0 {
+		factor = 1
+	}
+	tol := factor * TermTolerance(r.PrintedUnit) * float64(len(all))
+	return compare(year, id.label, expected, r.Years[year].Get(id.lhs.key), tol)
+}

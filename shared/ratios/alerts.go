@@ -1,0 +1,98 @@
+package ratios
+
+import (
+	"fmt"
+
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// Thresholds are every alert threshold, in one place.
+type Thresholds struct {
+	MaxLeverage        float64 // levier above this fires (x)
+	MaxCashDrop        float64 // trésorerie falling by more than this fires (%)
+	MaxDSOIncrease     float64 // DSO rising by more than this fires (days)
+	MaxBFRGrowthExcess float64 // BFR growth minus sales growth above this fires (points)
+}
+
+// DefaultThresholds are the thresholds the pipeline uses.
+var DefaultThresholds = Thresholds{
+	MaxLeverage:        3.5,
+	MaxCashDrop:        30,
+	MaxDSOIncrease:     15,
+	MaxBFRGrowthExcess: 20,
+}
+
+// Alert is one rule that fired on the latest year; Text is a French sentence
+// whose numbers are the computed values.
+type Alert struct {
+	Rule string
+	Year int
+	Text string
+}
+
+// The alert rules, in the order their alerts are numbered.
+const (
+	RuleLeverage       = "levier"
+	RuleNegativeFCF    = "fcf_negatif"
+	RuleNegativeEquity = "capitaux_propres_negatifs"
+	RuleCashDrop       = "baisse_tresorerie"
+	RuleDSOIncrease    = "hausse_dso"
+	RuleBFRGrowth      = "derive_bfr"
+)
+
+// Alerts applies the rules to the latest year of the report (the year the
+// analysis is about), comparing it with the year before where a rule needs
+// it. A rule whose amounts are absent or non significatif does not fire.
+func Alerts(r statements.Report, ratios map[int]Ratios, th Thresholds) []Alert {
+	years := r.YearsDesc()
+	if len(years) == 0 {
+		return nil
+	}
+	n := years[0]
+	cur := ratios[n]
+	var out []Alert
+	fire := func(rule, format string, args ...any) {
+		out = append(out, Alert{Rule: rule, Year: n, Text: fmt.Sprintf(format, args...)})
+	}
+	has := func(y int, s statements.Statement, name string) (float64, bool) {
+		k := statements.Key{Statement: s, Name: name}
+		return r.Years[y].Get(k), r.Has(y, k)
+	}
+
+	if v := cur.Leverage; v.OK() && v.Number > th.MaxLeverage {
+		fire(RuleLeverage, "Levier de %s en %d, au-dessus du seuil de %s.", frnum.FormatRatio(v.Number), n, frnum.FormatRatio(th.MaxLeverage))
+	}
+	if net, ok := has(n, statements.Income, "resultat_net"); ok && net > 0 && cur.FreeCashFlow.OK() && cur.FreeCashFlow.Number < 0 {
+		fire(RuleNegativeFCF, "Résultat net de %s mais free cash-flow de %s en %d.", frnum.FormatKEUR(net), frnum.FormatKEUR(cur.FreeCashFlow.Number), n)
+	}
+	if eq, ok := has(n, statements.Balance, "capitaux_propres"); ok && eq < 0 {
+		fire(RuleNegativeEquity, "Capitaux propres négatifs de %s en %d.", frnum.FormatKEUR(eq), n)
+	}
+	if len(years) < 2 {
+		return out
+	}
+	p := years[1]
+	prev := ratios[p]
+	cash, ok1 := has(n, statements.Balance, "tresorerie")
+	prevCash, ok2 := has(p, statements.Balance, "tresorerie")
+	if ok1 && ok2 && prevCash > 0 {
+		if drop := (prevCash - cash) / prevCash * 100; drop > th.MaxCashDrop {
+			fire(RuleCashDrop, "Trésorerie en baisse de %s en %d : %s contre %s en %d.",
+				frnum.FormatPercent(drop), n, frnum.FormatKEUR(cash), frnum.FormatKEUR(prevCash), p)
+		}
+	}
+	if cur.DSO.OK() && prev.DSO.OK() && cur.DSO.Number-prev.DSO.Number > th.MaxDSOIncrease {
+		fire(RuleDSOIncrease, "Délai clients (DSO) en hausse de %s en %d : %s contre %s en %d.",
+			frnum.FormatDays(cur.DSO.Number-prev.DSO.Number), n, frnum.FormatDays(cur.DSO.Number), frnum.FormatDays(prev.DSO.Number), p)
+	}
+	bfr, prevBFR := cur.WorkingCapital, prev.WorkingCapital
+	if bfr.OK() && prevBFR.OK() && prevBFR.Number > 0 && cur.RevenueGrowth.OK() {
+		growth := (bfr.Number/prevBFR.Number - 1) * 100
+		if growth > 0 && growth-cur.RevenueGrowth.Number > th.MaxBFRGrowthExcess {
+			fire(RuleBFRGrowth, "BFR en hausse de %s en %d (%s contre %s) pour un chiffre d'affaires en variation de %s.",
+				frnum.FormatPercent(growth), n, frnum.FormatKEUR(bfr.Number), frnum.FormatKEUR(prevBFR.Number), frnum.FormatPercent(cur.RevenueGrowth.Number))
+		}
+	}
+	return out
+}

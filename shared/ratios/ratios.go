@@ -1,0 +1,211 @@
+// Package ratios computes the ratios of the data dictionary from a
+// normalised report, and the alert rules built on them.
+package ratios
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// Reasons a ratio has no number.
+const (
+	NotSignificant = "non significatif" // the denominator makes it meaningless
+	NotAvailable   = "non disponible"   // an amount it needs was not printed
+)
+
+// Value is a ratio: a number, or the reason there is none. Its JSON is the
+// number or the reason as a string, never NaN.
+type Value struct {
+	Number float64
+	Reason string
+}
+
+// OK reports whether the value is a number.
+func (v Value) OK() bool { return v.Reason == "" }
+
+// MarshalJSON writes the number or the reason.
+func (v Value) MarshalJSON() ([]byte, error) {
+	if v.OK() {
+		return json.Marshal(v.Number)
+	}
+	return json.Marshal(v.Reason)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (v *Value) UnmarshalJSON(b []byte) error {
+	*v = Value{}
+	if err := json.Unmarshal(b, &v.Number); err == nil {
+		return nil
+	}
+	if err := json.Unmarshal(b, &v.Reason); err != nil || v.Reason == "" {
+		return fmt.Errorf("ratio value %s: neither a number nor a reason", b)
+	}
+	return nil
+}
+
+// Ratios are the 13 ratios of one year. Percentages are in percent (12.5
+// means 12,5 %), days in days, amounts in k€.
+type Ratios struct {
+	EBITDA             Value `json:"ebitda"`
+	NetDebt            Value `json:"dette_nette"`
+	Leverage           Value `json:"levier"`
+	Gearing            Value `json:"gearing"`
+	EBITDAMargin       Value `json:"marge_ebitda"`
+	OperatingMargin    Value `json:"marge_exploitation"`
+	NetMargin          Value `json:"marge_nette"`
+	FreeCashFlow       Value `json:"free_cash_flow"`
+	WorkingCapital     Value `json:"bfr"`
+	WorkingCapitalDays Value `json:"bfr_jours"`
+	DSO                Value `json:"dso"`
+	EquityRatio        Value `json:"autonomie_financiere"`
+	RevenueGrowth      Value `json:"croissance_ca"`
+}
+
+// Definition describes a ratio for the facts: its key, French label,
+// formula and unit.
+type Definition struct {
+	Key     string
+	Label   string
+	Formula string
+	Unit    frnum.Unit
+	Get     func(Ratios) Value
+}
+
+// Definitions lists the ratios in the data dictionary's order.
+var Definitions = []Definition{
+	{"ebitda", "EBITDA", "résultat d'exploitation + dotations aux amortissements", frnum.KEUR, func(r Ratios) Value { return r.EBITDA }},
+	{"dette_nette", "Dette nette", "dettes financières - trésorerie", frnum.KEUR, func(r Ratios) Value { return r.NetDebt }},
+	{"levier", "Levier", "dette nette / EBITDA", frnum.Times, func(r Ratios) Value { return r.Leverage }},
+	{"gearing", "Gearing", "dette nette / capitaux propres", frnum.Percent, func(r Ratios) Value { return r.Gearing }},
+	{"marge_ebitda", "Marge d'EBITDA", "EBITDA / chiffre d'affaires", frnum.Percent, func(r Ratios) Value { return r.EBITDAMargin }},
+	{"marge_exploitation", "Marge d'exploitation", "résultat d'exploitation / chiffre d'affaires", frnum.Percent, func(r Ratios) Value { return r.OperatingMargin }},
+	{"marge_nette", "Marge nette", "résultat net / chiffre d'affaires", frnum.Percent, func(r Ratios) Value { return r.NetMargin }},
+	{"free_cash_flow", "Free cash-flow", "flux d'exploitation + investissements", frnum.KEUR, func(r Ratios) Value { return r.FreeCashFlow }},
+	{"bfr", "BFR", "stocks + créances clients + autres actifs courants - dettes fournisseurs - autres passifs courants", frnum.KEUR, func(r Ratios) Value { return r.WorkingCapital }},
+	{"bfr_jours", "BFR en jours de chiffre d'affaires", "BFR / chiffre d'affaires × 365", frnum.Days, func(r Ratios) Value { return r.WorkingCapitalDays }},
+	{"dso", "Délai clients (DSO)", "créances clients / chiffre d'affaires × 365", frnum.Days, func(r Ratios) Value { return r.DSO }},
+	{"autonomie_financiere", "Autonomie financière", "capitaux propres / total passif", frnum.Percent, func(r Ratios) Value { return r.EquityRatio }},
+	{"croissance_ca", "Croissance du chiffre d'affaires", "chiffre d'affaires N / chiffre d'affaires N-1 - 1", frnum.Percent, func(r Ratios) Value { return r.RevenueGrowth }},
+}
+
+// FormatValue writes a ratio value in its unit through frnum, or its reason.
+func FormatValue(v Value, u frnum.Unit) string {
+	if !v.OK() {
+		return v.Reason
+	}
+	switch u {
+	case frnum.Times:
+		return frnum.FormatRatio(v.Number)
+	case frnum.Percent:
+		return frnum.FormatPercent(v.Number)
+	case frnum.Days:
+		return frnum.FormatDays(v.Number)
+	}
+	return frnum.FormatKEUR(v.Number)
+}
+
+// amounts reads the keys of one year, remembering whether any was absent.
+type amounts struct {
+	r      statements.Report
+	year   int
+	absent bool
+}
+
+func (a *amounts) get(s statements.Statement, name string) float64 {
+	k := statements.Key{Statement: s, Name: name}
+	if !a.r.Has(a.year, k) {
+		a.absent = true
+	}
+	return a.r.Years[a.year].Get(k)
+}
+
+// value is v, or "non disponible" if an amount behind it was absent.
+func (a *amounts) value(v float64) Value {
+	if a.absent {
+		return Value{Reason: NotAvailable}
+	}
+	return Value{Number: v}
+}
+
+// ratio divides num by den; a denominator ≤ 0 makes the ratio non significatif.
+func ratio(num, den Value, scale float64) Value {
+	switch {
+	case !num.OK():
+		return num
+	case !den.OK():
+		return den
+	case den.Number <= 0:
+		return Value{Reason: NotSignificant}
+	}
+	return Value{Number: num.Number / den.Number * scale}
+}
+
+// Compute returns the ratios of every year of the report. croissance_ca needs
+// the year before; without it, it is non disponible.
+func Compute(r statements.Report) map[int]Ratios {
+	out := map[int]Ratios{}
+	years := r.YearsDesc()
+	for i, y := range years {
+		get := func(s statements.Statement, names ...string) Value {
+			a := amounts{r: r, year: y}
+			var sum float64
+			for _, n := range names {
+				sum += a.get(s, n)
+			}
+			return a.value(sum)
+		}
+		var x Ratios
+		revenue := get(statements.Income, "chiffre_affaires")
+		operating := get(statements.Income, "resultat_exploitation")
+		x.EBITDA = add(operating, get(statements.Income, "dotations_amortissements"))
+		x.NetDebt = add(get(statements.Balance, "dettes_financieres"), neg(get(statements.Balance, "tresorerie")))
+		x.Leverage = ratio(x.NetDebt, x.EBITDA, 1)
+		x.Gearing = ratio(x.NetDebt, get(statements.Balance, "capitaux_propres"), 100)
+		x.EBITDAMargin = ratio(x.EBITDA, revenue, 100)
+		x.OperatingMargin = ratio(operating, revenue, 100)
+		x.NetMargin = ratio(get(statements.Income, "resultat_net"), revenue, 100)
+		x.FreeCashFlow = get(statements.CashFlow, "flux_exploitation", "investissements")
+		x.WorkingCapital = WorkingCapital(r, y)
+		x.WorkingCapitalDays = ratio(x.WorkingCapital, revenue, 365)
+		x.DSO = ratio(get(statements.Balance, "creances_clients"), revenue, 365)
+		x.EquityRatio = ratio(get(statements.Balance, "capitaux_propres"), get(statements.Balance, "total_passif"), 100)
+		x.RevenueGrowth = Value{Reason: NotAvailable}
+		if i+1 < len(years) {
+			p := amounts{r: r, year: years[i+1]}
+			x.RevenueGrowth = ratio(add(revenue, neg(p.value(p.get(statements.Income, "chiffre_affaires")))), p.value(p.get(statements.Income, "chiffre_affaires")), 100)
+		}
+		out[y] = x
+	}
+	return out
+}
+
+// WorkingCapital is the BFR of a year, as in check 16.
+func WorkingCapital(r statements.Report, year int) Value {
+	a := amounts{r: r, year: year}
+	var bfr float64
+	for _, n := range statements.WorkingCapitalAssets {
+		bfr += a.get(statements.Balance, n)
+	}
+	for _, n := range statements.WorkingCapitalLiabilities {
+		bfr -= a.get(statements.Balance, n)
+	}
+	return a.value(bfr)
+}
+
+func add(a, b Value) Value {
+	if !a.OK() {
+		return a
+	}
+	if !b.OK() {
+		return b
+	}
+	return Value{Number: a.Number + b.Number}
+}
+
+func neg(a Value) Value {
+	a.Number = -a.Number
+	return a
+}

@@ -1,0 +1,150 @@
+package ratios
+
+import (
+	"encoding/json"
+	"os"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"analyste.dev/analyste/shared/statements"
+)
+
+func fixture(t *testing.T) statements.Report {
+	t.Helper()
+	b, err := os.ReadFile("testdata/truth_test.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tr statements.Truth
+	if err := json.Unmarshal(b, &tr); err != nil {
+		t.Fatal(err)
+	}
+	r, err := statements.FromTruth(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func num(v float64) Value { return Value{Number: v} }
+
+var (
+	notSignificant = Value{Reason: NotSignificant}
+	notAvailable   = Value{Reason: NotAvailable}
+	approx         = cmpopts.EquateApprox(0, 1e-6)
+)
+
+func TestCompute(t *testing.T) {
+	t.Parallel()
+	want := map[int]Ratios{
+		2025: {EBITDA: num(13900), NetDebt: num(19375), Leverage: num(1.3938849), Gearing: num(56.7765568),
+			EBITDAMargin: num(12.6363636), OperatingMargin: num(7.6363636), NetMargin: num(5.1136364), FreeCashFlow: num(-875),
+			WorkingCapital: num(15000), WorkingCapitalDays: num(49.7727273), DSO: num(76.3181818), EquityRatio: num(38.8556789),
+			RevenueGrowth: num(10)},
+		2024: {EBITDA: num(13000), NetDebt: num(17000), Leverage: num(1.3076923), Gearing: num(56.6666667),
+			EBITDAMargin: num(13), OperatingMargin: num(8), NetMargin: num(5.25), FreeCashFlow: num(2250),
+			WorkingCapital: num(12000), WorkingCapitalDays: num(43.8), DSO: num(73), EquityRatio: num(38.4615385),
+			RevenueGrowth: notAvailable},
+	}
+	if diff := cmp.Diff(want, Compute(fixture(t)), approx); diff != "" {
+		t.Errorf("ratios (-want +got):\n%s", diff)
+	}
+}
+
+func TestDenominators(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		mutate func(cur, prev *statements.Year)
+		get    func(Ratios) Value
+		want   Value
+	}{
+		{"levier with zero ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = -5500 }, func(r Ratios) Value { return r.Leverage }, notSignificant},
+		{"levier with negative ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = -6000 }, func(r Ratios) Value { return r.Leverage }, notSignificant},
+		{"levier with negative net debt stays a number", func(c, _ *statements.Year) { c.Balance.FinancialDebt = 0 }, func(r Ratios) Value { return r.Leverage }, num(-9625.0 / 13900)},
+		{"gearing with negative equity", func(c, _ *statements.Year) { c.Balance.Equity = -10 }, func(r Ratios) Value { return r.Gearing }, notSignificant},
+		{"gearing with zero equity", func(c, _ *statements.Year) { c.Balance.Equity = 0 }, func(r Ratios) Value { return r.Gearing }, notSignificant},
+		{"margin with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = 0 }, func(r Ratios) Value { return r.EBITDAMargin }, notSignificant},
+		{"dso with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = 0 }, func(r Ratios) Value { return r.DSO }, notSignificant},
+		{"bfr days with negative revenue", func(c, _ *statements.Year) { c.Income.Revenue = -1 }, func(r Ratios) Value { return r.WorkingCapitalDays }, notSignificant},
+		{"negative bfr in days is a number", func(c, _ *statements.Year) { c.Balance.TradePayables = 36000 }, func(r Ratios) Value { return r.WorkingCapitalDays }, num(-5000.0 / 110000 * 365)},
+		{"equity ratio with zero total", func(c, _ *statements.Year) { c.Balance.TotalLiabilities = 0 }, func(r Ratios) Value { return r.EquityRatio }, notSignificant},
+		{"growth with zero previous revenue", func(_, p *statements.Year) { p.Income.Revenue = 0 }, func(r Ratios) Value { return r.RevenueGrowth }, notSignificant},
+		{"negative growth", func(c, _ *statements.Year) { c.Income.Revenue = 99500 }, func(r Ratios) Value { return r.RevenueGrowth }, num(-0.5)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := fixture(t)
+			cur, prev := r.Years[2025], r.Years[2024]
+			tt.mutate(&cur, &prev)
+			r.Years = map[int]statements.Year{2025: cur, 2024: prev}
+			if diff := cmp.Diff(tt.want, tt.get(Compute(r)[2025]), approx); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestAbsentAmountIsNotAvailable(t *testing.T) {
+	t.Parallel()
+	r := fixture(t)
+	delete(r.Found[2025], statements.Key{Statement: statements.Balance, Name: "tresorerie"})
+	got := Compute(r)[2025]
+	for name, v := range map[string]Value{"dette_nette": got.NetDebt, "levier": got.Leverage, "gearing": got.Gearing} {
+		if v != notAvailable {
+			t.Errorf("%s = %+v, want non disponible", name, v)
+		}
+	}
+	if !got.EBITDA.OK() {
+		t.Errorf("ebitda = %+v, want a number", got.EBITDA)
+	}
+}
+
+func TestValueJSON(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		v    Value
+		json string
+	}{
+		{"number", num(5.5), `5.5`},
+		{"non significatif", notSignificant, `"non significatif"`},
+		{"non disponible", notAvailable, `"non disponible"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			b, err := json.Marshal(tt.v)
+			if err != nil || string(b) != tt.json {
+				t.Fatalf("Marshal = %s, %v; want %s", b, err, tt.json)
+			}
+			var back Value
+			if err := json.Unmarshal(b, &back); err != nil || back != tt.v {
+				t.Errorf("Unmarshal = %+v, %v; want %+v", back, err, tt.v)
+			}
+		})
+	}
+	var v Value
+	if err := json.Unmarshal([]byte(`""`), &v); err == nil {
+		t.Error("empty reason accepted")
+	}
+}
+
+func TestFormatValue(t *testing.T) {
+	t.Parallel()
+	want := []string{"13 900 k€", "19 375 k€", "1,4x", "56,8 %", "12,6 %", "7,6 %", "5,1 %", "-875 k€", "15 000 k€", "49,8 jours", "76,3 jours", "38,9 %", "10,0 %"}
+	var got []string
+	rs := Compute(fixture(t))[2025]
+	for _, d := range Definitions {
+		got = append(got, FormatValue(d.Get(rs), d.Unit))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if got := FormatValue(notSignificant, "x"); got != "non significatif" {
+		t.Errorf("got %q", got)
+	}
+}

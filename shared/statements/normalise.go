@@ -1,0 +1,239 @@
+package statements
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"analyste.dev/analyste/shared/frnum"
+)
+
+// Report is one report after normalisation: the 39 fields of each year in k€
+// with the dictionary's signs, which keys were actually printed, and the
+// printed subtotals to check. It is the input of the checks and the ratios.
+type Report struct {
+	Company     string
+	PrintedUnit frnum.Unit
+	Pages       Pages
+	Years       map[int]Year
+	// Found tells which keys had at least one line for a year. A key with no
+	// line is absent, not zero: its value in Years is 0 but checks and
+	// ratios that need it say so instead of using it.
+	Found     map[int]map[Key]bool
+	Subtotals []SubtotalLine
+}
+
+// SubtotalLine is one year of a printed subtotal beside the sum of the lines
+// it covers, both in k€ as printed (before the charge sign rule).
+type SubtotalLine struct {
+	Statement Statement
+	Page      int
+	Label     string
+	Year      int
+	Printed   float64
+	Sum       float64
+	Terms     int // lines added into Sum
+}
+
+// Has reports whether key k was printed for year.
+func (r Report) Has(year int, k Key) bool { return r.Found[year][k] }
+
+// YearsDesc lists the years, latest first (N, N-1, …).
+func (r Report) YearsDesc() []int {
+	years := make([]int, 0, len(r.Years))
+	for y := range r.Years {
+		years = append(years, y)
+	}
+	slices.Sort(years)
+	slices.Reverse(years)
+	return years
+}
+
+// FromTruth turns a ground-truth file into a Report where every key is found.
+func FromTruth(t Truth) (Report, error) {
+	unit, err := frnum.ParseMoneyUnit(t.PrintedUnit)
+	if err != nil {
+		return Report{}, fmt.Errorf("truth of %q: %w", t.Company, err)
+	}
+	r := Report{Company: t.Company, PrintedUnit: unit, Pages: t.Pages, Years: t.Years, Found: map[int]map[Key]bool{}}
+	for y := range t.Years {
+		r.Found[y] = map[Key]bool{}
+		for _, k := range AllKeys() {
+			r.Found[y][k] = true
+		}
+	}
+	return r, nil
+}
+
+// chargeKeys are the income-statement charges stored positive.
+var chargeKeys = map[string]bool{
+	"achats_consommes": true, "charges_externes": true, "charges_personnel": true,
+	"impots_taxes": true, "dotations_amortissements": true, "impot_societes": true,
+}
+
+// Normalise validates a transcription and aggregates its lines into the
+// dictionary keys: amounts converted to k€ (one decimal), the lines of one
+// category added up, income-statement charges made positive.
+//
+// Charge sign: a report prints its charges either all positive or all
+// negative. A table whose charge lines add up to a negative amount is read as
+// printing charges negative, and every charge line of it is negated; so a
+// line printed against the table's convention (a stock variation, a tax
+// credit) keeps its meaning. Cash-flow and balance-sheet lines keep their
+// printed sign.
+func Normalise(t Transcription) (Report, error) {
+	unit, err := frnum.ParseMoneyUnit(t.PrintedUnit)
+	if err != nil {
+		return Report{}, fmt.Errorf("normalise %q: %w", t.Company, err)
+	}
+	r := Report{Company: t.Company, PrintedUnit: unit, Years: map[int]Year{}, Found: map[int]map[Key]bool{}}
+	sums := map[int]map[Key]float64{}
+	var errs []error
+	for ti, tab := range t.Tables {
+		scale, err := tableScale(tab, unit)
+		if err == nil {
+			err = validate(tab)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("table %d (%s, page %d): %w", ti+1, tab.Statement, tab.Page, err))
+			continue
+		}
+		setPage(&r.Pages, tab.Statement, tab.Page)
+		sign := chargeSign(tab)
+		for _, l := range tab.Lines {
+			k := Key{tab.Statement, l.Category}
+			for col, a := range l.Amounts {
+				y := tab.Years[col]
+				if sums[y] == nil {
+					sums[y] = map[Key]float64{}
+					r.Found[y] = map[Key]bool{}
+				}
+				if a == nil || !Known(k) {
+					continue
+				}
+				v := *a * scale
+				if tab.Statement == Income && chargeKeys[l.Category] {
+					v *= sign
+				}
+				sums[y][k] += v
+				r.Found[y][k] = true
+			}
+		}
+		r.Subtotals = append(r.Subtotals, subtotals(tab, scale)...)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return Report{}, fmt.Errorf("normalise %q: %w", t.Company, err)
+	}
+	for y, keys := range sums {
+		var year Year
+		for k, v := range keys {
+			year.Set(k, frnum.Round1(v))
+		}
+		r.Years[y] = year
+	}
+	return r, nil
+}
+
+func tableScale(tab Table, reportUnit frnum.Unit) (float64, error) {
+	u := reportUnit
+	if tab.Unit != "" {
+		var err error
+		if u, err = frnum.ParseMoneyUnit(tab.Unit); err != nil {
+			return 0, err
+		}
+	}
+	f, _ := u.ToKEUR()
+	return f, nil
+}
+
+func validate(tab Table) error {
+	var errs []error
+	if !slices.Contains(All, tab.Statement) {
+		errs = append(errs, fmt.Errorf("unknown statement %q", tab.Statement))
+	}
+	if len(tab.Years) == 0 {
+		errs = append(errs, errors.New("no year column"))
+	}
+	seen := map[int]bool{}
+	for _, y := range tab.Years {
+		if seen[y] {
+			errs = append(errs, fmt.Errorf("year %d printed twice", y))
+		}
+		seen[y] = true
+	}
+	for i, l := range tab.Lines {
+		if len(l.Amounts) != len(tab.Years) {
+			errs = append(errs, fmt.Errorf("line %d %q: %d amounts for %d years", i+1, l.Label, len(l.Amounts), len(tab.Years)))
+		}
+		switch {
+		case l.Category == Subtotal:
+			if len(l.Covers) == 0 {
+				errs = append(errs, fmt.Errorf("line %d %q: subtotal covers no key", i+1, l.Label))
+			}
+			for _, c := range l.Covers {
+				if !Known(Key{tab.Statement, c}) {
+					errs = append(errs, fmt.Errorf("line %d %q: subtotal covers unknown key %q", i+1, l.Label, c))
+				}
+			}
+		case len(l.Covers) > 0:
+			errs = append(errs, fmt.Errorf("line %d %q: only a subtotal covers keys", i+1, l.Label))
+		case l.Category != Other && !Known(Key{tab.Statement, l.Category}):
+			errs = append(errs, fmt.Errorf("line %d %q: unknown category %q", i+1, l.Label, l.Category))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func setPage(p *Pages, s Statement, page int) {
+	target := map[Statement]*int{Income: &p.Income, Balance: &p.Balance, CashFlow: &p.CashFlow}[s]
+	if *target == 0 {
+		*target = page
+	}
+}
+
+// chargeSign is -1 when the income table prints its charges negative.
+func chargeSign(tab Table) float64 {
+	if tab.Statement != Income {
+		return 1
+	}
+	var total float64
+	for _, l := range tab.Lines {
+		if !chargeKeys[l.Category] {
+			continue
+		}
+		for _, a := range l.Amounts {
+			if a != nil {
+				total += *a
+			}
+		}
+	}
+	if total < 0 {
+		return -1
+	}
+	return 1
+}
+
+func subtotals(tab Table, scale float64) []SubtotalLine {
+	var out []SubtotalLine
+	for _, l := range tab.Lines {
+		if l.Category != Subtotal {
+			continue
+		}
+		for col, a := range l.Amounts {
+			if a == nil {
+				continue
+			}
+			s := SubtotalLine{Statement: tab.Statement, Page: tab.Page, Label: l.Label, Year: tab.Years[col], Printed: frnum.Round1(*a * scale)}
+			var sum float64
+			for _, m := range tab.Lines {
+				if m.Amounts[col] != nil && slices.Contains(l.Covers, m.Category) {
+					sum += *m.Amounts[col] * scale
+					s.Terms++
+				}
+			}
+			s.Sum = frnum.Round1(sum)
+			out = append(out, s)
+		}
+	}
+	return out
+}

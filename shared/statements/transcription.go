@@ -1,0 +1,33 @@
+package statements
+
+// Transcription is what a reader (the model or the offline parser) returns:
+// the printed lines of each statement, never pre-summed fields. Its JSON is
+// the model's output schema; the desc and enum tags feed the schema.
+type Transcription struct {
+	Company     string  `json:"societe" desc:"Dénomination de la société telle qu'imprimée dans le rapport"`
+	PrintedUnit string  `json:"unite_imprimee" desc:"Unité des montants indiquée dans l'en-tête des tableaux" enum:"€,k€,M€"`
+	Tables      []Table `json:"tableaux" desc:"Un élément par tableau des états financiers (un état imprimé sur deux pages donne deux tableaux)"`
+}
+
+// Table is one printed statement table.
+type Table struct {
+	Statement Statement `json:"etat" desc:"État financier reproduit par ce tableau" enum:"compte_resultat,bilan,flux_tresorerie"`
+	Page      int       `json:"page" desc:"Numéro de page physique du tableau dans le PDF, à partir de 1"`
+	Unit      string    `json:"unite,omitempty" desc:"Unité de ce tableau si elle diffère de l'unité imprimée du rapport ; vide sinon" enum:",€,k€,M€"`
+	Years     []int     `json:"exercices" desc:"Année de clôture de chaque colonne de montants, dans l'ordre imprimé (certains rapports impriment N-1 en premier)"`
+	Lines     []Line    `json:"lignes" desc:"Toutes les lignes du tableau, dans l'ordre imprimé, sous-totaux et totaux compris"`
+}
+
+// Line is one printed line of a table.
+type Line struct {
+	Label    string     `json:"libelle" desc:"Libellé de la ligne tel qu'imprimé"`
+	Amounts  []*float64 `json:"montants" desc:"Montant tel qu'imprimé dans le tableau, dans l'unité du tableau, un par colonne dans l'ordre des exercices ; entre parenthèses ou précédé d'un signe moins = négatif ; null si la case est vide"`
+	Category string     `json:"categorie" desc:"Clé du dictionnaire de l'état à laquelle la ligne appartient (plusieurs lignes peuvent avoir la même clé, elles s'additionnent) ; sous-total pour une ligne qui additionne d'autres lignes du tableau sans être une clé du dictionnaire ; autre pour une ligne hors dictionnaire (production stockée, reprises sur provisions, autres produits…)" enum:"chiffre_affaires,achats_consommes,charges_externes,charges_personnel,impots_taxes,dotations_amortissements,resultat_exploitation,resultat_financier,resultat_exceptionnel,impot_societes,resultat_net,immobilisations_incorporelles,immobilisations_corporelles,immobilisations_financieres,stocks,creances_clients,autres_actifs_courants,tresorerie,total_actif,capitaux_propres,provisions,dettes_financieres,dettes_fournisseurs,autres_passifs_courants,total_passif,variation_bfr,flux_exploitation,investissements,cessions_immobilisations,flux_investissement,dividendes_verses,augmentation_capital,variation_emprunts,flux_financement,variation_tresorerie,tresorerie_ouverture,tresorerie_cloture,sous-total,autre"`
+	Covers   []string   `json:"couvre,omitempty" desc:"Pour un sous-total seulement : les clés du dictionnaire dont il additionne les lignes ; un sous-total qui inclut des lignes autre est classé autre"`
+}
+
+// The two categories that are not dictionary keys.
+const (
+	Subtotal = "sous-total"
+	Other    = "autre"
+)
