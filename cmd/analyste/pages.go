@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+
+	"analyste.dev/analyste/shared/pdftext"
+)
+
+// runPages prints the text of every page of a PDF under a header line.
+// A page that failed is reported on stderr and the others still print.
+func runPages(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("pages", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, "usage : analyste pages FICHIER.pdf") }
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return 2
+	}
+	path := fs.Arg(0)
+	doc, err := pdftext.ReadFile(ctx, path, pdftext.DefaultLimits())
+	if err != nil {
+		fmt.Fprintf(stderr, "analyste pages : %s : %s\n", path, pdftext.Reason(err))
+		fmt.Fprintf(stderr, "  (détail : %v)\n", err)
+		return 1
+	}
+	for _, p := range doc.Pages {
+		fmt.Fprintf(stdout, "=== page %d / %d ===\n", p.Number, len(doc.Pages))
+		if p.Err != nil {
+			fmt.Fprintf(stderr, "analyste pages : page %d illisible : %s (%v)\n", p.Number, pdftext.Reason(p.Err), p.Err)
+		}
+		if text := p.Text(); text != "" {
+			fmt.Fprintln(stdout, text)
+		}
+	}
+	return 0
+}

@@ -1,0 +1,100 @@
+package pdftext
+
+import (
+	"bytes"
+	"context"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkPages reads the largest PDF under the module's testdata/ (the
+// generated test reports), else the Walmart annual report, and reports
+// pages/s. Where pdftotext is on PATH it also reports our speed over
+// `pdftotext -layout` on the same file (process start included) and the
+// word agreement with its text: |our words ∩ its words| / |its words|, over
+// multisets of whitespace-separated words.
+func BenchmarkPages(b *testing.B) {
+	path := benchFile(b)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("fichier : %s", path)
+	ctx := context.Background()
+	var doc *Document
+	b.SetBytes(int64(len(data)))
+	b.ResetTimer()
+	start := time.Now()
+	for range b.N {
+		doc, err = Read(ctx, bytes.NewReader(data), int64(len(data)), Limits{})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	elapsed := time.Since(start)
+	b.StopTimer()
+	pages := float64(len(doc.Pages))
+	ours := pages * float64(b.N) / elapsed.Seconds()
+	b.ReportMetric(ours, "pages/s")
+
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		b.Log("pdftotext absent : ni ratio ni accord")
+		return
+	}
+	const runs = 5
+	var text []byte
+	start = time.Now()
+	for range runs {
+		text, err = exec.Command("pdftotext", "-layout", path, "-").Output()
+		if err != nil {
+			b.Fatalf("pdftotext : %v", err)
+		}
+	}
+	poppler := pages * runs / time.Since(start).Seconds()
+	b.ReportMetric(ours/poppler, "speed/poppler")
+	var all []string
+	for _, p := range doc.Pages {
+		all = append(all, p.Text())
+	}
+	b.ReportMetric(100*wordAgreement(strings.Join(all, "\n"), string(text)), "%words")
+}
+
+// wordAgreement is |ours ∩ ref| / |ref| over multisets of words.
+func wordAgreement(ours, ref string) float64 {
+	count := map[string]int{}
+	for _, w := range strings.Fields(ours) {
+		count[w]++
+	}
+	refWords := strings.Fields(ref)
+	if len(refWords) == 0 {
+		return 1
+	}
+	common := 0
+	for _, w := range refWords {
+		if count[w] > 0 {
+			count[w]--
+			common++
+		}
+	}
+	return float64(common) / float64(len(refWords))
+}
+
+func benchFile(b *testing.B) string {
+	best, size := filepath.Join(sharedDir(b), "corpus", "real", "en_walmart_fy2023_annual-report.pdf"), int64(0)
+	testdata := filepath.Join(moduleRoot(b), "testdata")
+	_ = filepath.WalkDir(testdata, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".pdf") {
+			return nil
+		}
+		if info, err := d.Info(); err == nil && info.Size() > size {
+			best, size = p, info.Size()
+		}
+		return nil
+	})
+	return best
+}

@@ -1,0 +1,239 @@
+package pdftext
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/ledongthuc/pdf"
+	"golang.org/x/text/encoding/charmap"
+)
+
+// font decodes the codes of a shown string into text and glyph widths.
+type font struct {
+	composite bool
+	codes     *cmap // composite: code lengths and code → CID
+	toUnicode *cmap
+	simple    [256]glyph // simple fonts: every code precomputed
+	cidWidth  map[uint32]float64
+	defWidth  float64
+	cache     map[codeKey]glyph // composite fonts, filled as codes appear
+}
+
+// glyph is one decoded code: text, advance in text-space units for a
+// font size of 1, and whether word spacing applies (single-byte code 32).
+type glyph struct {
+	text  string
+	width float64
+	space bool
+}
+
+// each calls fn for every code of s.
+func (f *font) each(s string, fn func(g glyph)) {
+	if !f.composite {
+		for i := range len(s) {
+			fn(f.simple[s[i]])
+		}
+		return
+	}
+	for len(s) > 0 {
+		code, n := f.codes.split(s, 2)
+		s = s[n:]
+		k := codeKey{code, n}
+		g, ok := f.cache[k]
+		if !ok {
+			g = f.compositeGlyph(code, n)
+			f.cache[k] = g
+		}
+		fn(g)
+	}
+}
+
+func (f *font) compositeGlyph(code uint32, n int) glyph {
+	g := glyph{width: f.defWidth, space: n == 1 && code == 32}
+	if w, ok := f.cidWidth[f.codes.cid(code, n)]; ok {
+		g.width = w
+	}
+	if f.toUnicode != nil {
+		g.text, _ = f.toUnicode.text(code, n)
+	}
+	return g
+}
+
+// loadFont reads a font dictionary. Missing pieces degrade to empty text
+// (never to raw code bytes, which would be spurious characters).
+func loadFont(v pdf.Value) *font {
+	f := &font{toUnicode: readCMap(v.Key("ToUnicode"))}
+	if v.Key("Subtype").Name() == "Type0" {
+		f.loadComposite(v)
+	} else {
+		f.loadSimple(v)
+	}
+	return f
+}
+
+func (f *font) loadComposite(v pdf.Value) {
+	f.composite = true
+	f.cache = map[codeKey]glyph{}
+	f.codes = readCMap(v.Key("Encoding"))
+	if f.codes == nil {
+		f.codes = &cmap{} // Identity-H and the predefined CMaps: two bytes
+		if f.toUnicode != nil {
+			f.codes.spaces = f.toUnicode.spaces
+		}
+	}
+	desc := v.Key("DescendantFonts").Index(0)
+	f.defWidth = 1.0
+	if dw := desc.Key("DW"); !dw.IsNull() {
+		f.defWidth = dw.Float64() / 1000
+	}
+	f.cidWidth = map[uint32]float64{}
+	w := desc.Key("W")
+	for i := 0; i < w.Len(); {
+		first := w.Index(i)
+		next := w.Index(i + 1)
+		if next.Kind() == pdf.Array { // c [w1 w2 ...]
+			c := uint32(first.Int64())
+			for j := range next.Len() {
+				f.cidWidth[c+uint32(j)] = next.Index(j).Float64() / 1000
+			}
+			i += 2
+			continue
+		}
+		lo, hi, width := first.Int64(), next.Int64(), w.Index(i+2).Float64()/1000
+		for c := lo; c <= hi && c-lo < 1<<16; c++ { // c1 c2 w
+			f.cidWidth[uint32(c)] = width
+		}
+		i += 3
+	}
+}
+
+func (f *font) loadSimple(v pdf.Value) {
+	scale := 0.001
+	if v.Key("Subtype").Name() == "Type3" {
+		if m := v.Key("FontMatrix"); m.Len() == 6 {
+			scale = m.Index(0).Float64()
+		}
+	}
+	widths := v.Key("Widths")
+	first := int(v.Key("FirstChar").Int64())
+	missing := v.Key("FontDescriptor").Key("MissingWidth").Float64()
+	std := standardWidths(v.Key("BaseFont").Name())
+	names := baseEncoding(v)
+	for c := range 256 {
+		g := &f.simple[c]
+		switch {
+		case widths.Kind() == pdf.Array && c >= first && c-first < widths.Len():
+			g.width = widths.Index(c-first).Float64() * scale
+		case widths.Kind() == pdf.Array:
+			g.width = missing * scale
+		default:
+			g.width = std(c) * scale
+		}
+		g.space = c == 32
+		g.text = names[c]
+		if f.toUnicode != nil {
+			if s, ok := f.toUnicode.text(uint32(c), 1); ok {
+				g.text = s
+			}
+		}
+	}
+}
+
+// baseEncoding decodes the 256 codes of a simple font from /Encoding: a
+// base encoding (WinAnsi stands in for Standard and for a font's built-in
+// encoding) then /Differences.
+func baseEncoding(v pdf.Value) [256]string {
+	enc := v.Key("Encoding")
+	base := enc.Name()
+	if enc.Kind() == pdf.Dict {
+		base = enc.Key("BaseEncoding").Name()
+	}
+	cm := charmap.Windows1252
+	if base == "MacRomanEncoding" {
+		cm = charmap.Macintosh
+	}
+	var out [256]string
+	for c := range 256 {
+		if r := cm.DecodeByte(byte(c)); r != utf8.RuneError && r >= 0x20 {
+			out[c] = string(r)
+		}
+	}
+	if base == "StandardEncoding" || base == "" {
+		out['\''], out['`'] = "’", "‘"
+	}
+	diffs := enc.Key("Differences")
+	if diffs.Kind() != pdf.Array {
+		return out
+	}
+	lib := pdf.Font{V: v}
+	libEnc := lib.Encoder() // knows the Adobe glyph list
+	code := 0
+	for i := range diffs.Len() {
+		d := diffs.Index(i)
+		switch d.Kind() {
+		case pdf.Integer:
+			code = int(d.Int64())
+		case pdf.Name:
+			if code >= 0 && code < 256 {
+				out[code] = glyphName(d.Name(), libEnc.Decode(string([]byte{byte(code)})), byte(code))
+			}
+			code++
+		}
+	}
+	return out
+}
+
+// glyphName maps a glyph name to text: uniXXXX[YYYY…] and uXXXX[XX] forms,
+// else the library's decoding. For a name it does not know the library
+// returns the code itself: kept for printable ASCII (a standard name at its
+// standard place), dropped otherwise (unknown text, not a spurious byte).
+func glyphName(name, lib string, code byte) string {
+	if h, ok := strings.CutPrefix(name, "uni"); ok && len(h) >= 4 && len(h)%4 == 0 {
+		var b strings.Builder
+		for i := 0; i < len(h); i += 4 {
+			r, err := strconv.ParseUint(h[i:i+4], 16, 32)
+			if err != nil {
+				b.Reset()
+				break
+			}
+			b.WriteRune(rune(r))
+		}
+		if b.Len() > 0 {
+			return b.String()
+		}
+	}
+	if h, ok := strings.CutPrefix(name, "u"); ok && len(h) >= 4 && len(h) <= 6 {
+		if r, err := strconv.ParseUint(h, 16, 32); err == nil && utf8.ValidRune(rune(r)) {
+			return string(rune(r))
+		}
+	}
+	if lib == string(rune(code)) && (code < 0x20 || code > 0x7e) {
+		return ""
+	}
+	if lib == "\ufffd" {
+		return ""
+	}
+	return lib
+}
+
+// standardWidths approximates the widths of a font without /Widths (the
+// standard 14): Courier is monospaced, the others by family and weight.
+func standardWidths(base string) func(c int) float64 {
+	base = base[strings.IndexByte(base, '+')+1:] // subset prefix
+	bold := strings.Contains(base, "Bold")
+	var table *[256]uint16
+	switch {
+	case strings.HasPrefix(base, "Courier"):
+		return func(int) float64 { return 600 }
+	case strings.HasPrefix(base, "Times") && bold:
+		table = &timesBoldWidths
+	case strings.HasPrefix(base, "Times"):
+		table = &timesWidths
+	case bold:
+		table = &helveticaBoldWidths
+	default:
+		table = &helveticaWidths
+	}
+	return func(c int) float64 { return float64(table[c]) }
+}

@@ -1,0 +1,40 @@
+package pdftext
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// FuzzRead: any input gives pages or an error, never a panic or a hang.
+// Run: go test -run '^$' -fuzz FuzzRead -fuzztime=20s -fuzzminimizetime=2s ./shared/pdftext
+func FuzzRead(f *testing.F) {
+	bad := filepath.Join(sharedDir(f), "corpus", "bad")
+	crashers, _ := filepath.Glob(filepath.Join(bad, "fuzz-crashers", "[0-9a-f]*"))
+	for _, p := range crashers {
+		f.Add(fuzzInput(f, p))
+	}
+	for _, name := range []string{"bad_Tm_args.pdf", "unbalanced_Q_fpdf.pdf", "cycle_kids.pdf", "cycle_parent.pdf", "huge_count.pdf", "not_pdf.pdf"} {
+		data, err := os.ReadFile(filepath.Join(bad, name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add(fixture(f, true, "ﬁ’"))
+	lim := Limits{MaxBytes: 1 << 20, MaxPages: 50, MaxOpsPerPage: 100_000}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		doc, err := Read(ctx, bytes.NewReader(data), int64(len(data)), lim)
+		if (doc == nil) == (err == nil) {
+			t.Fatalf("doc %v, erreur %v : il faut l'un ou l'autre", doc != nil, err)
+		}
+		if doc != nil && len(doc.Pages) == 0 {
+			t.Fatal("document sans page")
+		}
+	})
+}

@@ -1,0 +1,144 @@
+package pdftext
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+)
+
+// Gap rule, in units of the font size (em) of the glyphs on either side:
+//   - gap < wordGap: same word (kerning, tracking);
+//   - wordGap ≤ gap < columnGap: one space (a word space, even widened by
+//     justification);
+//   - gap ≥ columnGap: a new span (a column gap). Text() writes at least two
+//     spaces there, one per half em of gap, so that table rows read like
+//     "Chiffre d'affaires net        3    157 275    143 210" and columns
+//     split on two or more spaces.
+//
+// A space is about 0.25-0.28 em in text fonts; a justified line rarely
+// stretches it past 0.6 em; table columns are separated by several em.
+const (
+	wordGap   = 0.12
+	columnGap = 1.0
+	// sameLine: glyphs whose baselines differ by less than this belong to
+	// one line (superscripts and subscripts included).
+	sameLine = 0.5
+	// overprint: the same glyph drawn again this close is a fake bold.
+	overprint = 0.15
+)
+
+// Line is one line of a page, its spans left to right.
+type Line struct {
+	Y     float64 // baseline, in the frame of the text (points, upward)
+	Spans []Span
+}
+
+// Span is a run of text without a column gap inside.
+type Span struct {
+	X0, X1 float64 // extent along the baseline, points
+	Size   float64 // font size, points
+	Text   string
+}
+
+// Text writes the line, spans joined per the gap rule.
+func (l Line) Text() string {
+	var b strings.Builder
+	for i, s := range l.Spans {
+		if i > 0 {
+			prev := l.Spans[i-1]
+			em := max(prev.Size, s.Size, 1)
+			n := max(2, int(math.Round((s.X0-prev.X1)/(em/2))))
+			b.WriteString(strings.Repeat(" ", min(n, 200)))
+		}
+		b.WriteString(s.Text)
+	}
+	return b.String()
+}
+
+// buildLines groups glyphs into lines. Text in the page's main direction
+// comes first, top to bottom; text in other directions (a vertical margin
+// label, a watermark) follows, per direction, so it does not cut into the
+// rows of a table.
+func buildLines(glyphs []placed) []Line {
+	if len(glyphs) == 0 {
+		return nil
+	}
+	var count [4]int
+	for _, g := range glyphs {
+		count[g.rot]++
+	}
+	main := uint8(0)
+	for r := range uint8(4) {
+		if count[r] > count[main] {
+			main = r
+		}
+	}
+	var lines []Line
+	for _, r := range []uint8{main, (main + 1) % 4, (main + 2) % 4, (main + 3) % 4} {
+		var frame []placed
+		for _, g := range glyphs {
+			if g.rot == r {
+				frame = append(frame, g)
+			}
+		}
+		lines = append(lines, frameLines(frame)...)
+	}
+	return lines
+}
+
+// frameLines groups glyphs of one direction: by baseline, top first.
+func frameLines(glyphs []placed) []Line {
+	slices.SortFunc(glyphs, func(a, b placed) int {
+		return cmp.Or(cmp.Compare(b.y, a.y), cmp.Compare(a.x0, b.x0), cmp.Compare(a.seq, b.seq))
+	})
+	var lines []Line
+	for start := 0; start < len(glyphs); {
+		top, size := glyphs[start].y, glyphs[start].size
+		end := start + 1
+		for ; end < len(glyphs); end++ {
+			g := glyphs[end]
+			size = max(size, g.size)
+			if top-g.y > sameLine*size {
+				break
+			}
+		}
+		lines = append(lines, makeLine(glyphs[start:end]))
+		start = end
+	}
+	return lines
+}
+
+// makeLine orders the glyphs of a line left to right and joins them.
+func makeLine(glyphs []placed) Line {
+	slices.SortFunc(glyphs, func(a, b placed) int {
+		return cmp.Or(cmp.Compare(a.x0, b.x0), cmp.Compare(a.seq, b.seq))
+	})
+	line := Line{Y: glyphs[0].y}
+	var text strings.Builder
+	cur := Span{X0: glyphs[0].x0, X1: glyphs[0].x1, Size: glyphs[0].size}
+	text.WriteString(glyphs[0].text)
+	prev := glyphs[0]
+	for _, g := range glyphs[1:] {
+		em := max((prev.size+g.size)/2, 1)
+		if g.text == prev.text && math.Abs(g.x0-prev.x0) < overprint*em {
+			continue
+		}
+		gap := g.x0 - cur.X1
+		switch {
+		case gap >= columnGap*em:
+			cur.Text = text.String()
+			line.Spans = append(line.Spans, cur)
+			text.Reset()
+			cur = Span{X0: g.x0, X1: g.x1, Size: g.size}
+		case gap >= wordGap*em:
+			text.WriteByte(' ')
+		}
+		text.WriteString(g.text)
+		cur.X1 = max(cur.X1, g.x1)
+		prev = g
+	}
+	cur.Text = text.String()
+	line.Spans = append(line.Spans, cur)
+	return line
+}

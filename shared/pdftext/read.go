@@ -1,0 +1,148 @@
+// Package pdftext extracts the text of each page of a PDF, with lines rebuilt
+// from glyph positions so that a table row is one line and its columns are
+// separated by two or more spaces. It reads damaged and hostile files within
+// Limits and reports typed errors (see Reason).
+//
+// It builds on github.com/ledongthuc/pdf for the file structure (xref,
+// objects, filters, RC4/AES-128 decryption) and does the rest itself: page
+// tree walk, content-stream lexing, text state, fonts, ToUnicode CMaps.
+package pdftext
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Document is the text of a PDF, page by page.
+type Document struct {
+	Pages []Page
+}
+
+// Page is the text of one physical page. Err is set when this page could
+// not be read; the other pages keep their text.
+type Page struct {
+	Number int // 1-based physical page
+	Lines  []Line
+	Err    error
+}
+
+// Text returns the lines of the page joined by "\n".
+func (p Page) Text() string {
+	var b strings.Builder
+	for i, l := range p.Lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l.Text())
+	}
+	return b.String()
+}
+
+// ReadFile reads the PDF at path.
+func ReadFile(ctx context.Context, path string, lim Limits) (*Document, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("ouverture de %s : %w", path, err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("lecture de %s : %w", path, err)
+	}
+	return Read(ctx, f, info.Size(), lim)
+}
+
+// Read extracts the text of every page of the PDF held in r. It returns an
+// error wrapping one of the package's sentinels (or the context's error)
+// when the document as a whole cannot be read, and then no Document: not a
+// PDF, encrypted, too large, damaged beyond every page, or without any text.
+func Read(ctx context.Context, r io.ReaderAt, size int64, lim Limits) (*Document, error) {
+	lim = lim.withDefaults()
+	if size > lim.MaxBytes {
+		return nil, fmt.Errorf("%w : %d octets, limite %d", ErrTooLarge, size, lim.MaxBytes)
+	}
+	if size <= 0 {
+		return nil, ErrNotPDF
+	}
+	data := make([]byte, size)
+	if n, err := r.ReadAt(data, 0); n < len(data) {
+		return nil, fmt.Errorf("lecture du PDF : %w", err)
+	}
+	return readBytes(ctx, data, lim)
+}
+
+func readBytes(ctx context.Context, data []byte, lim Limits) (doc *Document, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			doc, err = nil, fmt.Errorf("%w : %v", ErrDamaged, x)
+		}
+	}()
+	rd, err := open(data)
+	if err != nil {
+		return nil, err
+	}
+	leaves, err := pageLeaves(rd, lim.MaxPages)
+	if err != nil {
+		return nil, err
+	}
+	if len(leaves) == 0 {
+		return nil, fmt.Errorf("%w : aucune page", ErrDamaged)
+	}
+	fonts := fontCache{}
+	doc = &Document{Pages: make([]Page, 0, len(leaves))}
+	failed, withText := 0, 0
+	for i, l := range leaves {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p := readPage(ctx, l, i+1, fonts, lim)
+		if errors.Is(p.Err, context.Canceled) || errors.Is(p.Err, context.DeadlineExceeded) {
+			return nil, p.Err
+		}
+		if p.Err != nil {
+			failed++
+		}
+		if len(p.Lines) > 0 {
+			withText++
+		}
+		doc.Pages = append(doc.Pages, p)
+	}
+	switch {
+	case failed == len(leaves):
+		return nil, fmt.Errorf("%w : aucune page lisible (page 1 : %v)", ErrDamaged, doc.Pages[0].Err)
+	case withText == 0 && failed == 0:
+		return nil, fmt.Errorf("%w : %d pages sans texte", ErrNoText, len(leaves))
+	}
+	return doc, nil
+}
+
+// readPage extracts one page; a panic of the library or a broken stream
+// fails this page only. A page cut short keeps the text read so far.
+func readPage(ctx context.Context, l leaf, num int, fonts fontCache, lim Limits) (p Page) {
+	p.Number = num
+	in := interpreter{ctx: ctx, fonts: fonts, maxOps: lim.MaxOpsPerPage, forms: map[ref]bool{}}
+	defer func() {
+		if x := recover(); x != nil {
+			p.Err = fmt.Errorf("%w : page %d : %v", ErrDamaged, num, x)
+		}
+		p.Lines = buildLines(in.glyphs)
+	}()
+	contents := l.page.V.Key("Contents")
+	if contents.IsNull() {
+		return p
+	}
+	data, err := readStream(contents)
+	if err != nil {
+		p.Err = fmt.Errorf("page %d : %w", num, err)
+		return p
+	}
+	start := gstate{ctm: identity, scale: 1}
+	if err := in.run(data, l.resources, start, 0); err != nil {
+		p.Err = fmt.Errorf("page %d : %w", num, err)
+	}
+	return p
+}

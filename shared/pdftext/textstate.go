@@ -1,0 +1,358 @@
+package pdftext
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/ledongthuc/pdf"
+)
+
+// matrix is the affine [a b c d e f] of the PDF specification, applied to
+// row vectors: [x y 1] × M.
+type matrix [6]float64
+
+var identity = matrix{1, 0, 0, 1, 0, 0}
+
+// mul returns m × n: m applied first.
+func (m matrix) mul(n matrix) matrix {
+	return matrix{
+		m[0]*n[0] + m[1]*n[2],
+		m[0]*n[1] + m[1]*n[3],
+		m[2]*n[0] + m[3]*n[2],
+		m[2]*n[1] + m[3]*n[3],
+		m[4]*n[0] + m[5]*n[2] + n[4],
+		m[4]*n[1] + m[5]*n[3] + n[5],
+	}
+}
+
+func (m matrix) apply(x, y float64) (float64, float64) {
+	return m[0]*x + m[2]*y + m[4], m[1]*x + m[3]*y + m[5]
+}
+
+func translate(x, y float64) matrix { return matrix{1, 0, 0, 1, x, y} }
+
+// gstate is the part of the graphics state that places text; q and Q save
+// and restore it whole.
+type gstate struct {
+	ctm                     matrix
+	font                    *font
+	size                    float64 // Tf
+	charSp, wordSp, leading float64 // Tc, Tw, TL
+	scale                   float64 // Tz / 100
+	rise                    float64 // Ts
+}
+
+// placed is a glyph put on the page, in the coordinates of its reading
+// frame: rot quarter-turns of its baseline, x along it, y across it.
+type placed struct {
+	x0, x1, y, size float64
+	rot             uint8
+	seq             int
+	text            string
+}
+
+// fontCache shares fonts across pages by object identity: a document-wide
+// cache by resource name garbles merged files whose fonts share names.
+type fontCache map[ref]*font
+
+// interpreter runs the content streams of one page.
+type interpreter struct {
+	ctx    context.Context
+	fonts  fontCache
+	maxOps int
+	ops    int
+	forms  map[ref]bool // forms being run, against a form that draws itself
+	glyphs []placed
+}
+
+// run interprets one content stream with its resources from the state gs.
+func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) error {
+	var (
+		stack    []gstate
+		tm, tlm  = identity, identity
+		lx       = lexer{data: data}
+		resFonts = map[string]*font{}
+	)
+	nextLine := func() {
+		tlm = translate(0, -gs.leading).mul(tlm)
+		tm = tlm
+	}
+	for {
+		op, args, err := lx.next()
+		if err != nil {
+			return err
+		}
+		if op == "" {
+			return nil
+		}
+		if in.ops++; in.ops > in.maxOps {
+			return ErrTooManyOps
+		}
+		if in.ops%ctxCheckEvery == 0 && in.ctx.Err() != nil {
+			return in.ctx.Err()
+		}
+		// An operator with missing or mistyped operands is skipped.
+		switch op {
+		case "q":
+			if len(stack) < maxGStateDepth {
+				stack = append(stack, gs)
+			}
+		case "Q":
+			if len(stack) > 0 { // more Q than q: keep the current state
+				gs, stack = stack[len(stack)-1], stack[:len(stack)-1]
+			}
+		case "cm":
+			if m, ok := matrixArg(args); ok {
+				gs.ctm = m.mul(gs.ctm)
+			}
+		case "BT":
+			tm, tlm = identity, identity
+		case "Tc", "Tw", "Tz", "TL", "Ts":
+			if n, ok := numbers(args, 1); ok {
+				setParam(&gs, op, n[0])
+			}
+		case "Tf":
+			if n, ok := numbers(args, 1); ok && len(args) >= 2 && args[len(args)-2].kind == kindName {
+				gs.font = in.font(res, args[len(args)-2].str, resFonts)
+				gs.size = n[0]
+			}
+		case "Td", "TD":
+			if n, ok := numbers(args, 2); ok {
+				if op == "TD" {
+					gs.leading = -n[1]
+				}
+				tlm = translate(n[0], n[1]).mul(tlm)
+				tm = tlm
+			}
+		case "Tm":
+			if m, ok := matrixArg(args); ok {
+				tm, tlm = m, m
+			}
+		case "T*":
+			nextLine()
+		case "Tj", "'", "\"":
+			if len(args) == 0 || args[len(args)-1].kind != kindString {
+				continue
+			}
+			if op == "\"" {
+				n, ok := numbers(args[:len(args)-1], 2)
+				if !ok {
+					continue
+				}
+				gs.wordSp, gs.charSp = n[0], n[1]
+			}
+			if op != "Tj" {
+				nextLine()
+			}
+			tm = in.show(args[len(args)-1].str, gs, tm)
+		case "TJ":
+			if len(args) == 0 || args[len(args)-1].kind != kindArray {
+				continue
+			}
+			for _, e := range args[len(args)-1].arr {
+				switch e.kind {
+				case kindString:
+					tm = in.show(e.str, gs, tm)
+				case kindNumber:
+					tm = translate(-e.num/1000*gs.size*gs.scale, 0).mul(tm)
+				}
+			}
+		case "Do":
+			if len(args) > 0 && args[len(args)-1].kind == kindName {
+				if err := in.form(res, args[len(args)-1].str, gs, depth); err != nil {
+					return err
+				}
+			}
+		}
+	}
+}
+
+func setParam(gs *gstate, op string, v float64) {
+	switch op {
+	case "Tc":
+		gs.charSp = v
+	case "Tw":
+		gs.wordSp = v
+	case "Tz":
+		gs.scale = v / 100
+	case "TL":
+		gs.leading = v
+	case "Ts":
+		gs.rise = v
+	}
+}
+
+// numbers returns the last n operands when they are all numbers.
+func numbers(args []operand, n int) ([]float64, bool) {
+	if len(args) < n {
+		return nil, false
+	}
+	out := make([]float64, n)
+	for i, a := range args[len(args)-n:] {
+		if a.kind != kindNumber || math.IsNaN(a.num) || math.IsInf(a.num, 0) {
+			return nil, false
+		}
+		out[i] = a.num
+	}
+	return out, true
+}
+
+func matrixArg(args []operand) (matrix, bool) {
+	n, ok := numbers(args, 6)
+	if !ok {
+		return matrix{}, false
+	}
+	return matrix(n), true
+}
+
+// show places the glyphs of s and returns the text matrix after them.
+func (in *interpreter) show(s string, gs gstate, tm matrix) matrix {
+	if gs.font == nil {
+		return tm
+	}
+	m := tm.mul(gs.ctm)
+	size := math.Hypot(m[2], m[3]) * math.Abs(gs.size)
+	rot := rotation(m)
+	tx := 0.0
+	gs.font.each(s, func(g glyph) {
+		adv := g.width*gs.size + gs.charSp
+		if g.space {
+			adv += gs.wordSp
+		}
+		if visible(g.text) {
+			x0, y0 := m.apply(tx, gs.rise)
+			x1, y1 := m.apply(tx+g.width*gs.size*gs.scale, gs.rise)
+			fx0, fy := toFrame(rot, x0, y0)
+			fx1, _ := toFrame(rot, x1, y1)
+			in.glyphs = append(in.glyphs, placed{
+				x0: min(fx0, fx1), x1: max(fx0, fx1), y: fy, size: size,
+				rot: rot, seq: len(in.glyphs), text: g.text,
+			})
+		}
+		tx += adv * gs.scale
+	})
+	return translate(tx, 0).mul(tm)
+}
+
+// visible reports whether text prints something: spaces and control
+// characters are left to the gaps between glyphs.
+func visible(s string) bool {
+	for _, r := range s {
+		if r > ' ' && r != 0x7f && r != '\ufffd' {
+			return true
+		}
+	}
+	return false
+}
+
+// rotation is the quarter-turn nearest to the baseline direction of m.
+func rotation(m matrix) uint8 {
+	a := math.Atan2(m[1], m[0])
+	q := int(math.Round(a/(math.Pi/2))) % 4
+	if q < 0 {
+		q += 4
+	}
+	return uint8(q)
+}
+
+func toFrame(rot uint8, x, y float64) (float64, float64) {
+	switch rot {
+	case 1:
+		return y, -x
+	case 2:
+		return -x, -y
+	case 3:
+		return -y, x
+	}
+	return x, y
+}
+
+// font returns the font named in the resources, loaded once per object.
+func (in *interpreter) font(res pdf.Value, name string, local map[string]*font) *font {
+	if f, ok := local[name]; ok {
+		return f
+	}
+	dict := res.Key("Font")
+	v := dict.Key(name)
+	var f *font
+	switch id, ok := refOfKey(dict, name); {
+	case v.Kind() != pdf.Dict:
+	case ok && in.fonts[id] != nil:
+		f = in.fonts[id]
+	default:
+		f = loadFont(v)
+		if ok {
+			in.fonts[id] = f
+		}
+	}
+	local[name] = f
+	return f
+}
+
+// form runs a form XObject; images and unknown names are ignored.
+func (in *interpreter) form(res pdf.Value, name string, gs gstate, depth int) error {
+	dict := res.Key("XObject")
+	xo := dict.Key(name)
+	if xo.Kind() != pdf.Stream || xo.Key("Subtype").Name() != "Form" || depth >= maxFormDepth {
+		return nil
+	}
+	id, ok := refOfKey(dict, name)
+	if ok {
+		if in.forms[id] {
+			return nil
+		}
+		in.forms[id] = true
+		defer delete(in.forms, id)
+	}
+	if fm := xo.Key("Matrix"); fm.Len() == 6 {
+		var m matrix
+		for i := range m {
+			m[i] = fm.Index(i).Float64()
+		}
+		gs.ctm = m.mul(gs.ctm)
+	}
+	fres := xo.Key("Resources")
+	if fres.IsNull() {
+		fres = res
+	}
+	data, err := readStream(xo)
+	if err != nil {
+		return err
+	}
+	return in.run(data, fres, gs, depth+1)
+}
+
+// readStream decodes a content stream (or an array of them, joined by a
+// space). A stream cut short by damage keeps what was decoded.
+func readStream(v pdf.Value) ([]byte, error) {
+	parts := []pdf.Value{v}
+	if v.Kind() == pdf.Array {
+		parts = parts[:0]
+		for i := range v.Len() {
+			parts = append(parts, v.Index(i))
+		}
+	}
+	var out []byte
+	var firstErr error
+	for _, p := range parts {
+		if p.Kind() != pdf.Stream {
+			continue
+		}
+		rc := p.Reader()
+		data, err := io.ReadAll(io.LimitReader(rc, maxStreamBytes+1))
+		rc.Close()
+		if len(out)+len(data) > maxStreamBytes {
+			return nil, fmt.Errorf("%w : flux de contenu de plus de %d octets", ErrTooLarge, maxStreamBytes)
+		}
+		if err != nil && firstErr == nil {
+			firstErr = err
+		}
+		out = append(append(out, data...), ' ')
+	}
+	if len(out) == 0 && firstErr != nil {
+		return nil, fmt.Errorf("%w : %v", ErrDamaged, firstErr)
+	}
+	return out, nil
+}
