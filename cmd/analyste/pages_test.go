@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"analyste.dev/analyste/shared/fixtures"
 )
 
 func TestRunPages(t *testing.T) {
@@ -16,7 +18,7 @@ func TestRunPages(t *testing.T) {
 	if err := os.WriteFile(notPDF, []byte("ceci n'est pas un PDF"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	bad := filepath.Join(sharedDir(t), "corpus", "bad")
+	bad := fixtures.Shared(t, "corpus", "bad")
 	tests := []struct {
 		name   string
 		args   []string
@@ -52,24 +54,5 @@ func TestRunPages(t *testing.T) {
 				t.Errorf("stderr %q ne contient pas %q", stderr.String(), tt.stderr)
 			}
 		})
-	}
-}
-
-// sharedDir is the reference material beside the module root (../shared).
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod introuvable")
-		}
-		dir = parent
 	}
 }

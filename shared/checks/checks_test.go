@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"analyste.dev/analyste/shared/fixtures"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -34,17 +35,6 @@ func normalised(t *testing.T, name string) statements.Report {
 	return r
 }
 
-func truthReport(t *testing.T, path string) statements.Report {
-	t.Helper()
-	var tr statements.Truth
-	readJSON(t, path, &tr)
-	r, err := statements.FromTruth(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // failures lists the messages of the checks that did not pass.
 func failures(cs []Check) []string {
 	var out []string
@@ -62,7 +52,7 @@ func TestIdentitiesPass(t *testing.T) {
 		name   string
 		report func(t *testing.T) statements.Report
 	}{
-		{"truth fixture", func(t *testing.T) statements.Report { return truthReport(t, "testdata/truth_test.json") }},
+		{"truth fixture", func(t *testing.T) statements.Report { return fixtures.TruthReport(t, fixtures.SmallTruth(t)) }},
 		{"transcription in k€", func(t *testing.T) statements.Report { return normalised(t, "test_keur.json") }},
 		{"transcription in M€ with one decimal", func(t *testing.T) statements.Report { return normalised(t, "test_meur.json") }},
 	}
@@ -103,23 +93,20 @@ func TestMEURConvertsWithinTolerance(t *testing.T) {
 // fails while any of the three real reports' ground truth is missing.
 func TestRealReportsTruth(t *testing.T) {
 	t.Parallel()
-	paths, err := filepath.Glob(filepath.Join(moduleRoot(t), "testdata", "*", "truth.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	reports := fixtures.Reports(t)
 	found := map[string]bool{}
-	for _, p := range paths {
-		found[filepath.Base(filepath.Dir(p))] = true
+	for _, rep := range reports {
+		found[rep.Slug] = true
 	}
 	for _, company := range []string{"ferlac", "helvane", "solvea"} {
 		if !found[company] {
 			t.Errorf("testdata/%s/truth.json missing", company)
 		}
 	}
-	for _, p := range paths {
-		t.Run(filepath.Base(filepath.Dir(p)), func(t *testing.T) {
+	for _, rep := range reports {
+		t.Run(rep.Slug, func(t *testing.T) {
 			t.Parallel()
-			r := truthReport(t, p)
+			r := fixtures.TruthReport(t, rep.Truth)
 			cs := Identities(r)
 			if len(cs) != 29 {
 				t.Errorf("%d checks, want 29", len(cs))
@@ -131,27 +118,9 @@ func TestRealReportsTruth(t *testing.T) {
 	}
 }
 
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
-
 func TestSwappedReceivables(t *testing.T) {
 	t.Parallel()
-	r := truthReport(t, "testdata/truth_test.json")
+	r := fixtures.TruthReport(t, fixtures.SmallTruth(t))
 	y25, y24 := r.Years[2025], r.Years[2024]
 	y25.Balance.TradeReceivables, y24.Balance.TradeReceivables = y24.Balance.TradeReceivables, y25.Balance.TradeReceivables
 	r.Years = map[int]statements.Year{2025: y25, 2024: y24}
@@ -167,7 +136,7 @@ func TestSwappedReceivables(t *testing.T) {
 
 func TestUnverifiable(t *testing.T) {
 	t.Parallel()
-	full := truthReport(t, "testdata/truth_test.json")
+	full := fixtures.TruthReport(t, fixtures.SmallTruth(t))
 	oneYear := full
 	oneYear.Years = map[int]statements.Year{2025: full.Years[2025]}
 	missing := normalised(t, "test_keur.json")
@@ -235,7 +204,7 @@ func TestTolerance(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			r := truthReport(t, "testdata/truth_test.json")
+			r := fixtures.TruthReport(t, fixtures.SmallTruth(t))
 			r.PrintedUnit = tt.unit
 			y := r.Years[2025]
 			y.Balance.TotalAssets += tt.delta
@@ -258,7 +227,7 @@ func TestCheck16HasFiveTimesTheTolerance(t *testing.T) {
 		ok    bool
 	}{{55, true}, {56, false}} // 11 terms × 1 k€ × 5
 	for _, tt := range tests {
-		r := truthReport(t, "testdata/truth_test.json")
+		r := fixtures.TruthReport(t, fixtures.SmallTruth(t))
 		y := r.Years[2025]
 		y.CashFlow.WorkingCapitalChange += tt.delta
 		r.Years = map[int]statements.Year{2025: y, 2024: r.Years[2024]}

@@ -2,11 +2,11 @@ package facts
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"analyste.dev/analyste/shared/fixtures"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/statements"
@@ -35,20 +35,7 @@ func TestSlug(t *testing.T) {
 }
 
 func fixture(t *testing.T) statements.Report {
-	t.Helper()
-	b, err := os.ReadFile("testdata/truth_test.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tr statements.Truth
-	if err := json.Unmarshal(b, &tr); err != nil {
-		t.Fatal(err)
-	}
-	r, err := statements.FromTruth(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return fixtures.TruthReport(t, fixtures.SmallTruth(t))
 }
 
 func TestRatioFacts(t *testing.T) {

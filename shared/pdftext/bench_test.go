@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"analyste.dev/analyste/shared/fixtures"
 )
 
 // BenchmarkPages reads the largest PDF under the module's testdata/ (the
@@ -85,8 +87,8 @@ func wordAgreement(ours, ref string) float64 {
 }
 
 func benchFile(b *testing.B) string {
-	best, size := filepath.Join(sharedDir(b), "corpus", "real", "en_walmart_fy2023_annual-report.pdf"), int64(0)
-	testdata := filepath.Join(moduleRoot(b), "testdata")
+	best, size := fixtures.Shared(b, "corpus", "real", "en_walmart_fy2023_annual-report.pdf"), int64(0)
+	testdata := filepath.Join(fixtures.Root(b), "testdata")
 	_ = filepath.WalkDir(testdata, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".pdf") {
 			return nil

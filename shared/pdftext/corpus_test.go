@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"analyste.dev/analyste/shared/fixtures"
 )
 
 // outcome is what the bad-corpus README expects of a file.
@@ -58,7 +60,7 @@ var badCorpus = map[string]outcome{
 
 func TestBadCorpus(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(sharedDir(t), "corpus", "bad")
+	dir := fixtures.Shared(t, "corpus", "bad")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +95,7 @@ func TestBadCorpus(t *testing.T) {
 // is an error or a document, never a panic.
 func TestFuzzCrashers(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(sharedDir(t), "corpus", "bad", "fuzz-crashers")
+	dir := fixtures.Shared(t, "corpus", "bad", "fuzz-crashers")
 	paths, err := filepath.Glob(filepath.Join(dir, "[0-9a-f]*"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("aucun crasher dans %s (%v)", dir, err)

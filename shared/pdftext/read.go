@@ -146,3 +146,13 @@ func readPage(ctx context.Context, l leaf, num int, fonts fontCache, lim Limits)
 	}
 	return p
 }
+
+// Texts returns the text of every page, page 1 first: the form the checks and
+// the quote verification take.
+func (d *Document) Texts() []string {
+	out := make([]string, len(d.Pages))
+	for i, p := range d.Pages {
+		out[i] = p.Text()
+	}
+	return out
+}

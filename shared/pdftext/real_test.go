@@ -2,9 +2,10 @@ package pdftext
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"analyste.dev/analyste/shared/fixtures"
 )
 
 // The real reports read without error, and their statements carry the check
@@ -33,7 +34,7 @@ func TestRealCorpus(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()
-			path := filepath.Join(sharedDir(t), "corpus", "real", tt.file)
+			path := fixtures.Shared(t, "corpus", "real", tt.file)
 			doc, err := ReadFile(context.Background(), path, Limits{})
 			if err != nil {
 				t.Fatalf("ReadFile : %v", err)
@@ -61,7 +62,7 @@ func TestRealCorpus(t *testing.T) {
 // A statement row is one line: label then amounts, columns split on 2+ spaces.
 func TestRealStatementRows(t *testing.T) {
 	t.Parallel()
-	path := filepath.Join(sharedDir(t), "corpus", "real", "en_walmart_fy2023_annual-report.pdf")
+	path := fixtures.Shared(t, "corpus", "real", "en_walmart_fy2023_annual-report.pdf")
 	doc, err := ReadFile(context.Background(), path, Limits{})
 	if err != nil {
 		t.Fatal(err)

@@ -2,30 +2,17 @@ package ratios
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"analyste.dev/analyste/shared/fixtures"
 	"analyste.dev/analyste/shared/statements"
 )
 
 func fixture(t *testing.T) statements.Report {
-	t.Helper()
-	b, err := os.ReadFile("testdata/truth_test.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var tr statements.Truth
-	if err := json.Unmarshal(b, &tr); err != nil {
-		t.Fatal(err)
-	}
-	r, err := statements.FromTruth(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return fixtures.TruthReport(t, fixtures.SmallTruth(t))
 }
 
 func num(v float64) Value { return Value{Number: v} }

@@ -13,7 +13,7 @@ type Transcription struct {
 type Table struct {
 	Statement Statement `json:"etat" desc:"État financier reproduit par ce tableau" enum:"compte_resultat,bilan,flux_tresorerie"`
 	Page      int       `json:"page" desc:"Numéro de page physique du tableau dans le PDF, à partir de 1"`
-	Unit      string    `json:"unite,omitempty" desc:"Unité de ce tableau si elle diffère de l'unité imprimée du rapport ; vide sinon" enum:",€,k€,M€"`
+	Unit      string    `json:"unite,omitempty" desc:"Unité de ce tableau si elle diffère de l'unité imprimée du rapport ; vide sinon" enum:"€,k€,M€"`
 	Years     []int     `json:"exercices" desc:"Année de clôture de chaque colonne de montants transcrite, dans l'ordre imprimé (certains rapports impriment N-1 en premier) ; une seule colonne par exercice : pour un actif présenté Brut / Amortissements / Net, ne transcrire que les colonnes Net ; ignorer la colonne des renvois aux notes"`
 	Lines     []Line    `json:"lignes" desc:"Toutes les lignes du tableau, dans l'ordre imprimé, sous-totaux et totaux compris"`
 }

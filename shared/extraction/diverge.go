@@ -1,0 +1,59 @@
+package extraction
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// DivergenceRule names the alerts raised when two readers disagree.
+const DivergenceRule = "lecture_divergente"
+
+// Diverge compares two independent readings of one report, field by field
+// and year by year, and gives an alert for every field where they differ by
+// more than the printed unit's rounding, or that only one of them found.
+// It catches a ×1000 unit misread by one reader, which the identities cannot.
+func Diverge(a, b statements.Report, nameA, nameB string) []ratios.Alert {
+	tol := checks.TermTolerance(a.PrintedUnit)
+	var out []ratios.Alert
+	for _, y := range yearsOf(a, b) {
+		for _, k := range statements.AllKeys() {
+			hasA, hasB := a.Has(y, k), b.Has(y, k)
+			if !hasA && !hasB {
+				continue
+			}
+			va, vb := a.Years[y].Get(k), b.Years[y].Get(k)
+			if hasA && hasB && math.Abs(va-vb) <= tol {
+				continue
+			}
+			out = append(out, ratios.Alert{Rule: DivergenceRule, Year: y, Text: fmt.Sprintf(
+				"Lecture divergente %d - %s : %s (%s) contre %s (%s).", y, k, reading(hasA, va), nameA, reading(hasB, vb), nameB)})
+		}
+	}
+	return out
+}
+
+func reading(found bool, v float64) string {
+	if !found {
+		return "absent"
+	}
+	return frnum.FormatKEUR(v)
+}
+
+// yearsOf lists the years of either report, latest first.
+func yearsOf(a, b statements.Report) []int {
+	years := a.YearsDesc()
+	for _, y := range b.YearsDesc() {
+		if !slices.Contains(years, y) {
+			years = append(years, y)
+		}
+	}
+	slices.Sort(years)
+	slices.Reverse(years)
+	return years
+}

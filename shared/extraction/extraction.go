@@ -1,0 +1,138 @@
+// Package extraction reads a report's statements with the bounded re-read
+// loop: transcribe, normalise, check, and when checks fail transcribe again
+// with the failing messages, at most MaxRereads times. A failure that
+// persists is kept with its checks visible, never hidden.
+package extraction
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"unicode/utf8"
+
+	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// DefaultMaxRereads bounds the re-reads after the first transcription.
+const DefaultMaxRereads = 2
+
+// ErrUnreadable means no attempt gave a transcription that could be
+// normalised: the statements could not be read at all.
+var ErrUnreadable = errors.New("états financiers illisibles")
+
+// Transcriber reads the statement tables of a report. feedback holds the
+// failed checks of the previous attempt (empty on the first).
+type Transcriber interface {
+	Transcribe(ctx context.Context, doc *pdftext.Document, pages []int, feedback []string) (statements.Transcription, model.Usage, error)
+}
+
+// Attempt is one transcription of the history.
+type Attempt struct {
+	Number int      `json:"tentative"`
+	Failed []string `json:"controles_en_echec"`
+}
+
+// PromptSize compares what a reader is sent with the whole report.
+type PromptSize struct {
+	Sent  int `json:"caracteres_envoyes"`
+	Total int `json:"caracteres_rapport"`
+}
+
+// Result is the outcome of the loop: the last transcription, normalised and
+// checked, with the history of every attempt.
+type Result struct {
+	Transcription statements.Transcription
+	Report        statements.Report
+	Checks        []checks.Check
+	Attempts      []Attempt
+	Usage         model.Usage
+	Prompt        PromptSize
+}
+
+// Rereads is the number of transcriptions after the first.
+func (r Result) Rereads() int { return max(len(r.Attempts)-1, 0) }
+
+// Failed lists the checks that failed on the last attempt.
+func (r Result) Failed() []checks.Check {
+	var out []checks.Check
+	for _, c := range r.Checks {
+		if c.Status == checks.Failed {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Extractor runs the loop with one reader.
+type Extractor struct {
+	reader     Transcriber
+	maxRereads int
+}
+
+// New returns an extractor; maxRereads < 0 is refused.
+func New(reader Transcriber, maxRereads int) (*Extractor, error) {
+	if reader == nil {
+		return nil, errors.New("extraction: no reader")
+	}
+	if maxRereads < 0 {
+		return nil, fmt.Errorf("extraction: negative re-read bound %d", maxRereads)
+	}
+	return &Extractor{reader: reader, maxRereads: maxRereads}, nil
+}
+
+// Run reads the statements of doc; pages are the only pages a model reader
+// is sent (the statement pages and their neighbours).
+func (e *Extractor) Run(ctx context.Context, doc *pdftext.Document, pages []int) (Result, error) {
+	texts := doc.Texts()
+	res := Result{Prompt: PromptSize{Sent: utf8.RuneCountInString(Content(doc, pages)), Total: totalRunes(texts)}}
+	var feedback []string
+	var lastErr error
+	for n := 1; n <= e.maxRereads+1; n++ {
+		tr, usage, err := e.reader.Transcribe(ctx, doc, pages, feedback)
+		for _, a := range usage.Attempts {
+			res.Usage.Add(a)
+		}
+		if err != nil {
+			return res, fmt.Errorf("transcription %d: %w", n, err)
+		}
+		rep, err := statements.Normalise(tr)
+		if err != nil {
+			// A transcription that breaks the format is fed back like a failed check.
+			lastErr = err
+			feedback = []string{err.Error()}
+			res.Attempts = append(res.Attempts, Attempt{Number: n, Failed: feedback})
+			continue
+		}
+		lastErr = nil
+		res.Transcription, res.Report = tr, rep
+		res.Checks = checks.All(rep, texts)
+		feedback = messages(res.Failed())
+		res.Attempts = append(res.Attempts, Attempt{Number: n, Failed: feedback})
+		if len(feedback) == 0 {
+			break
+		}
+	}
+	if res.Checks == nil {
+		return res, fmt.Errorf("%w: %w", ErrUnreadable, lastErr)
+	}
+	return res, nil
+}
+
+func messages(cs []checks.Check) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Message
+	}
+	return out
+}
+
+func totalRunes(texts []string) int {
+	n := 0
+	for _, t := range texts {
+		n += utf8.RuneCountInString(t)
+	}
+	return n
+}

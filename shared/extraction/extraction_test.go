@@ -1,0 +1,187 @@
+package extraction
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/model/modeltest"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// transcribe writes a truth as a model would print it: one line per key,
+// the report's years as columns, amounts in the printed unit.
+func transcribe(t *testing.T, truth statements.Truth) statements.Transcription {
+	t.Helper()
+	scale := map[string]float64{"€": 1000, "k€": 1, "M€": 0.001}[truth.PrintedUnit]
+	if scale == 0 {
+		t.Fatalf("printed unit %q", truth.PrintedUnit)
+	}
+	years := []int{2025, 2024}
+	pages := map[statements.Statement]int{statements.Income: truth.Pages.Income, statements.Balance: truth.Pages.Balance, statements.CashFlow: truth.Pages.CashFlow}
+	tr := statements.Transcription{Company: truth.Company, PrintedUnit: truth.PrintedUnit}
+	for _, s := range statements.All {
+		tab := statements.Table{Statement: s, Page: pages[s], Years: years}
+		for _, name := range statements.Keys(s) {
+			k := statements.Key{Statement: s, Name: name}
+			line := statements.Line{Label: name, Category: name}
+			for _, y := range years {
+				v := truth.Years[y].Get(k) * scale
+				line.Amounts = append(line.Amounts, &v)
+			}
+			tab.Lines = append(tab.Lines, line)
+		}
+		tr.Tables = append(tr.Tables, tab)
+	}
+	return tr
+}
+
+// misread returns tr with 2025 stocks printed wrong, as a reader that
+// slipped a digit would.
+func misread(tr statements.Transcription) statements.Transcription {
+	out := tr
+	out.Tables = append([]statements.Table(nil), tr.Tables...)
+	for ti, tab := range out.Tables {
+		if tab.Statement != statements.Balance {
+			continue
+		}
+		lines := append([]statements.Line(nil), tab.Lines...)
+		for li, l := range lines {
+			if l.Category == "stocks" {
+				v := *l.Amounts[0] + 3000
+				lines[li].Amounts = []*float64{&v, l.Amounts[1]}
+			}
+		}
+		out.Tables[ti].Lines = lines
+	}
+	return out
+}
+
+func ferlac(t *testing.T) (*pdftext.Document, statements.Truth) {
+	t.Helper()
+	for _, r := range fixtures.Reports(t) {
+		if r.Slug == "ferlac" {
+			doc, err := pdftext.ReadFile(context.Background(), r.PDF, pdftext.DefaultLimits())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return doc, r.Truth
+		}
+	}
+	t.Fatal("testdata/ferlac missing")
+	return nil, statements.Truth{}
+}
+
+func TestLoop(t *testing.T) {
+	t.Parallel()
+	doc, truth := ferlac(t)
+	good := transcribe(t, truth)
+	bad := misread(good)
+	statementPages := []int{truth.Pages.Income, truth.Pages.Balance, truth.Pages.CashFlow}
+	tests := []struct {
+		name       string
+		replies    []statements.Transcription
+		attempts   int
+		failedLast bool
+	}{
+		{"right at once", []statements.Transcription{good}, 1, false},
+		{"misread once then fixed", []statements.Transcription{bad, good}, 2, false},
+		{"always misread", []statements.Transcription{bad, bad, bad}, 3, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fake := modeltest.New()
+			for _, r := range tt.replies {
+				fake.Queue(modeltest.Answer(t, r))
+			}
+			reader, err := NewModelReader(fake)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ex, err := New(reader, DefaultMaxRereads)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := ex.Run(context.Background(), doc, statementPages)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Attempts) != tt.attempts || fake.Pending() != 0 {
+				t.Fatalf("%d attempts, %d replies unused; want %d attempts", len(res.Attempts), fake.Pending(), tt.attempts)
+			}
+			if got := len(res.Failed()) > 0; got != tt.failedLast {
+				t.Errorf("failed checks at the end: %v, want %v", res.Failed(), tt.failedLast)
+			}
+			if len(res.Usage.Attempts) != tt.attempts {
+				t.Errorf("usage counts %d calls, want %d", len(res.Usage.Attempts), tt.attempts)
+			}
+			reqs := fake.Requests()
+			for i, req := range reqs {
+				if strings.Contains(req.Content, "=== page 1 ===") || !strings.Contains(req.Content, "=== page 8 ===") {
+					t.Errorf("request %d is not limited to the statement pages", i+1)
+				}
+				if hasFeedback := strings.Contains(req.Content, "Ta transcription précédente viole ces contrôles comptables"); hasFeedback != (i > 0) {
+					t.Errorf("request %d: feedback present = %v", i+1, hasFeedback)
+				}
+			}
+			if tt.attempts > 1 {
+				// The first attempt's failures, and only they, reach the model.
+				want := "2025 - total actif = somme des postes : attendu 170 320, lu 167 320 (k€)"
+				if !strings.Contains(reqs[1].Content, want) || !slices.Contains(res.Attempts[0].Failed, want) {
+					t.Errorf("re-read request or history lacks %q:\n%v", want, res.Attempts[0].Failed)
+				}
+			}
+			if tt.failedLast {
+				if diff := cmp.Diff(res.Attempts[0].Failed, res.Attempts[2].Failed); diff != "" {
+					t.Errorf("persistent failure changed (-first +last):\n%s", diff)
+				}
+			}
+		})
+	}
+}
+
+func TestLoopErrors(t *testing.T) {
+	t.Parallel()
+	doc, _ := ferlac(t)
+	unreadable := statements.Transcription{Company: "X", PrintedUnit: "k€", Tables: []statements.Table{{Statement: statements.Balance, Page: 8, Years: []int{2025, 2025}, Lines: []statements.Line{}}}}
+	tests := []struct {
+		name  string
+		reply modeltest.Reply
+		want  error
+	}{
+		{"transient outage", modeltest.Reply{Err: model.ErrTransient}, model.ErrTransient},
+		{"never a usable transcription", modeltest.Answer(t, unreadable), ErrUnreadable},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fake := modeltest.New(tt.reply, tt.reply, tt.reply)
+			reader, _ := NewModelReader(fake)
+			ex, _ := New(reader, DefaultMaxRereads)
+			if _, err := ex.Run(context.Background(), doc, []int{8}); !errors.Is(err, tt.want) {
+				t.Errorf("err = %v, want %v", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestPromptSize(t *testing.T) {
+	t.Parallel()
+	doc, _ := ferlac(t)
+	fake := modeltest.New()
+	reader, _ := NewModelReader(fake)
+	ex, _ := New(reader, 0)
+	fake.Queue(modeltest.Reply{Err: model.ErrTransient})
+	res, _ := ex.Run(context.Background(), doc, []int{7, 8, 9})
+	if res.Prompt.Sent == 0 || res.Prompt.Sent*3 > res.Prompt.Total {
+		t.Errorf("prompt %+v: three pages of fifteen should be a small part of the report", res.Prompt)
+	}
+}
