@@ -19,7 +19,8 @@ type command struct {
 
 // commands lists every sub-command by name.
 var commands = map[string]command{
-	"pages": {summary: "affiche le texte de chaque page d'un PDF", run: runPages},
+	"pages":   {summary: "affiche le texte de chaque page d'un PDF", run: runPages},
+	"extract": {summary: "transcrit et contrôle les états financiers d'un rapport (JSON)", run: runExtract},
 }
 
 func main() {

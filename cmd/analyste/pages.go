@@ -13,7 +13,7 @@ import (
 // A page that failed is reported on stderr and the others still print.
 func runPages(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pages", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := newCLI("pages", fs, stderr)
 	fs.Usage = func() { fmt.Fprintln(stderr, "usage : analyste pages FICHIER.pdf") }
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -25,9 +25,7 @@ func runPages(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	path := fs.Arg(0)
 	doc, err := pdftext.ReadFile(ctx, path, pdftext.DefaultLimits())
 	if err != nil {
-		fmt.Fprintf(stderr, "analyste pages : %s : %s\n", path, pdftext.Reason(err))
-		fmt.Fprintf(stderr, "  (détail : %v)\n", err)
-		return 1
+		return c.fail(path, err)
 	}
 	for _, p := range doc.Pages {
 		fmt.Fprintf(stdout, "=== page %d / %d ===\n", p.Number, len(doc.Pages))

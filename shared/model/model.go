@@ -54,26 +54,26 @@ func (r Request) Validate() error {
 // Attempt is one request sent to the model. Each attempt is billed, failed
 // ones included, so each one is kept whole for the cost ledger.
 type Attempt struct {
-	Role   string
-	Model  string
-	Number int // 1-based, across transient and corrective retries
+	Role   string `json:"role"`
+	Model  string `json:"modele"`
+	Number int    `json:"tentative"` // 1-based, across transient and corrective retries
 	// InputTokens and OutputTokens are the counts reported by the model;
 	// OutputTokens includes thinking tokens, which are billed as output.
-	InputTokens  int
-	OutputTokens int
-	Latency      time.Duration
+	InputTokens  int           `json:"jetons_entree"`
+	OutputTokens int           `json:"jetons_sortie"`
+	Latency      time.Duration `json:"latence_ns"`
 	// Error is empty when the attempt produced the accepted answer.
-	Error string
+	Error string `json:"erreur,omitempty"`
 }
 
 // Usage is what a call cost: every attempt, and the totals over them.
 type Usage struct {
-	Attempts     []Attempt
-	InputTokens  int
-	OutputTokens int
+	Attempts     []Attempt `json:"appels"`
+	InputTokens  int       `json:"jetons_entree"`
+	OutputTokens int       `json:"jetons_sortie"`
 	// Latency is the wall time of the whole call, waits between retries
 	// included.
-	Latency time.Duration
+	Latency time.Duration `json:"latence_ns"`
 }
 
 // Add records an attempt and adds its tokens to the totals.

@@ -40,15 +40,13 @@ var reasons = []struct {
 }
 
 // Reason returns a one-line French explanation of err for a person, saying
-// what to do about it. It returns "" for a nil error.
+// what to do about it. It returns "" for nil and for an error that wraps none
+// of the package's sentinels, so a caller can explain it otherwise.
 func Reason(err error) string {
-	if err == nil {
-		return ""
-	}
 	for _, r := range reasons {
 		if errors.Is(err, r.err) {
 			return r.reason
 		}
 	}
-	return "Le PDF n'a pas pu être lu : " + err.Error()
+	return ""
 }

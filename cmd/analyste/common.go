@@ -1,0 +1,71 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+
+	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/pipeline"
+)
+
+// cli is what every sub-command shares: its name for messages, the model
+// flag and the way errors are told.
+type cli struct {
+	name   string
+	stderr io.Writer
+	mode   *string
+}
+
+// newCLI sets fs to write its errors where the command does.
+func newCLI(name string, fs *flag.FlagSet, stderr io.Writer) *cli {
+	fs.SetOutput(stderr)
+	return &cli{name: name, stderr: stderr}
+}
+
+// withModel declares the --model flag of the commands that run stages.
+func (c *cli) withModel(fs *flag.FlagSet) *cli {
+	def := pipeline.ModeOffline
+	if os.Getenv("GOOGLE_CLOUD_PROJECT") != "" {
+		def = pipeline.ModeModel
+	}
+	c.mode = fs.String("model", def, "lecteurs : vertex (Gemini sur Vertex AI) ou offline (sans compte cloud) ; vertex par défaut si GOOGLE_CLOUD_PROJECT est défini")
+	return c
+}
+
+// pipeline builds the readers the --model flag names.
+func (c *cli) pipeline() (*pipeline.Pipeline, error) {
+	opts := pipeline.Options{MaxRereads: extraction.DefaultMaxRereads, Limits: pdftext.DefaultLimits()}
+	switch *c.mode {
+	case pipeline.ModeOffline:
+		return pipeline.New(nil, opts), nil
+	case pipeline.ModeModel:
+		cfg := model.ConfigFromEnv(os.Getenv)
+		if err := cfg.Validate(); err != nil {
+			return nil, fmt.Errorf("configuration Vertex AI : %w", err)
+		}
+		client, err := model.NewClient(cfg, slog.New(slog.NewJSONHandler(c.stderr, nil)))
+		if err != nil {
+			return nil, err
+		}
+		return pipeline.New(client, opts), nil
+	}
+	return nil, fmt.Errorf("--model %q : valeurs possibles vertex ou offline", *c.mode)
+}
+
+// fail tells err to a person and gives the exit code 1.
+func (c *cli) fail(subject string, err error) int {
+	reason, _ := pipeline.Failure(err)
+	if errors.Is(err, fs.ErrNotExist) {
+		reason = "fichier introuvable"
+	}
+	fmt.Fprintf(c.stderr, "analyste %s : %s : %s\n", c.name, subject, reason)
+	fmt.Fprintf(c.stderr, "  (détail : %v)\n", err)
+	return 1
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/statements"
+)
+
+func TestRunExtract(t *testing.T) {
+	t.Parallel()
+	reports := fixtures.Reports(t)
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"no file", []string{"--model", "offline"}, 2, "usage : analyste extract"},
+		{"unknown reader", []string{"--model", "gpt", reports[0].PDF}, 2, "valeurs possibles vertex ou offline"},
+		{"vertex without a project", []string{"--model", "vertex", reports[0].PDF}, 2, "GOOGLE_CLOUD_PROJECT"},
+		{"not a PDF", []string{"--model", "offline", fixtures.Shared(t, "corpus", "bad", "png_renamed.pdf")}, 1, "n'est pas un PDF"},
+		{"no statements", []string{"--model", "offline", fixtures.Shared(t, "corpus", "real", "en_walmart_fy2023_annual-report.pdf")}, 1, "Aucune page d'états financiers"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			if code := runExtract(context.Background(), tt.args, &stdout, &stderr); code != tt.code {
+				t.Fatalf("code %d, want %d (stderr %q)", code, tt.code, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tt.stderr) || stdout.Len() > 0 {
+				t.Errorf("stderr %q lacks %q, or stdout not empty", stderr.String(), tt.stderr)
+			}
+		})
+	}
+	for _, r := range reports {
+		t.Run(r.Slug, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			if code := runExtract(context.Background(), []string{"--model=offline", r.PDF}, &stdout, &stderr); code != 0 {
+				t.Fatalf("code %d: %s", code, stderr.String())
+			}
+			var got struct {
+				statements.Truth
+				Checks []struct {
+					Status string `json:"statut"`
+				} `json:"controles"`
+				Attempts []json.RawMessage `json:"tentatives"`
+				Prompt   struct {
+					Sent  int `json:"caracteres_envoyes"`
+					Total int `json:"caracteres_rapport"`
+				} `json:"prompt"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			want := r.Truth
+			want.ExpectedSignals = nil
+			if diff := cmp.Diff(want, got.Truth, cmpopts.EquateApprox(0, 0.05)); diff != "" {
+				t.Errorf("%s (-truth +read):\n%s", filepath.Base(r.PDF), diff)
+			}
+			for _, c := range got.Checks {
+				if c.Status != "ok" {
+					t.Errorf("check %q", c.Status)
+				}
+			}
+			if len(got.Checks) < 29 || len(got.Attempts) != 1 || got.Prompt.Sent == 0 || got.Prompt.Sent >= got.Prompt.Total {
+				t.Errorf("%d checks, %d attempts, prompt %+v", len(got.Checks), len(got.Attempts), got.Prompt)
+			}
+		})
+	}
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/model"
+)
+
+// runVerifierMemo checks a memo written by anyone against facts: defects,
+// each claim's verdict and the status; exit 0 only for publie.
+func runVerifierMemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return verifierMemo(ctx, args, stdout, stderr, os.Getenv)
+}
+
+func verifierMemo(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("verifier-memo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	factsPath := fs.String("faits", "", "fichier JSON des faits : [{\"id\", \"texte\"}]")
+	judgeName := fs.String("model", "", "juge : offline ou vertex (par défaut vertex si GOOGLE_CLOUD_PROJECT est défini, sinon offline)")
+	report := fs.String("rapport", "", "nom du rapport dans le relais (par défaut le fichier du mémo)")
+	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage : analyste verifier-memo --faits FAITS.json MEMO.json [--model offline|vertex] [--json]")
+		fs.PrintDefaults()
+	}
+	// Flags may follow the memo's path: parse again after each positional.
+	var positional []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		positional = append(positional, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if *factsPath == "" || len(positional) != 1 {
+		fs.Usage()
+		return 2
+	}
+	memoPath := positional[0]
+	if *report == "" {
+		*report = memoPath
+	}
+	var fts []facts.Fact
+	if err := readJSON(*factsPath, &fts); err != nil {
+		fmt.Fprintf(stderr, "verifier-memo : faits : %v\n", err)
+		return 2
+	}
+	m, err := readMemo(memoPath)
+	if err != nil {
+		fmt.Fprintf(stderr, "verifier-memo : mémo : %v\n", err)
+		return 2
+	}
+	judge, err := newJudge(*judgeName, getenv, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
+		return 2
+	}
+	v, err := memo.NewVerifier(judge)
+	if err != nil {
+		fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
+		return 2
+	}
+	res, err := v.Verify(ctx, memo.Input{Company: *report, Facts: fts, Years: memo.FactYears(fts)}, m)
+	if err != nil {
+		fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(res); err != nil {
+			fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
+			return 1
+		}
+	} else {
+		printResult(stdout, res)
+	}
+	if res.Status != memo.Published {
+		return 1
+	}
+	return 0
+}
+
+func newJudge(name string, getenv func(string) string, stderr io.Writer) (memo.Judge, error) {
+	if name == "" {
+		name = "offline"
+		if getenv("GOOGLE_CLOUD_PROJECT") != "" {
+			name = "vertex"
+		}
+	}
+	switch name {
+	case "offline":
+		return memo.OfflineJudge{}, nil
+	case "vertex":
+		client, err := model.NewClient(model.ConfigFromEnv(getenv), slog.New(slog.NewTextHandler(stderr, nil)))
+		if err != nil {
+			return nil, fmt.Errorf("client Vertex : %w", err)
+		}
+		return memo.NewModelJudge(client)
+	}
+	return nil, fmt.Errorf("juge inconnu %q : offline ou vertex", name)
+}
+
+func readJSON(path string, out any) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, out); err != nil {
+		return fmt.Errorf("%s : %w", path, err)
+	}
+	return nil
+}
+
+// readMemo reads a memo whose kinds may be written as slugs or labels
+// ("endettement et liquidité").
+func readMemo(path string) (memo.Memo, error) {
+	var m memo.Memo
+	if err := readJSON(path, &m); err != nil {
+		return m, err
+	}
+	var errs []error
+	for i, p := range m.Paragraphs {
+		k, ok := memo.ParseKind(string(p.Kind))
+		if !ok {
+			errs = append(errs, fmt.Errorf("paragraphe %d : type inconnu %q", i+1, p.Kind))
+		}
+		m.Paragraphs[i].Kind = k
+	}
+	return m, errors.Join(errs...)
+}
+
+func printResult(w io.Writer, res memo.Result) {
+	fmt.Fprintf(w, "Défauts (%d) :\n", len(res.Defects))
+	for _, d := range res.Defects {
+		fmt.Fprintf(w, "  - %s\n", d.Message)
+	}
+	fmt.Fprintln(w, "Verdicts :")
+	for _, v := range res.Verdicts {
+		fmt.Fprintf(w, "  - paragraphe %d, « %s »\n", v.Paragraph, v.Claim)
+		fmt.Fprintf(w, "    juge (%s) : %s, fait %q : %s\n", v.Judge, v.Verdict, v.Fact, v.Judgement.Reason)
+		fmt.Fprintf(w, "    statut : %s", v.Status)
+		if v.Reason != "" {
+			fmt.Fprintf(w, " (%s : %s)", v.Step, v.Reason)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "Statut : %s — %s\n", res.Status, res.Reason)
+}

@@ -1,0 +1,133 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestAmountCell(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		text string
+		want *float64
+		ok   bool
+	}{
+		{"milliers espace insécable", "157\u00a0275", new(157275.0), true},
+		{"espace fine", "12\u202f000", new(12000.0), true},
+		{"parenthèses", "(4 300)", new(-4300.0), true},
+		{"moins en tête", "-22 080", new(-22080.0), true},
+		{"moins typographique", "−3,6", new(-3.6), true},
+		{"moins final", "17 560-", new(-17560.0), true},
+		{"décimale", "412,6", new(412.6), true},
+		{"tiret seul", "–", new(0.0), true},
+		{"trait d'union seul", "-", new(0.0), true},
+		{"pourcentage", "12 %", nil, false},
+		{"libellé", "Capital social", nil, false},
+		{"deux nombres", "2 191 030 12", nil, false},
+		{"texte et nombre", "Total 12", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, ok := amountCell(tt.text)
+			if ok != tt.ok || !cmp.Equal(got, tt.want) {
+				t.Errorf("amountCell(%q) = %v, %v ; attendu %v, %v", tt.text, deref(got), ok, deref(tt.want), tt.ok)
+			}
+		})
+	}
+}
+
+func deref(p *float64) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
+
+func TestParseHeader(t *testing.T) {
+	t.Parallel()
+	n, n1 := 0, -1
+	tests := []struct {
+		name string
+		text string
+		want header
+		ok   bool
+	}{
+		{"exercice", "Exercice 2025", header{year: 2025}, true},
+		{"date", "31/12/2024", header{year: 2024}, true},
+		{"mois abrégé", "31 déc. 2025", header{year: 2025}, true},
+		{"période", "05/05/2021 - 31/12/2022", header{year: 2022}, true},
+		{"cases", "3 1 1 2 2 0 2 3", header{year: 2023}, true},
+		{"net", "Net", header{net: true}, true},
+		{"brut", "Brut", header{gross: true}, true},
+		{"amortissements", "Amort. et dép.", header{gross: true}, true},
+		{"notes", "Notes", header{notes: true}, true},
+		{"N", "Exercice N clos le", header{relative: &n}, true},
+		{"N-1", "Exercice N-1", header{relative: &n1}, true},
+		{"écart", "Ecart N / N-1", header{}, false},
+		{"durée", "(19 mois, 26 jours)", header{}, true},
+		{"libellé", "Capital social", header{}, false},
+		{"montant", "2 000", header{}, false},
+		{"unité", "(en milliers d'euros)", header{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, ok := parseHeader(tt.text)
+			if ok != tt.ok {
+				t.Fatalf("parseHeader(%q) ok = %v, attendu %v", tt.text, ok, tt.ok)
+			}
+			if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(header{})); ok && diff != "" {
+				t.Errorf("parseHeader(%q) (-attendu +obtenu) :\n%s", tt.text, diff)
+			}
+		})
+	}
+}
+
+func TestUnitIn(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []string
+		want  string
+	}{
+		{"milliers", []string{"Compte de résultat", "(en milliers d’euros)"}, "k€"},
+		{"millions", []string{"(en millions d'euros)"}, "M€"},
+		{"k€", []string{"Montants en k€"}, "k€"},
+		{"M€ seul", []string{"Bilan (M€)"}, "M€"},
+		{"euros", []string{"SPLITERA   Comptes annuels 2022 (en euros) au 31/12/2022 (en Euros)"}, "€"},
+		{"dossier", []string{"Dossier N° 003057 en Euros.   SODREXAL"}, "€"},
+		{"prose", []string{"en France et en 2025"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := unitIn(tt.lines); string(got) != tt.want {
+				t.Errorf("unitIn(%q) = %q, attendu %q", tt.lines, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestWithLegalForm(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		text string
+		want string
+		ok   bool
+	}{
+		{"Maison Ferlac SAS au capital de 12 000 000 €", "Maison Ferlac SAS", true},
+		{"Helvane SA – société anonyme", "Helvane SA", true},
+		{"Statut juridique : SAS, société par actions simplifiée", "", false},
+		{"SAS au capital de 1 000 €", "", false},
+		{"Rapport annuel 2025", "", false},
+	}
+	for _, tt := range tests {
+		got, ok := withLegalForm(tt.text)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("withLegalForm(%q) = %q, %v ; attendu %q, %v", tt.text, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -1,0 +1,206 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+
+	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// match tells whether a folded label fits a pattern: the first group opens
+// the label, each further group (after " * ") starts a later word.
+func match(label, pattern string) bool {
+	groups := strings.Split(pattern, " * ")
+	if label != groups[0] && !strings.HasPrefix(label, groups[0]+" ") {
+		return false
+	}
+	rest := " " + label[len(groups[0]):]
+	for _, g := range groups[1:] {
+		i := strings.Index(rest, " "+g)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+1+len(g):]
+	}
+	return true
+}
+
+// foldLabel folds a label and drops a leading line number ("1 - Résultat").
+func foldLabel(label string) string {
+	f := locate.Fold(label)
+	for {
+		tok, rest, ok := strings.Cut(f, " ")
+		if !ok || !isDigits(tok) {
+			return f
+		}
+		f = rest
+	}
+}
+
+func lookup(table []rule, st statements.Statement, sd side, label string) (rule, bool) {
+	for _, r := range table {
+		if r.statement == st && (r.side == anySide || r.side == sd) && match(label, r.pattern) {
+			return r, true
+		}
+	}
+	return rule{}, false
+}
+
+// tagged is a row with its first reading.
+type tagged struct {
+	folded string
+	key    string // dictionary key, "" for outside the dictionary
+	kind   kind
+	blank  bool // no amount in the kept columns
+}
+
+// classify gives each row of a table its category, with its covered keys
+// for a subtotal. The context decides what a wording means: the statement,
+// the side of the balance sheet (set by the table's title, switched by a
+// "Passif" heading or after the total of the assets), the heading a line
+// is printed under, and, in the compte de résultat, whether the operating
+// result is passed (a dotation below it is financial or exceptional).
+func classify(st statements.Statement, sd side, rows []row, amts [][]*float64) []statements.Line {
+	tags := make([]tagged, len(rows))
+	section := ""
+	afterOperating := false
+	for i, r := range rows {
+		t := tagged{folded: foldLabel(r.label), kind: other, blank: !slices.ContainsFunc(amts[i], func(a *float64) bool { return a != nil })}
+		if t.blank {
+			if st == statements.Balance && (hasWord(t.folded, "passif", "passifs") || match(t.folded, "capitaux propres")) {
+				sd = liabilities
+			}
+			// A heading sets the section; an empty line of a known item
+			// keeps it; any other text ends it.
+			if h, ok := lookup(headings, st, sd, t.folded); ok {
+				section = h.key
+			} else if _, known := lookup(wording, st, sd, t.folded); !known {
+				section = ""
+			}
+		}
+		rl, ok := lookup(wording, st, sd, t.folded)
+		switch {
+		case ok && rl.kind == inherit && section != "":
+			t.key, t.kind = section, part
+		case ok && rl.kind == inherit:
+			t.key, t.kind = rl.key, part
+		case ok:
+			t.key, t.kind = rl.key, rl.kind
+		case section != "" && !t.blank:
+			t.key, t.kind = section, part
+		}
+		if st == statements.Income && t.key == "dotations_amortissements" && afterOperating {
+			t.key, t.kind = "", other
+		}
+		switch t.key {
+		case "resultat_exploitation":
+			afterOperating = true
+		case "total_actif":
+			sd = liabilities
+		}
+		if !t.blank && (t.kind == subtotal || t.kind == whole) {
+			section = ""
+		}
+		tags[i] = t
+	}
+	resolveWholes(tags)
+	out := make([]statements.Line, len(rows))
+	for i, r := range rows {
+		out[i] = statements.Line{Label: r.label, Amounts: amts[i], Category: statements.Other}
+		if tags[i].key != "" {
+			out[i].Category = tags[i].key
+		}
+		if tags[i].kind == subtotal {
+			out[i].Category, out[i].Covers = covers(tags, i)
+		}
+	}
+	return out
+}
+
+func hasWord(folded string, words ...string) bool {
+	return slices.ContainsFunc(strings.Fields(folded), func(w string) bool { return slices.Contains(words, w) })
+}
+
+// resolveWholes keeps one reading per key: when the key's own line is
+// printed ("Total capitaux propres", "Chiffre d'affaires net"), the other
+// lines of the key are its details and become outside the dictionary;
+// otherwise its parts add up and an alternative wording is dropped.
+// Aggregation stays Normalise's: this only decides which lines count.
+func resolveWholes(tags []tagged) {
+	firstWhole := map[string]int{}
+	hasPart := map[string]bool{}
+	for i, t := range tags {
+		if t.blank || t.key == "" {
+			continue
+		}
+		if _, seen := firstWhole[t.key]; !seen && t.kind == whole {
+			firstWhole[t.key] = i
+		}
+		hasPart[t.key] = hasPart[t.key] || t.kind == part
+	}
+	for i, t := range tags {
+		if t.key == "" {
+			continue
+		}
+		w, printed := firstWhole[t.key]
+		if printed && i != w || !printed && t.kind == alt && hasPart[t.key] {
+			tags[i].key, tags[i].kind = "", other
+		}
+	}
+}
+
+// covers gives the category of the subtotal at i: the lines it adds up are
+// those since the heading it names ("Dettes" for "Total dettes"), else since
+// the previous total. It is a sous-total of their keys when all of them
+// have a key and no line of those keys is printed elsewhere in the table
+// (Normalise checks it against every line of its keys); otherwise autre.
+func covers(tags []tagged, i int) (string, []string) {
+	name := subtotalName(tags[i].folded)
+	start := 0
+	for j := i - 1; j >= 0; j-- {
+		t := tags[j]
+		if !t.blank && (t.kind == subtotal || t.kind == whole) || t.blank && name != "" && subtotalName("total "+t.folded) == name {
+			start = j + 1
+			break
+		}
+	}
+	var keys []string
+	for _, t := range tags[start:i] {
+		if t.blank {
+			continue
+		}
+		if t.key == "" {
+			return statements.Other, nil
+		}
+		if !slices.Contains(keys, t.key) {
+			keys = append(keys, t.key)
+		}
+	}
+	for j, t := range tags {
+		if (j < start || j > i) && !t.blank && slices.Contains(keys, t.key) {
+			return statements.Other, nil
+		}
+	}
+	if len(keys) == 0 {
+		return statements.Other, nil
+	}
+	return statements.Subtotal, keys
+}
+
+// subtotalName is what a total adds up: "Total des charges d'exploitation
+// (II)" names "charges d exploitation".
+func subtotalName(folded string) string {
+	words := strings.Fields(folded)
+	if len(words) == 0 || words[0] != "total" {
+		return ""
+	}
+	words = words[1:]
+	for len(words) > 0 && slices.Contains([]string{"des", "de", "du", "la", "l", "general"}, words[0]) {
+		words = words[1:]
+	}
+	for len(words) > 0 && (isDigits(words[len(words)-1]) || strings.Trim(words[len(words)-1], "ivx") == "") {
+		words = words[:len(words)-1]
+	}
+	return strings.Join(words, " ")
+}

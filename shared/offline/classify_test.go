@@ -1,0 +1,171 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/statements"
+)
+
+func TestWording(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		st    statements.Statement
+		sd    side
+		label string
+		want  string
+	}{
+		{inc, anySide, "Chiffre d’affaires net", "chiffre_affaires"},
+		{inc, anySide, "MONTANT NET DU CHIFFRE D'AFFAIRES", "chiffre_affaires"},
+		{inc, anySide, "Ventes de marchandises", "chiffre_affaires"},
+		{inc, anySide, "Production vendue (biens et services)", "chiffre_affaires"},
+		{inc, anySide, "Production stockée", "autre"},
+		{inc, anySide, "Reprises sur provisions et amortissements, transferts de charges", "autre"},
+		{inc, anySide, "Achats de matières premières et autres approvisionnements", "achats_consommes"},
+		{inc, anySide, "Variation de stock (marchandises) *", "achats_consommes"},
+		{inc, anySide, "Autres achats et charges externes", "charges_externes"},
+		{inc, anySide, "Impôts, taxes et versements assimilés", "impots_taxes"},
+		{inc, anySide, "Salaires et traitements", "charges_personnel"},
+		{inc, anySide, "Rémunérations du personnel *", "charges_personnel"},
+		{inc, anySide, "Dotations aux amortissements et aux provisions", "dotations_amortissements"},
+		{inc, anySide, "1 - RÉSULTAT D'EXPLOITATION (I - II)", "resultat_exploitation"},
+		{inc, anySide, "Résultat opérationnel courant", "resultat_exploitation"},
+		{inc, anySide, "Résultat courant avant impôts", "autre"},
+		{inc, anySide, "Coût de l’endettement financier net", "resultat_financier"},
+		{inc, anySide, "Impôt sur les bénéfices", "impot_societes"},
+		{inc, anySide, "Résultat de l'exercice", "resultat_net"},
+		{inc, anySide, "2 - BÉNÉFICE OU PERTE", "resultat_net"},
+		{bal, assets, "Goodwill", "immobilisations_incorporelles"},
+		{bal, assets, "Droits d’utilisation", "immobilisations_corporelles"},
+		{bal, assets, "Clients et comptes rattachés", "creances_clients"},
+		{bal, assets, "Charges constatées d’avance", "autres_actifs_courants"},
+		{bal, assets, "Avances et acomptes versés sur commandes", "autres_actifs_courants"},
+		{bal, assets, "DISPONIBILITÉS", "tresorerie"},
+		{bal, assets, "Total actif", "total_actif"},
+		{bal, assets, "Total général (I+II)", "total_actif"},
+		{bal, liabilities, "Résultat de l’exercice", "capitaux_propres"},
+		{bal, liabilities, "Report à nouveau", "capitaux_propres"},
+		{bal, liabilities, "Emprunts obligataires", "dettes_financieres"},
+		{bal, liabilities, "Dettes de location", "dettes_financieres"},
+		{bal, liabilities, "Avances et acomptes reçus sur commandes en cours", "autres_passifs_courants"},
+		{bal, liabilities, "Dettes fiscales et sociales", "autres_passifs_courants"},
+		{bal, liabilities, "Total des capitaux propres et du passif", "total_passif"},
+		{bal, liabilities, "Total général (I + II + III)", "total_passif"},
+		{cfs, anySide, "Résultat net", "resultat_net"},
+		{cfs, anySide, "Variation des stocks", "variation_bfr"},
+		{cfs, anySide, "Flux de trésorerie liés aux investissements", "flux_investissement"},
+		{cfs, anySide, "Flux net de trésorerie lié aux activités opérationnelles", "flux_exploitation"},
+		{cfs, anySide, "Émissions d’emprunts", "variation_emprunts"},
+		{cfs, anySide, "Remboursements des dettes locatives", "variation_emprunts"},
+		{cfs, anySide, "Trésorerie à la clôture", "tresorerie_cloture"},
+		{cfs, anySide, "Variation de la trésorerie nette", "variation_tresorerie"},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.st)+"/"+tt.label, func(t *testing.T) {
+			t.Parallel()
+			got := classify(tt.st, tt.sd, []row{{label: tt.label}}, [][]*float64{{new(1.0)}})
+			if got[0].Category != tt.want {
+				t.Errorf("%s %q : %q, attendu %q", tt.st, tt.label, got[0].Category, tt.want)
+			}
+		})
+	}
+}
+
+// lines builds rows with one amount each; nil prints a heading.
+func lines(labels []string, values []*float64) ([]row, [][]*float64) {
+	rows := make([]row, len(labels))
+	amts := make([][]*float64, len(labels))
+	for i, l := range labels {
+		rows[i], amts[i] = row{label: l}, []*float64{values[i]}
+	}
+	return rows, amts
+}
+
+func TestClassifyContext(t *testing.T) {
+	t.Parallel()
+	one := new(1.0)
+	type got struct {
+		Category string
+		Covers   []string
+	}
+	tests := []struct {
+		name   string
+		st     statements.Statement
+		sd     side
+		labels []string
+		values []*float64
+		want   []got
+	}{
+		{
+			// The printed total is the key; its details are outside the dictionary.
+			name: "total des capitaux propres", st: bal, sd: liabilities,
+			labels: []string{"Capital social", "Réserves", "Total capitaux propres"},
+			values: []*float64{one, one, one},
+			want:   []got{{"autre", nil}, {"autre", nil}, {"capitaux_propres", nil}},
+		},
+		{
+			name: "détail des capitaux propres sans total", st: bal, sd: liabilities,
+			labels: []string{"Capital social", "Résultat de l'exercice", "Total I"},
+			values: []*float64{one, one, one},
+			want:   []got{{"capitaux_propres", nil}, {"capitaux_propres", nil}, {"sous-total", []string{"capitaux_propres"}}},
+		},
+		{
+			name: "sous-total depuis son titre", st: bal, sd: liabilities,
+			labels: []string{"Total capitaux propres", "Provisions pour risques", "Dettes", "Emprunts", "Autres dettes", "Total dettes"},
+			values: []*float64{one, one, nil, one, one, one},
+			want: []got{{"capitaux_propres", nil}, {"provisions", nil}, {"autre", nil}, {"dettes_financieres", nil},
+				{"autres_passifs_courants", nil}, {"sous-total", []string{"dettes_financieres", "autres_passifs_courants"}}},
+		},
+		{
+			// Part of the borrowings is printed outside the section.
+			name: "sous-total partiel", st: bal, sd: liabilities,
+			labels: []string{"Passifs non courants", "Emprunts", "Total des passifs non courants", "Part à moins d'un an des dettes financières"},
+			values: []*float64{nil, one, one, one},
+			want:   []got{{"autre", nil}, {"dettes_financieres", nil}, {"autre", nil}, {"dettes_financieres", nil}},
+		},
+		{
+			name: "rubrique de l'actif immobilisé", st: bal, sd: assets,
+			labels: []string{"Actif immobilisé", "Centrales solaires en exploitation", "Actif circulant", "Subventions à recevoir"},
+			values: []*float64{nil, one, nil, one},
+			want:   []got{{"autre", nil}, {"immobilisations_corporelles", nil}, {"autre", nil}, {"autres_actifs_courants", nil}},
+		},
+		{
+			name: "actif puis passif dans un tableau", st: bal, sd: assets,
+			labels: []string{"Disponibilités", "Total actif", "Résultat de l'exercice", "Total général"},
+			values: []*float64{one, one, one, one},
+			want:   []got{{"tresorerie", nil}, {"total_actif", nil}, {"capitaux_propres", nil}, {"total_passif", nil}},
+		},
+		{
+			name: "dotations financières après le résultat d'exploitation", st: inc, sd: anySide,
+			labels: []string{"Dotations aux amortissements", "Résultat d'exploitation", "Dotations aux amortissements et aux provisions (charges financières)"},
+			values: []*float64{one, one, one},
+			want:   []got{{"dotations_amortissements", nil}, {"resultat_exploitation", nil}, {"autre", nil}},
+		},
+		{
+			name: "résultat opérationnel à défaut du courant", st: inc, sd: anySide,
+			labels: []string{"Résultat opérationnel courant", "Résultat opérationnel"},
+			values: []*float64{one, one},
+			want:   []got{{"resultat_exploitation", nil}, {"autre", nil}},
+		},
+		{
+			name: "chiffre d'affaires et son détail", st: inc, sd: anySide,
+			labels: []string{"Ventes de marchandises", "Production vendue", "Chiffre d'affaires net"},
+			values: []*float64{one, one, one},
+			want:   []got{{"autre", nil}, {"autre", nil}, {"chiffre_affaires", nil}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rows, amts := lines(tt.labels, tt.values)
+			var out []got
+			for _, l := range classify(tt.st, tt.sd, rows, amts) {
+				out = append(out, got{l.Category, l.Covers})
+			}
+			if diff := cmp.Diff(tt.want, out); diff != "" {
+				t.Errorf("(-attendu +obtenu) :\n%s", diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,116 @@
+package offline
+
+import (
+	"cmp"
+	"slices"
+)
+
+// overlapSlack absorbs the rounding of glyph widths between a header and
+// the amounts below it (points).
+const overlapSlack = 2
+
+// touchSlack keeps two columns apart when one cell only touches the next.
+const touchSlack = 0.5
+
+func overlap(a0, a1, b0, b1 float64) float64 {
+	return min(a1, b1) - max(a0, b0) + overlapSlack
+}
+
+// columns finds the amount columns of a segment and the year of each kept
+// column, in printed order. Amount cells whose extents overlap form one
+// column; each header cell goes to the column it overlaps most. A column
+// keeps its printed year, else N / N-1 counted from refYear; when no column
+// has a year and the header prints a single one (a date centred over Brut /
+// Amort. / Net), that year is every headed column's. Columns of note references,
+// of line codes (no header) and the Brut / Amort. columns are dropped; of
+// two columns of one year the Net one is kept.
+func columns(s segment, refYear int) []column {
+	var cols []column
+	for _, r := range s.rows {
+		for _, c := range r.cells {
+			cols = append(cols, column{x0: c.x0, x1: c.x1})
+		}
+	}
+	slices.SortFunc(cols, func(a, b column) int { return cmp.Compare(a.x0, b.x0) })
+	var merged []column
+	for _, c := range cols {
+		if n := len(merged); n > 0 && c.x0 < merged[n-1].x1-touchSlack {
+			merged[n-1].x1 = max(merged[n-1].x1, c.x1)
+			continue
+		}
+		merged = append(merged, c)
+	}
+	var floating []int
+	for _, h := range s.headers {
+		best, bestOverlap := -1, 0.0
+		for i, c := range merged {
+			if o := overlap(h.x0, h.x1, c.x0, c.x1); o > bestOverlap {
+				best, bestOverlap = i, o
+			}
+		}
+		if best < 0 {
+			if h.year != 0 {
+				floating = append(floating, h.year)
+			}
+			continue
+		}
+		merge(&merged[best].header, h)
+	}
+	anyYear := false
+	for i := range merged {
+		h := merged[i].header
+		switch {
+		case h.year != 0:
+			merged[i].year = h.year
+		case h.relative != nil && refYear != 0:
+			merged[i].year = refYear + *h.relative
+		}
+		anyYear = anyYear || merged[i].year != 0
+	}
+	slices.Sort(floating)
+	if floating = slices.Compact(floating); !anyYear && len(floating) == 1 {
+		for i := range merged {
+			if merged[i].header.marked() || len(merged) == 1 {
+				merged[i].year = floating[0]
+			}
+		}
+	}
+	var kept []column
+	for _, c := range merged {
+		if c.year == 0 || c.header.notes || c.header.gross && !c.header.net {
+			continue
+		}
+		if i := slices.IndexFunc(kept, func(k column) bool { return k.year == c.year }); i >= 0 {
+			if c.header.net && !kept[i].header.net {
+				kept[i] = c
+			}
+			continue
+		}
+		kept = append(kept, c)
+	}
+	return kept
+}
+
+// merge adds what one header cell says to the column's header.
+func merge(dst *header, h header) {
+	dst.year = max(dst.year, h.year)
+	if dst.relative == nil {
+		dst.relative = h.relative
+	}
+	dst.net = dst.net || h.net
+	dst.gross = dst.gross || h.gross
+	dst.notes = dst.notes || h.notes
+}
+
+// amounts gives a row's amount in each column, nil where the cell is blank.
+func amounts(r row, cols []column) []*float64 {
+	out := make([]*float64, len(cols))
+	for i, c := range cols {
+		for _, cell := range r.cells {
+			if overlap(cell.x0, cell.x1, c.x0, c.x1) > overlapSlack {
+				out[i] = cell.value
+			}
+		}
+	}
+	return out
+}

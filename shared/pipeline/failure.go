@@ -1,0 +1,29 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+
+	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/pdftext"
+)
+
+// Failure explains err to a person, saying what to do, and tells whether
+// trying again later can help (a model outage) or not (a bad PDF).
+func Failure(err error) (reason string, retryable bool) {
+	if r := pdftext.Reason(err); r != "" {
+		return r, errors.Is(err, context.DeadlineExceeded)
+	}
+	switch {
+	case errors.Is(err, model.ErrTransient):
+		return "Le service Vertex AI est indisponible ou saturé : une nouvelle tentative aura lieu automatiquement.", true
+	case errors.Is(err, model.ErrInvalidAnswer):
+		return "Le modèle a répondu deux fois hors du format attendu : le rapport doit être relu par un analyste.", false
+	case errors.Is(err, ErrNoStatements):
+		return "Aucune page d'états financiers (compte de résultat, bilan, flux de trésorerie) n'a été trouvée : vérifiez que le document est bien un rapport annuel avec ses comptes.", false
+	case errors.Is(err, extraction.ErrUnreadable):
+		return "Les tableaux des états financiers n'ont pas pu être transcrits : le rapport doit être saisi par un analyste.", false
+	}
+	return "Erreur inattendue : " + err.Error(), false
+}

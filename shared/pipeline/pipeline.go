@@ -1,0 +1,121 @@
+// Package pipeline runs the stages of the chain in process: each cloud
+// function calls one stage, the CLI and the evaluation run them in sequence.
+// The same code serves both, so what the CLI measures is what is deployed.
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/offline"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/ratios"
+)
+
+// generator is the structured-generation call of every model role.
+type generator interface {
+	Generate(ctx context.Context, req model.Request, out any) (model.Usage, error)
+}
+
+// Readers names who reads: the model, or the offline readers.
+const (
+	ModeModel   = "vertex"
+	ModeOffline = "offline"
+)
+
+// ErrNoStatements means the page finder found no statement page.
+var ErrNoStatements = errors.New("aucune page d'états financiers trouvée dans le rapport")
+
+// Options tune the pipeline.
+type Options struct {
+	MaxRereads int // re-reads after a failed check, model only (extraction.DefaultMaxRereads)
+	Limits     pdftext.Limits
+}
+
+// Pipeline holds the readers of every stage.
+type Pipeline struct {
+	gen  generator
+	opts Options
+}
+
+// New returns a pipeline reading with gen, or with the offline readers when
+// gen is nil.
+func New(gen generator, opts Options) *Pipeline {
+	return &Pipeline{gen: gen, opts: opts}
+}
+
+// Mode tells who reads.
+func (p *Pipeline) Mode() string {
+	if p.gen == nil {
+		return ModeOffline
+	}
+	return ModeModel
+}
+
+// Read extracts the text of each page of a PDF within the pipeline's limits.
+func (p *Pipeline) Read(ctx context.Context, r io.ReaderAt, size int64) (*pdftext.Document, error) {
+	doc, err := pdftext.Read(ctx, r, size, p.opts.Limits)
+	if err != nil {
+		return nil, fmt.Errorf("texte du PDF : %w", err)
+	}
+	return doc, nil
+}
+
+// Extracted is the extract stage's output.
+type Extracted struct {
+	Result      extraction.Result
+	Divergences []ratios.Alert // fields the two readers read differently
+	Ratios      map[int]ratios.Ratios
+	Alerts      []ratios.Alert
+	Facts       []facts.Fact // R- then A- facts
+}
+
+// Extract reads the statements of doc, checks them and computes the ratio
+// and alert facts. With a model, the offline reader reads too, and every
+// field where they disagree becomes an alert.
+func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracted, error) {
+	pages := locate.Find(doc).Neighbours(1, len(doc.Pages))
+	if len(pages) == 0 {
+		return Extracted{}, ErrNoStatements
+	}
+	deterministic := extraction.NewDeterministic(offline.Reader{})
+	var out Extracted
+	if p.gen == nil {
+		res, err := run(ctx, deterministic, 0, doc, pages)
+		if err != nil {
+			return out, err
+		}
+		out.Result = res
+	} else {
+		reader, err := extraction.NewModelReader(p.gen)
+		if err != nil {
+			return out, err
+		}
+		if out.Result, err = run(ctx, reader, p.opts.MaxRereads, doc, pages); err != nil {
+			return out, err
+		}
+		// The second reader's failure costs the comparison, not the report.
+		if second, err := run(ctx, deterministic, 0, doc, pages); err == nil {
+			out.Divergences = extraction.Diverge(out.Result.Report, second.Report, "modèle", "lecteur hors ligne")
+		}
+	}
+	rep := out.Result.Report
+	out.Ratios = ratios.Compute(rep)
+	out.Alerts = append(ratios.Alerts(rep, out.Ratios, ratios.DefaultThresholds), out.Divergences...)
+	out.Facts = append(facts.RatioFacts(rep.Company, rep.YearsDesc(), out.Ratios), facts.AlertFacts(rep.Company, out.Alerts)...)
+	return out, nil
+}
+
+func run(ctx context.Context, r extraction.Transcriber, rereads int, doc *pdftext.Document, pages []int) (extraction.Result, error) {
+	ex, err := extraction.New(r, rereads)
+	if err != nil {
+		return extraction.Result{}, err
+	}
+	return ex.Run(ctx, doc, pages)
+}

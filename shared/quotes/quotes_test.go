@@ -1,0 +1,185 @@
+package quotes
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func loadPages(tb testing.TB) []string {
+	tb.Helper()
+	b, err := os.ReadFile("testdata/pages.json")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var pages []string
+	if err := json.Unmarshal(b, &pages); err != nil {
+		tb.Fatal(err)
+	}
+	return pages
+}
+
+func TestNormalise(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, in, want string
+	}{
+		{"apostrophes and case", "L’Emprunt ‘X’ 5′", "l'emprunt 'x' 5'"},
+		{"guillemets and curly quotes", "« Voyage » “fin”", `"voyage" "fin"`},
+		{"French spacing dropped", "covenant\u00a0: oui ; non ! quoi ?", "covenant: oui; non! quoi?"},
+		{"dashes", "a – b — c ‐ d ‑ e − 2", "a - b - c - d - e - 2"},
+		{"ligature and ellipsis", "bénéﬁce…", "bénéfice..."},
+		{"no-break spaces", "85\u00a0000\u202fk€", "85 000 k€"},
+		{"invisible characters deleted", "ti\u00adrées\u200b \ufeffok", "tirées ok"},
+		{"pipe read as a space", "a|b  |  c", "a b c"},
+		{"whitespace collapsed and trimmed", "  a \t\n b\r\n ", "a b"},
+		{"line-end hyphenation rejoined", "dévelop-\npement", "développement"},
+		{"hyphenation copied with a space", "dévelop- pement", "développement"},
+		{"hyphen before a capital rejoined too", "Saint-\nMartin", "saintmartin"},
+		{"hyphen inside a word kept", "peut-être", "peut-être"},
+		{"minus before a number kept", "de -\n2,8 et x-\n3", "de - 2,8 et x- 3"},
+		{"hyphen after a space kept", "gestion –\nactivité", "gestion - activité"},
+		{"soft hyphen before combining mark composes", "e\u00ad\u0301", "é"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := Normalise(tt.in); got != tt.want {
+				t.Errorf("Normalise(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestVerify holds adversarial cases in both directions: quotes a careless or
+// inventive reader would write, which must fail, and faithful quotes that the
+// text layer or typography make look different, which must pass.
+func TestVerify(t *testing.T) {
+	t.Parallel()
+	pages := loadPages(t)
+	doc := NewDocument(pages)
+	ok := func(pages ...int) Result { return Result{OK: true, Pages: pages} }
+	tests := []struct {
+		name  string
+		page  int
+		quote string
+		want  Result
+	}{
+		// Faithful quotes that must pass.
+		{"exact copy", 1, "L’emprunt syndiqué de 85\u00a0000 k€ est assorti d’un covenant", ok(1)},
+		{"straight apostrophe for typographic", 1, "L'emprunt syndiqué de 85\u00a0000 k€ est assorti d'un covenant", ok(1)},
+		{"plain space for no-break space", 1, "L’emprunt syndiqué de 85 000 k€", ok(1)},
+		{"line break read as a space", 1, "le ratio dette nette / EBITDA ajusté ne doit pas excéder 3,5x", ok(1, 6)},
+		{"line break copied", 1, "ajusté ne doit\npas excéder 3,5x", ok(1, 6)},
+		{"double spaces", 1, "le  ratio   dette nette", ok(1, 6)},
+		{"different case", 1, "L’EMPRUNT SYNDIQUÉ DE 85 000 K€", ok(1)},
+		{"straight quotes for guillemets", 1, `la ligne "Voyage" auprès de nos clients`, ok(1)},
+		{"guillemets and final period around the quote", 1, "« L’emprunt syndiqué de 85 000 k€ est assorti d’un covenant. »", ok(1)},
+		{"English spacing for French", 1, "assorti d’un covenant: le ratio dette", ok(1)},
+		{"final period the page lacks", 2, "la qualification d’un second fournisseur.", ok(2)},
+		{"final period left out", 1, "Ce ratio est testé chaque semestre", ok(1)},
+		{"trailing ellipsis of a truncated quote", 1, "Ce ratio est testé chaque…", ok(1)},
+		{"line-end hyphenation rejoined", 2, "Le développement de l’atelier de Tulle", ok(2)},
+		{"line-end hyphenation kept", 2, "Le dévelop-pement de l’atelier de Tulle", ok(2)},
+		{"line-end hyphenation copied with a space", 2, "Le dévelop- pement de l’atelier", ok(2)},
+		{"compound word split at a line end", 2, "fournisseur est peut-être engagée", ok(2)},
+		{"proper name split at a line end", 2, "engagée à Saint-Martin-d’Hères", ok(2)},
+		{"minus split from its number", 2, "Le résultat exceptionnel s’établit à –2,8 M€", ok(2)},
+		{"soft hyphen", 3, "lignes de crédit non tirées de 6 000 k€", ok(3)},
+		{"ligature", 3, "La Société bénéficie de lignes", ok(3)},
+		{"zero-width space", 3, "au terme de la période", ok(3)},
+		{"line break inside a word", 3, "La défaillance d’un fournisseur affecterait la production", ok(3)},
+		{"pipe read as a space", 5, "Dettes financières 99 960 88 840", ok(5)},
+		{"exactly twelve characters", 1, "Ce ratio est", ok(1)},
+
+		// Unfaithful quotes that must fail.
+		{"changed word", 1, "le ratio dette nette / EBITDA ajusté ne doit pas dépasser 3,5x", Result{Reason: "citation introuvable à la page 1"}},
+		{"changed number", 1, "L’emprunt syndiqué de 58 000 k€ est assorti d’un covenant", Result{Reason: "citation introuvable à la page 1"}},
+		{"changed decimal", 1, "ne doit pas excéder 3,4x", Result{Reason: "citation introuvable à la page 1"}},
+		{"dropped word", 1, "L’emprunt de 85 000 k€ est assorti d’un covenant", Result{Reason: "citation introuvable à la page 1"}},
+		{"splice with [...]", 1, "L’emprunt syndiqué de 85 000 k€ [...] ne doit pas excéder 3,5x", Result{Reason: "citation introuvable à la page 1"}},
+		{"splice with an ellipsis", 1, "L’emprunt syndiqué de 85 000 k€ … ne doit pas excéder 3,5x", Result{Reason: "citation introuvable à la page 1"}},
+		{"summary", 1, "L’emprunt syndiqué est soumis à un covenant de levier de 3,5x", Result{Reason: "citation introuvable à la page 1"}},
+		{"changed punctuation inside", 1, "assorti d’un covenant. Le ratio dette nette", Result{Reason: "citation introuvable à la page 1"}},
+		{"accent dropped", 3, "Le contrat-cadre arrive a echeance le 30 juin 2027", Result{Reason: "citation introuvable à la page 3"}},
+		{"hyphen dropped inside a line", 3, "Le contratcadre arrive à échéance", Result{Reason: "citation introuvable à la page 3"}},
+		{"word split where the page has no break", 3, "La dé faillance d’un fournisseur", Result{Reason: "citation introuvable à la page 3"}},
+		{"minus dropped", 2, "Le résultat exceptionnel s’établit à 2,8 M€", Result{Reason: "citation introuvable à la page 2"}},
+		{"right text on the wrong page", 3, "L’emprunt syndiqué de 85 000 k€", Result{Reason: "citation introuvable à la page 3 mais présente à la page 1", Pages: []int{1}}},
+		{"found on two other pages", 2, "ne doit pas excéder 3,5x", Result{Reason: "citation introuvable à la page 2 mais présente aux pages 1 et 6", Pages: []int{1, 6}}},
+		{"quote spanning two pages", 4, "il réclame 2 400 k€ de dommages et intérêts", Result{Reason: "citation introuvable à la page 4"}},
+		{"eleven characters", 1, "ratio testé", Result{Reason: "citation trop courte (moins de 12 caractères)"}},
+		{"short once edge punctuation is stripped", 1, "« … ratio testé. »", Result{Reason: "citation trop courte (moins de 12 caractères)"}},
+		{"page 0", 0, "L’emprunt syndiqué de 85 000 k€", Result{Reason: "page hors du document (1–6) mais présente à la page 1", Pages: []int{1}}},
+		{"page after the last", 7, "il réclame des dommages", Result{Reason: "page hors du document (1–6)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := doc.Verify(tt.page, tt.quote)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("Verify(%d, %q) mismatch (-want +got):\n%s", tt.page, tt.quote, diff)
+			}
+			if again := Verify(pages, tt.page, tt.quote); !cmp.Equal(got, again) {
+				t.Errorf("Verify differs from Document.Verify: %+v", again)
+			}
+		})
+	}
+}
+
+func TestVerifyEmptyDocument(t *testing.T) {
+	t.Parallel()
+	want := Result{Reason: "page hors du document (aucune page)"}
+	if diff := cmp.Diff(want, Verify(nil, 1, "une citation assez longue")); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func FuzzNormalise(f *testing.F) {
+	for _, s := range loadPages(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		once := Normalise(s)
+		if twice := Normalise(once); twice != once {
+			t.Errorf("not idempotent: Normalise(%q) = %q, again %q", s, once, twice)
+		}
+		if !utf8.ValidString(once) {
+			t.Errorf("Normalise(%q) = %q, not valid UTF-8", s, once)
+		}
+	})
+}
+
+// FuzzVerify cuts a quote out of a page at two ASCII spaces, so that the cut
+// splits no word, no hyphenation and no character: such a quote is the
+// page's own text and must verify whenever it is long enough.
+func FuzzVerify(f *testing.F) {
+	for _, s := range loadPages(f) {
+		f.Add(s, uint(3), uint(40))
+	}
+	f.Fuzz(func(t *testing.T, page string, from, to uint) {
+		var cuts []int
+		for i := range len(page) {
+			if page[i] == ' ' {
+				cuts = append(cuts, i)
+			}
+		}
+		if len(cuts) < 2 {
+			return
+		}
+		a, b := cuts[from%uint(len(cuts))], cuts[to%uint(len(cuts))]
+		if a > b {
+			a, b = b, a
+		}
+		quote := page[a:b]
+		r := Verify([]string{page}, 1, quote)
+		long := utf8.RuneCountInString(strings.Trim(Normalise(quote), edge)) >= MinLength
+		if r.OK != long {
+			t.Errorf("Verify(%q, %q) = %+v, quote long enough: %v", page, quote, r, long)
+		}
+	})
+}

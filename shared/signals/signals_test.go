@@ -1,0 +1,184 @@
+package signals
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/quotes"
+)
+
+// The acceptance case for the retry: a model turns three quotes
+// into summaries and adds a final period to a fourth; only the fourth passes.
+func TestCheckModelAnswer(t *testing.T) {
+	t.Parallel()
+	r := loadReport(t, "ferlac")
+	in := []Signal{
+		{Category: Financing, Severity: High, Summary: "Covenant de levier proche du plafond", Page: 12,
+			Quote: "L’emprunt syndiqué est soumis à un covenant de levier plafonné à 3,5x."},
+		{Category: CustomerConcentration, Severity: High, Summary: "Premier client à 38 % du CA", Page: 4,
+			Quote: "Le premier client pèse 38 % du chiffre d’affaires."},
+		{Category: Litigation, Severity: Medium, Summary: "Litige avec un ancien distributeur", Page: 6,
+			Quote: "Un ancien distributeur réclame 2 400 k€ devant le tribunal de commerce de Lyon."},
+		{Category: Other, Severity: Medium, Summary: "Bail résiliable avec un préavis de 90 jours", Page: 13,
+			Quote: "Le bail comporte une clause permettant au bailleur de résilier le bail du site principal moyennant un préavis de 90 jours."},
+	}
+	verified, rejected := Check(r.pages, in)
+	if diff := cmp.Diff(in[3:], verified); diff != "" {
+		t.Errorf("verified mismatch (-want +got):\n%s", diff)
+	}
+	want := []Rejected{
+		{in[0], "citation introuvable à la page 12"},
+		{in[1], "citation introuvable à la page 4"},
+		{in[2], "citation introuvable à la page 6"},
+	}
+	if diff := cmp.Diff(want, rejected); diff != "" {
+		t.Errorf("rejected mismatch (-want +got):\n%s", diff)
+	}
+	instruction := RetryInstruction(rejected)
+	if !strings.HasPrefix(instruction, "Recopie chaque extrait exactement ou retire le signal") {
+		t.Errorf("instruction does not ask to copy exactly: %q", instruction)
+	}
+	for _, r := range rejected {
+		if !strings.Contains(instruction, r.Reason) || !strings.Contains(instruction, display(r.Signal.Quote)) {
+			t.Errorf("instruction lacks %q: %q", r.Signal.Quote, instruction)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	pages := []string{"Page de garde", "Le bail comporte une clause de résiliation avec un préavis de 90\u00a0jours."}
+	quote := "Le bail comporte une clause de résiliation"
+	tests := []struct {
+		name   string
+		signal Signal
+		reason string // empty when the signal must pass
+	}{
+		{"faithful", Signal{Category: Other, Severity: Low, Quote: quote, Page: 2}, ""},
+		{"wrong page", Signal{Category: Other, Severity: Low, Quote: quote, Page: 1}, "citation introuvable à la page 1 mais présente à la page 2"},
+		{"page out of the document", Signal{Category: Other, Severity: Low, Quote: quote, Page: 3}, "page hors du document (1–2) mais présente à la page 2"},
+		{"unknown category", Signal{Category: "bail", Severity: Low, Quote: quote, Page: 2}, "catégorie inconnue « bail »"},
+		{"unknown severity", Signal{Category: Other, Severity: "haute", Quote: quote, Page: 2}, "gravité inconnue « haute »"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			verified, rejected := Check(pages, []Signal{tt.signal})
+			var want []Rejected
+			wantVerified := []Signal{tt.signal}
+			if tt.reason != "" {
+				want, wantVerified = []Rejected{{tt.signal, tt.reason}}, nil
+			}
+			if diff := cmp.Diff(wantVerified, verified); diff != "" {
+				t.Errorf("verified mismatch (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(want, rejected); diff != "" {
+				t.Errorf("rejected mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRetryInstruction(t *testing.T) {
+	t.Parallel()
+	if got := RetryInstruction(nil); got != "" {
+		t.Errorf("RetryInstruction(nil) = %q, want empty", got)
+	}
+	got := RetryInstruction([]Rejected{{Signal{Quote: "« Le bail\ncomporte »", Page: 13}, "citation introuvable à la page 13"}})
+	want := "Recopie chaque extrait exactement ou retire le signal. Extraits refusés :\n" +
+		"- page 13 : « Le bail comporte » : citation introuvable à la page 13\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestFacts(t *testing.T) {
+	t.Parallel()
+	in := []Signal{
+		{Category: Financing, Quote: "L’emprunt syndiqué de 85\u00a0000 k€ est assorti d’un covenant :\nle ratio", Page: 12},
+		{Category: Other, Quote: "« Le bail comporte une clause. »", Page: 13},
+	}
+	want := []facts.Fact{
+		{ID: "Q-ferlac-1", Text: "Maison Ferlac SAS - « L’emprunt syndiqué de 85 000 k€ est assorti d’un covenant : le ratio » (p. 12)"},
+		{ID: "Q-ferlac-2", Text: "Maison Ferlac SAS - « Le bail comporte une clause. » (p. 13)"},
+	}
+	if diff := cmp.Diff(want, Facts("Maison Ferlac SAS", in)); diff != "" {
+		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// The enum tags feed the model's schema: they must list exactly the
+// categories and severities Check accepts.
+func TestSchemaEnums(t *testing.T) {
+	t.Parallel()
+	s, err := model.SchemaFor(&RiskReading{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	item := s.Properties["signaux"].Items
+	tests := []struct {
+		field string
+		want  []string
+	}{
+		{"categorie", names(Categories)},
+		{"gravite", names(Severities)},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, item.Properties[tt.field].Enum); diff != "" {
+			t.Errorf("%s enum mismatch (-want +got):\n%s", tt.field, diff)
+		}
+	}
+}
+
+func names[T ~string](values []T) []string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = string(v)
+	}
+	return out
+}
+
+// TestOfflineGeneralises runs the offline reader on a report written for
+// this test, with a company, wording and layout of its own.
+func TestOfflineGeneralises(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile("testdata/ostral.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := strings.Split(string(b), "\f")
+	got := Offline(pages)
+	if _, rejected := Check(pages, got); len(rejected) > 0 {
+		t.Errorf("Offline returned quotes that do not verify: %+v", rejected)
+	}
+	tests := []struct {
+		page     int
+		hint     string
+		category Category
+	}{
+		{3, "44 %", CustomerConcentration},
+		{3, "exigibilité anticipée", Financing},
+		{3, "tribunal de Munich", Litigation},
+		{3, "son départ", KeyPerson},
+	}
+	for _, tt := range tests {
+		found := false
+		for _, s := range got {
+			found = found || s.Page == tt.page && s.Category == tt.category &&
+				strings.Contains(quotes.Normalise(s.Quote), quotes.Normalise(tt.hint))
+		}
+		if !found {
+			t.Errorf("no %s signal quoting %q on page %d; got %+v", tt.category, tt.hint, tt.page, got)
+		}
+	}
+	for _, s := range got {
+		if s.Page != 3 {
+			t.Errorf("signal outside the risk page: %+v", s)
+		}
+	}
+}
