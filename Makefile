@@ -40,4 +40,4 @@ testdata: ## rebuild the test reports (testdata/*/rapport.pdf) byte for byte
 	$(GO) run ./cmd/gentestdata
 
 run: ## the main job, locally, on the test reports
-	@for f in testdata/*/rapport.pdf; do $(GO) run ./cmd/analyste pages "$$f" | head -n 40; done
+	$(GO) run ./cmd/analyste run testdata/*/rapport.pdf

@@ -87,7 +87,7 @@ func New(reader Transcriber, maxRereads int) (*Extractor, error) {
 // is sent (the statement pages and their neighbours).
 func (e *Extractor) Run(ctx context.Context, doc *pdftext.Document, pages []int) (Result, error) {
 	texts := doc.Texts()
-	res := Result{Prompt: PromptSize{Sent: utf8.RuneCountInString(Content(doc, pages)), Total: totalRunes(texts)}}
+	res := Result{Prompt: PromptSize{Sent: utf8.RuneCountInString(Content(texts, pages)), Total: totalRunes(texts)}}
 	var feedback []string
 	var lastErr error
 	for n := 1; n <= e.maxRereads+1; n++ {

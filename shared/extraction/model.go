@@ -47,7 +47,7 @@ func NewModelReader(gen generator) (*ModelReader, error) {
 // Transcribe asks the model for the transcription of pages, with the failed
 // checks of the previous attempt when there are some.
 func (m *ModelReader) Transcribe(ctx context.Context, doc *pdftext.Document, pages []int, feedback []string) (statements.Transcription, model.Usage, error) {
-	content := Content(doc, pages)
+	content := Content(doc.Texts(), pages)
 	if len(feedback) > 0 {
 		content += "\n\n" + Feedback(feedback)
 	}
@@ -66,17 +66,18 @@ func Feedback(failed []string) string {
 }
 
 // Content is the text sent to a reader: each page under a header naming its
-// physical number, so that the transcription can give it.
-func Content(doc *pdftext.Document, pages []int) string {
+// physical number, so that the answer can give it. texts holds every page,
+// page 1 first.
+func Content(texts []string, pages []int) string {
 	var b strings.Builder
 	for _, n := range pages {
-		if n < 1 || n > len(doc.Pages) {
+		if n < 1 || n > len(texts) {
 			continue
 		}
 		if b.Len() > 0 {
 			b.WriteString("\n\n")
 		}
-		fmt.Fprintf(&b, "=== page %d ===\n%s", n, doc.Pages[n-1].Text())
+		fmt.Fprintf(&b, "=== page %d ===\n%s", n, texts[n-1])
 	}
 	return b.String()
 }

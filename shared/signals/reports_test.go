@@ -2,96 +2,35 @@ package signals
 
 import (
 	"context"
-	"encoding/json"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
+	"analyste.dev/analyste/shared/fixtures"
 	"analyste.dev/analyste/shared/pdftext"
-	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/statements"
 )
-
-// expected is one signal a test report is known to carry: a verified quote
-// on page must contain hint once normalised.
-type expected struct {
-	ID   string `json:"id"`
-	Page int    `json:"page"`
-	Hint string `json:"indice"`
-}
 
 type report struct {
 	company  string
 	pages    []string
-	expected []expected
+	expected []statements.ExpectedSignal
 }
 
-// moduleRoot walks up from the package directory to go.mod.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the package")
-		}
-		dir = parent
-	}
-}
-
-// loadReport reads testdata/<name>/rapport.pdf at the module root with the
-// pipeline's own text extraction, and its truth.json.
+// loadReport reads testdata/<name>/rapport.pdf with the pipeline's own text
+// extraction, and its truth.json.
 func loadReport(t *testing.T, name string) report {
 	t.Helper()
-	dir := filepath.Join(moduleRoot(t), "testdata", name)
-	doc, err := pdftext.ReadFile(context.Background(), filepath.Join(dir, "rapport.pdf"), pdftext.DefaultLimits())
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "truth.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var truth struct {
-		Company  string     `json:"societe"`
-		Expected []expected `json:"signaux_attendus"`
-	}
-	if err := json.Unmarshal(b, &truth); err != nil {
-		t.Fatal(err)
-	}
-	r := report{company: truth.Company, expected: truth.Expected}
-	for _, p := range doc.Pages {
-		r.pages = append(r.pages, p.Text())
-	}
-	return r
-}
-
-// found lists the expected signals that some signal of got proves, and
-// counts the signals of got that prove none.
-func found(got []Signal, want []expected) (hits []string, extra int) {
-	used := make([]bool, len(got))
-	for _, w := range want {
-		hint := quotes.Normalise(w.Hint)
-		for i, s := range got {
-			if s.Page == w.Page && strings.Contains(quotes.Normalise(s.Quote), hint) {
-				hits = append(hits, w.ID)
-				used[i] = true
-				break
-			}
+	for _, r := range fixtures.Reports(t) {
+		if r.Slug != name {
+			continue
 		}
-	}
-	for _, u := range used {
-		if !u {
-			extra++
+		doc, err := pdftext.ReadFile(context.Background(), r.PDF, pdftext.DefaultLimits())
+		if err != nil {
+			t.Fatal(err)
 		}
+		return report{company: r.Truth.Company, pages: doc.Texts(), expected: r.Truth.ExpectedSignals}
 	}
-	return hits, extra
+	t.Fatalf("testdata/%s missing", name)
+	return report{}
 }
 
 func TestOfflineReports(t *testing.T) {
@@ -113,7 +52,7 @@ func TestOfflineReports(t *testing.T) {
 		if len(rejected) > 0 || len(verified) != len(got) {
 			t.Errorf("%s: Offline returned quotes that do not verify: %+v", tt.name, rejected)
 		}
-		hits, extra := found(got, r.expected)
+		hits, extra := Match(got, r.expected)
 		t.Logf("%s: %d/%d expected signals found (%v), %d signals returned, %d matching none", tt.name, len(hits), len(r.expected), hits, len(got), extra)
 		if len(hits) < tt.minHits {
 			t.Errorf("%s: %d expected signals found, want at least %d", tt.name, len(hits), tt.minHits)

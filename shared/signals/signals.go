@@ -83,8 +83,8 @@ type RiskReading struct {
 
 // Rejected is a signal refused by Check, with the reason in French.
 type Rejected struct {
-	Signal Signal
-	Reason string
+	Signal
+	Reason string `json:"motif"`
 }
 
 // Check keeps the signals whose category and severity are known and whose

@@ -12,12 +12,10 @@ import (
 	"analyste.dev/analyste/shared/quotes"
 )
 
-// The acceptance case for the retry: a model turns three quotes
-// into summaries and adds a final period to a fourth; only the fourth passes.
-func TestCheckModelAnswer(t *testing.T) {
-	t.Parallel()
-	r := loadReport(t, "ferlac")
-	in := []Signal{
+// summarisedAnswer is a model answer on Ferlac where three quotes are
+// summaries and the fourth has a final period the page lacks.
+func summarisedAnswer() []Signal {
+	return []Signal{
 		{Category: Financing, Severity: High, Summary: "Covenant de levier proche du plafond", Page: 12,
 			Quote: "L’emprunt syndiqué est soumis à un covenant de levier plafonné à 3,5x."},
 		{Category: CustomerConcentration, Severity: High, Summary: "Premier client à 38 % du CA", Page: 4,
@@ -27,6 +25,14 @@ func TestCheckModelAnswer(t *testing.T) {
 		{Category: Other, Severity: Medium, Summary: "Bail résiliable avec un préavis de 90 jours", Page: 13,
 			Quote: "Le bail comporte une clause permettant au bailleur de résilier le bail du site principal moyennant un préavis de 90 jours."},
 	}
+}
+
+// The acceptance case for the retry: a model turns three quotes
+// into summaries and adds a final period to a fourth; only the fourth passes.
+func TestCheckModelAnswer(t *testing.T) {
+	t.Parallel()
+	r := loadReport(t, "ferlac")
+	in := summarisedAnswer()
 	verified, rejected := Check(r.pages, in)
 	if diff := cmp.Diff(in[3:], verified); diff != "" {
 		t.Errorf("verified mismatch (-want +got):\n%s", diff)

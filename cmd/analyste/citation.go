@@ -1,0 +1,43 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/quotes"
+)
+
+// runVerifierCitation checks one quote against one page of a PDF with the
+// pipeline's own verification: exit 0 and "vérifiée", or exit 1 and why.
+func runVerifierCitation(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("verifier-citation", flag.ContinueOnError)
+	c := newCLI("verifier-citation", fs, stderr)
+	fs.Usage = func() { fmt.Fprintln(stderr, `usage : analyste verifier-citation FICHIER.pdf PAGE "CITATION"`) }
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 3 {
+		fs.Usage()
+		return 2
+	}
+	page, err := strconv.Atoi(fs.Arg(1))
+	if err != nil {
+		fmt.Fprintf(stderr, "analyste verifier-citation : page %q : un numéro de page est attendu\n", fs.Arg(1))
+		return 2
+	}
+	doc, err := pdftext.ReadFile(ctx, fs.Arg(0), pdftext.DefaultLimits())
+	if err != nil {
+		return c.fail(fs.Arg(0), err)
+	}
+	res := quotes.Verify(doc.Texts(), page, fs.Arg(2))
+	if !res.OK {
+		fmt.Fprintln(stdout, res.Reason)
+		return 1
+	}
+	fmt.Fprintln(stdout, "vérifiée")
+	return 0
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// chainResult is one report through the whole chain, in process.
+type chainResult struct {
+	extracted pipeline.Extracted
+	signaled  pipeline.Signaled
+	memo      memo.Result
+	facts     []facts.Fact
+}
+
+// runChain runs extraction, signals and memo on one PDF, as the functions do.
+func runChain(ctx context.Context, p *pipeline.Pipeline, path string) (chainResult, error) {
+	var out chainResult
+	doc, err := pdftext.ReadFile(ctx, path, pdftext.DefaultLimits())
+	if err != nil {
+		return out, err
+	}
+	if out.extracted, err = p.Extract(ctx, doc); err != nil {
+		return out, err
+	}
+	rep := out.extracted.Result.Report
+	if out.signaled, err = p.Signals(ctx, rep.Company, doc.Texts()); err != nil {
+		return out, err
+	}
+	out.facts = append(slices.Clone(out.extracted.Facts), out.signaled.Facts...)
+	out.memo, err = p.Memo(ctx, rep.Company, rep.YearsDesc(), out.facts)
+	return out, err
+}
+
+// fieldsFound counts the dictionary fields read, over every year.
+func fieldsFound(r statements.Report) int {
+	n := 0
+	for y := range r.Years {
+		for _, k := range statements.AllKeys() {
+			if r.Has(y, k) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// summary is the course's one line per report.
+func (r chainResult) summary() string {
+	res := r.extracted.Result
+	return fmt.Sprintf("%s | champs contrôlés : %d | contrôles en échec : %d | relectures : %d | signaux cités : %d, rejetés : %d | mémo : %s",
+		res.Report.Company, fieldsFound(res.Report), len(res.Failed()), res.Rereads(),
+		len(r.signaled.Verified), len(r.signaled.Rejected), r.memo.Status)
+}
+
+// runOutput is `run --json`: the extract output plus facts, signals and memo.
+type runOutput struct {
+	extractOutput
+	Facts   []facts.Fact `json:"faits"`
+	Signals struct {
+		Verified []signals.Signal   `json:"verifies"`
+		Rejected []signals.Rejected `json:"rejetes"`
+	} `json:"signaux"`
+	Memo memo.Result `json:"memo"`
+}
+
+func (r chainResult) output(mode string) runOutput {
+	out := runOutput{extractOutput: newExtractOutput(mode, r.extracted), Facts: r.facts, Memo: r.memo}
+	out.Signals.Verified, out.Signals.Rejected = r.signaled.Verified, r.signaled.Rejected
+	return out
+}
+
+// runRun runs the whole chain on each PDF and prints one line per report,
+// or with --json one JSON object per report.
+func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	c := newCLI("run", fs, stderr).withModel(fs)
+	asJSON := fs.Bool("json", false, "écrit, pour chaque rapport, le JSON complet (états, contrôles, faits, signaux, mémo)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage : analyste run [--model offline|vertex] [--json] FICHIER.pdf…")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	p, err := c.pipeline()
+	if err != nil {
+		fmt.Fprintf(stderr, "analyste run : %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stderr, "analyste run : lecteurs %s\n", p.Mode())
+	code := 0
+	enc := json.NewEncoder(stdout)
+	enc.SetIndent("", "  ")
+	for _, path := range fs.Args() {
+		r, err := runChain(ctx, p, path)
+		if err != nil {
+			code = c.fail(path, err)
+			continue
+		}
+		if *asJSON {
+			if err := enc.Encode(r.output(p.Mode())); err != nil {
+				return c.fail(path, err)
+			}
+			continue
+		}
+		fmt.Fprintln(stdout, r.summary())
+	}
+	return code
+}

@@ -1,0 +1,154 @@
+package memo
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/frnum"
+)
+
+// Defect is one failed deterministic check, said in French; the rewrite
+// request lists them.
+type Defect struct {
+	Paragraph int    `json:"paragraphe"` // 1-based; 0 for the whole memo
+	Claim     string `json:"affirmation,omitempty"`
+	Step      Step   `json:"controle"`
+	Message   string `json:"message"`
+}
+
+// String is the message.
+func (d Defect) String() string { return d.Message }
+
+// citedFacts gives the known facts among ids, in their order, and the
+// unknown ids.
+func citedFacts(ids []string, byID map[string]facts.Fact) (known []cited, unknown []string) {
+	for _, id := range ids {
+		f, ok := byID[id]
+		if !ok {
+			unknown = append(unknown, id)
+			continue
+		}
+		known = append(known, cited{id: f.ID, text: f.Text, numbers: numbersOf(f.Text)})
+	}
+	return known, unknown
+}
+
+func indexFacts(fs []facts.Fact) map[string]facts.Fact {
+	byID := make(map[string]facts.Fact, len(fs))
+	for _, f := range fs {
+		byID[f.ID] = f
+	}
+	return byID
+}
+
+// Check runs the deterministic checks of a memo against the facts: a memo
+// with paragraphs, each citing at least one source, every source a known
+// fact, and every number of a sentence found in its paragraph's cited facts
+// (unit converted, at the printed precision, with the sign rule) and not
+// contradicting a figure they state. years are the report's years, allowed
+// in any sentence.
+func Check(m Memo, fs []facts.Fact, years []int) []Defect {
+	if len(m.Paragraphs) == 0 {
+		return []Defect{{Step: StepMemo, Message: "le mémo ne contient aucun paragraphe"}}
+	}
+	byID := indexFacts(fs)
+	var out []Defect
+	for i, p := range m.Paragraphs {
+		where := fmt.Sprintf("paragraphe %d (%s)", i+1, p.Kind.Label())
+		known, unknown := citedFacts(p.Sources, byID)
+		if len(p.Sources) == 0 {
+			out = append(out, Defect{Paragraph: i + 1, Step: StepSources, Message: where + " : aucun fait cité"})
+		}
+		for _, id := range unknown {
+			out = append(out, Defect{Paragraph: i + 1, Step: StepSources,
+				Message: fmt.Sprintf("%s : la source « %s » n'est pas un fait connu", where, id)})
+		}
+		if len(known) == 0 {
+			continue // nothing to check the numbers against: the source defect says why
+		}
+		for _, s := range Sentences(p.Text) {
+			for _, msg := range numberDefects(s, known, years) {
+				out = append(out, Defect{Paragraph: i + 1, Claim: s, Step: StepNumbers, Message: where + " : " + msg})
+			}
+		}
+	}
+	return out
+}
+
+// numberDefects checks the numbers of one sentence against its cited facts.
+func numberDefects(sentence string, facts []cited, years []int) []string {
+	neg := hasNegativeWord(sentence)
+	var out []string
+	for _, n := range claimNumbers(sentence, years) {
+		f := find(n, neg, facts)
+		switch f.match {
+		case noMatch:
+			out = append(out, fmt.Sprintf("le nombre « %s » ne figure dans aucun des faits cités (%s)%s",
+				strings.TrimSpace(n.Text), ids(facts), sameFamily(n, facts)))
+		case wrongSign:
+			if n.Value < 0 {
+				out = append(out, fmt.Sprintf("le nombre « %s » est négatif, mais le fait %s le donne positif (« %s »)",
+					strings.TrimSpace(n.Text), f.factID, strings.TrimSpace(f.number.Text)))
+			} else {
+				out = append(out, fmt.Sprintf("le nombre « %s » est écrit sans signe, mais le fait %s le donne négatif (« %s ») et la phrase ne dit ni négatif, ni perte, ni déficit",
+					strings.TrimSpace(n.Text), f.factID, strings.TrimSpace(f.number.Text)))
+			}
+		}
+	}
+	return append(out, figureDefects(sentence, neg, facts)...)
+}
+
+// figureDefects finds the figures of a sentence that its cited facts state
+// only with other values: "un levier de 1,2x en 2025" against "Levier 2025 :
+// 5,5x", even when another cited fact happens to hold 1,2x.
+func figureDefects(sentence string, neg bool, facts []cited) []string {
+	var out []string
+	for _, c := range figuresOf(sentence) {
+		var others []string
+		agrees := false
+		for _, f := range facts {
+			for _, ff := range figuresOf(f.text) {
+				if ff.key() != c.key() {
+					continue
+				}
+				if compare(c.number, ff.number, neg) >= matchByWords {
+					agrees = true
+				} else {
+					others = append(others, fmt.Sprintf("%s donne « %s »", f.id, strings.TrimSpace(ff.number.Text)))
+				}
+			}
+		}
+		if !agrees && len(others) > 0 {
+			out = append(out, fmt.Sprintf("le nombre « %s » est donné pour « %s » en %d, mais %s",
+				strings.TrimSpace(c.number.Text), c.label, c.year, strings.Join(others, ", ")))
+		}
+	}
+	return out
+}
+
+func ids(facts []cited) string {
+	out := make([]string, len(facts))
+	for i, f := range facts {
+		out[i] = f.id
+	}
+	return strings.Join(out, ", ")
+}
+
+// sameFamily lists the numbers of the cited facts in n's unit family, so
+// that the gap shows.
+func sameFamily(n frnum.Number, facts []cited) string {
+	var list []string
+	for _, f := range facts {
+		for _, fn := range f.numbers {
+			if n.Unit != frnum.None && family(fn.Unit) == family(n.Unit) {
+				list = append(list, strings.TrimSpace(fn.Text))
+			}
+		}
+	}
+	if len(list) == 0 {
+		return ""
+	}
+	return " ; ils donnent " + strings.Join(slices.Compact(list), ", ")
+}

@@ -1,0 +1,146 @@
+package memo
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"analyste.dev/analyste/shared/frnum"
+)
+
+// figure is a number stated for a labelled quantity and a year.
+//
+// "Same figure" is defined simply: the same label, unit family and year. The
+// label is the set of content words between the number and the previous
+// number or clause boundary (, ; . ! ? ( ) « » " and a dash between spaces);
+// a number with no such words takes the label of the number before it in the
+// same text, so "Levier 2025 : 5,5x (2024 : 3,6x)" gives levier 2025 and
+// levier 2024. The year is a year in that span not already taken, or else the
+// first year after the number before any other number or boundary ("Levier de
+// 5,5x en 2025"). Numbers without a unit or a year state no figure.
+type figure struct {
+	label  string // content words, sorted, space separated
+	family string
+	year   int
+	number frnum.Number
+}
+
+// key identifies the figure.
+func (f figure) key() string { return fmt.Sprintf("%s|%s|%d", f.label, f.family, f.year) }
+
+const boundaries = ",;.!?()«»\""
+
+// lastBoundary gives the offset just past the last clause boundary of s, 0
+// when there is none.
+func lastBoundary(s string) int {
+	end := 0
+	if i := strings.LastIndexAny(s, boundaries); i >= 0 {
+		end = i + 1
+	}
+	for _, dash := range []string{" - ", " – ", " — "} {
+		if i := strings.LastIndex(s, dash); i >= 0 && i+len(dash) > end {
+			end = i + len(dash)
+		}
+	}
+	return end
+}
+
+func hasBoundary(s string) bool {
+	return strings.ContainsAny(s, boundaries) || strings.Contains(s, " - ") || strings.Contains(s, " – ") || strings.Contains(s, " — ")
+}
+
+// figuresOf reads the figures of a text.
+func figuresOf(text string) []figure {
+	masked := maskIDs(text)
+	nums := frnum.Parse(masked)
+	taken := make([]bool, len(nums))
+	var out []figure
+	label, prevEnd := "", 0
+	for i, n := range nums {
+		if n.IsYear() {
+			continue
+		}
+		spanStart := prevEnd + lastBoundary(masked[prevEnd:n.Start])
+		prevEnd = n.End
+		year := 0
+		for j := i - 1; j >= 0 && nums[j].Start >= spanStart; j-- {
+			if nums[j].IsYear() && !taken[j] {
+				year, taken[j] = int(nums[j].Value), true
+				break
+			}
+		}
+		if year == 0 {
+			for j := i + 1; j < len(nums) && nums[j].IsYear() && !hasBoundary(masked[n.End:nums[j].Start]); j++ {
+				year, taken[j] = int(nums[j].Value), true
+				break
+			}
+		}
+		if words := contentWords(masked[spanStart:n.Start], false); len(words) > 0 {
+			slices.Sort(words)
+			label = strings.Join(slices.Compact(words), " ")
+		}
+		if label == "" || year == 0 || n.Unit == frnum.None {
+			continue
+		}
+		out = append(out, figure{label: label, family: family(n.Unit), year: year, number: n})
+	}
+	return out
+}
+
+// sameValue reports whether two statements of a figure agree, at the
+// precision of either.
+func sameValue(a, b frnum.Number) bool {
+	return compare(a, b, false) == matchPlain || compare(b, a, false) == matchPlain
+}
+
+// Conflict is two facts giving two values for the same figure and year.
+type Conflict struct {
+	Label  string   `json:"libelle"`
+	Year   int      `json:"annee"`
+	Facts  []string `json:"faits"`
+	Values []string `json:"valeurs"`
+}
+
+// String says the conflict in French.
+func (c Conflict) String() string {
+	return fmt.Sprintf("les faits %s donnent deux valeurs pour « %s » en %d : %s",
+		strings.Join(c.Facts, " et "), c.Label, c.Year, strings.Join(c.Values, " et "))
+}
+
+// conflicts finds the figures that two of the facts state with different
+// values. It is pure: the verdict rules turn a conflict into an abstention.
+func conflicts(fs []cited) []Conflict {
+	type stated struct {
+		factID string
+		figure figure
+	}
+	byKey := map[string][]stated{}
+	var keys []string
+	for _, f := range fs {
+		for _, fig := range figuresOf(f.text) {
+			k := fig.key()
+			if _, seen := byKey[k]; !seen {
+				keys = append(keys, k)
+			}
+			byKey[k] = append(byKey[k], stated{f.id, fig})
+		}
+	}
+	var out []Conflict
+	for _, k := range keys {
+		list := byKey[k]
+	pairs:
+		for i, a := range list {
+			for _, b := range list[i+1:] {
+				if a.factID != b.factID && !sameValue(a.figure.number, b.figure.number) {
+					out = append(out, Conflict{
+						Label: a.figure.label, Year: a.figure.year,
+						Facts:  []string{a.factID, b.factID},
+						Values: []string{strings.TrimSpace(a.figure.number.Text), strings.TrimSpace(b.figure.number.Text)},
+					})
+					break pairs
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,39 @@
+package memo
+
+import (
+	"testing"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/ratios"
+)
+
+// reportInput builds the R- and A- facts of a test report from its truth.
+func reportInput(t *testing.T, slug string) Input {
+	t.Helper()
+	for _, r := range fixtures.Reports(t) {
+		if r.Slug != slug {
+			continue
+		}
+		rep := fixtures.TruthReport(t, r.Truth)
+		rs := ratios.Compute(rep)
+		years := rep.YearsDesc()
+		fs := facts.RatioFacts(rep.Company, years, rs)
+		fs = append(fs, facts.AlertFacts(rep.Company, ratios.Alerts(rep, rs, ratios.DefaultThresholds))...)
+		return Input{Company: rep.Company, Facts: fs, Years: years}
+	}
+	t.Fatalf("rapport de test %q introuvable", slug)
+	return Input{}
+}
+
+// fact finds a fact by id.
+func fact(t *testing.T, in Input, id string) facts.Fact {
+	t.Helper()
+	for _, f := range in.Facts {
+		if f.ID == id {
+			return f
+		}
+	}
+	t.Fatalf("fait %q introuvable", id)
+	return facts.Fact{}
+}

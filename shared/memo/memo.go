@@ -1,0 +1,109 @@
+// Package memo writes the credit memo from the facts only and decides
+// whether it may be published. The writer (a model, or French templates
+// offline) cites fact ids; deterministic checks then require a source for
+// every paragraph and every number of a sentence in that paragraph's own
+// cited facts; a judge (a model, or a stated rule offline) rates each
+// sentence against its cited facts; fixed verdict rules give the status
+// publie, bloque or abstention, and anything not published is handed to a
+// person with what was found.
+package memo
+
+import (
+	"strings"
+
+	"analyste.dev/analyste/shared/locate"
+)
+
+// Kind is the subject of a paragraph.
+type Kind string
+
+// The paragraph kinds, in the memo's order.
+const (
+	Synthesis     Kind = "synthese"
+	Profitability Kind = "rentabilite"
+	DebtLiquidity Kind = "endettement_liquidite"
+	Risks         Kind = "risques"
+	Comparison    Kind = "comparaison"
+)
+
+// Kinds lists the kinds in the memo's order.
+var Kinds = []Kind{Synthesis, Profitability, DebtLiquidity, Risks, Comparison}
+
+var kindLabels = map[Kind]string{
+	Synthesis:     "synthèse",
+	Profitability: "rentabilité",
+	DebtLiquidity: "endettement et liquidité",
+	Risks:         "risques",
+	Comparison:    "comparaison",
+}
+
+// Label is the kind as a reader writes it: "endettement et liquidité".
+func (k Kind) Label() string {
+	if l, ok := kindLabels[k]; ok {
+		return l
+	}
+	return string(k)
+}
+
+// ParseKind reads a kind written as its slug or as its label, accents and
+// case aside: "Endettement et liquidité" gives DebtLiquidity.
+func ParseKind(s string) (Kind, bool) {
+	folded := locate.Fold(strings.ReplaceAll(s, "_", " "))
+	for _, k := range Kinds {
+		if folded == locate.Fold(k.Label()) || folded == locate.Fold(strings.ReplaceAll(string(k), "_", " ")) {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// Memo is the writer's output and the input of the verification.
+type Memo struct {
+	Paragraphs []Paragraph `json:"paragraphes" desc:"Les paragraphes du mémo, dans l'ordre : synthèse, rentabilité, endettement et liquidité, risques, comparaison."`
+}
+
+// Paragraph is one paragraph with the ids of the facts it stands on.
+type Paragraph struct {
+	Kind    Kind     `json:"type" enum:"synthese,rentabilite,endettement_liquidite,risques,comparaison" desc:"Le sujet du paragraphe."`
+	Text    string   `json:"texte" desc:"Le texte du paragraphe, en français. Chaque nombre est recopié tel qu'imprimé dans un fait cité par ce paragraphe."`
+	Sources []string `json:"sources" desc:"Les identifiants des faits dont vient ce paragraphe, par exemple R-societe-levier."`
+}
+
+// Verdict is the judge's rating of one claim.
+type Verdict string
+
+// The judge's verdicts.
+const (
+	Supported    Verdict = "soutenu"
+	Contradicted Verdict = "contredit"
+	Neutral      Verdict = "neutre"
+)
+
+// Judgement is the judge's answer about one claim.
+type Judgement struct {
+	Verdict Verdict `json:"verdict" enum:"soutenu,contredit,neutre" desc:"soutenu si un fait cité dit la même chose avec les mêmes nombres ; contredit si un fait cité dit autre chose ; neutre si les faits cités ne permettent pas de trancher."`
+	Fact    string  `json:"fait" desc:"L'identifiant du fait cité sur lequel repose le verdict ; vide si aucun."`
+	Reason  string  `json:"justification" desc:"En une phrase, en français : ce que dit le fait et pourquoi il soutient, contredit ou ne tranche pas."`
+}
+
+// Status is the fate of the memo.
+type Status string
+
+// The statuses, from best to worst for a reader.
+const (
+	Published Status = "publie"
+	Abstained Status = "abstention"
+	Blocked   Status = "bloque"
+)
+
+// Step names the verification step a claim stopped at.
+type Step string
+
+// The verification steps.
+const (
+	StepMemo     Step = "memo"
+	StepSources  Step = "sources"
+	StepNumbers  Step = "nombres"
+	StepConflict Step = "faits_contradictoires"
+	StepJudge    Step = "jugement"
+)

@@ -1,0 +1,133 @@
+package memo
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Assessment is everything the verification learnt about one claim.
+type Assessment struct {
+	Claim     Claim
+	Judge     string // who judged: the model, or the offline rule
+	Judgement Judgement
+	// JudgedFactCited is false when the judge relied on a fact the claim
+	// does not cite.
+	JudgedFactCited bool
+	// FactGap lists the claim's numbers that differ from the judged fact's,
+	// empty when they are all equal.
+	FactGap   string
+	Defects   []Defect // deterministic defects of the claim and of its paragraph
+	Conflicts []Conflict
+}
+
+// ClaimVerdict is the outcome of one claim.
+type ClaimVerdict struct {
+	Paragraph int      `json:"paragraphe"`
+	Claim     string   `json:"affirmation"`
+	Sources   []string `json:"sources"`
+	Judge     string   `json:"juge"`
+	Judgement
+	Status Status `json:"statut"`
+	Step   Step   `json:"controle,omitempty"` // where it stopped, empty when published
+	Reason string `json:"motif,omitempty"`
+}
+
+// Decision is the memo's status with its reason and each claim's outcome.
+type Decision struct {
+	Status   Status
+	Reason   string
+	Verdicts []ClaimVerdict
+}
+
+// Decide applies the verdict rules, fixed in advance. A claim is bloque when
+// the judge says contredit or one of its numbers differs from its fact (not
+// found in its cited facts, or not equal to the judged fact's); it is in
+// abstention when its paragraph lacks a valid source, when two cited facts
+// give different values for the same figure and year, when the judge says
+// neutre or relies on a fact the claim does not cite; otherwise it is
+// publie. The memo is bloque if any claim is, otherwise in abstention if any
+// claim is or a memo-level defect exists, otherwise publie. Publishing only
+// the supported part would need a written partial-answer rule: there is
+// none.
+func Decide(as []Assessment, memoDefects []Defect) Decision {
+	d := Decision{Status: Published}
+	var blocked, abstained []string
+	for _, a := range as {
+		v := decideClaim(a)
+		d.Verdicts = append(d.Verdicts, v)
+		line := fmt.Sprintf("paragraphe %d, « %s » : %s", v.Paragraph, v.Claim, v.Reason)
+		switch v.Status {
+		case Blocked:
+			blocked = append(blocked, line)
+		case Abstained:
+			abstained = append(abstained, line)
+		}
+	}
+	for _, def := range memoDefects {
+		abstained = append(abstained, def.Message)
+	}
+	switch {
+	case len(blocked) > 0:
+		d.Status = Blocked
+		d.Reason = fmt.Sprintf("%d affirmation(s) bloquée(s) : %s", len(blocked), strings.Join(blocked, " ; "))
+	case len(abstained) > 0:
+		d.Status = Abstained
+		d.Reason = fmt.Sprintf("abstention sur %d point(s) : %s", len(abstained), strings.Join(abstained, " ; "))
+	case len(as) == 0:
+		d.Status = Abstained
+		d.Reason = "le mémo ne contient aucune affirmation"
+	default:
+		d.Reason = fmt.Sprintf("les %d affirmations sont soutenues par leurs faits", len(as))
+	}
+	return d
+}
+
+func decideClaim(a Assessment) ClaimVerdict {
+	v := ClaimVerdict{
+		Paragraph: a.Claim.Paragraph, Claim: a.Claim.Text, Sources: a.Claim.Sources,
+		Judge: a.Judge, Judgement: a.Judgement, Status: Published,
+	}
+	stop := func(s Status, step Step, reason string) ClaimVerdict {
+		v.Status, v.Step, v.Reason = s, step, reason
+		return v
+	}
+	numbers, sources := messages(a.Defects, StepNumbers), messages(a.Defects, StepSources)
+	switch {
+	case a.Judgement.Verdict == Contradicted:
+		return stop(Blocked, StepJudge, fmt.Sprintf("le juge la dit contredite par %s : %s", orNone(a.Judgement.Fact), a.Judgement.Reason))
+	case len(numbers) > 0:
+		return stop(Blocked, StepNumbers, strings.Join(numbers, " ; "))
+	case a.Judgement.Verdict == Supported && a.FactGap != "":
+		return stop(Blocked, StepJudge, fmt.Sprintf("ses nombres diffèrent du fait %s : %s", a.Judgement.Fact, a.FactGap))
+	case len(sources) > 0:
+		return stop(Abstained, StepSources, strings.Join(sources, " ; "))
+	case len(a.Conflicts) > 0:
+		list := make([]string, len(a.Conflicts))
+		for i, c := range a.Conflicts {
+			list[i] = c.String()
+		}
+		return stop(Abstained, StepConflict, strings.Join(list, " ; "))
+	case a.Judgement.Verdict != Supported:
+		return stop(Abstained, StepJudge, "le juge ne tranche pas : "+a.Judgement.Reason)
+	case !a.JudgedFactCited:
+		return stop(Abstained, StepJudge, fmt.Sprintf("le juge s'appuie sur %s, qui n'est pas cité", orNone(a.Judgement.Fact)))
+	}
+	return v
+}
+
+func messages(ds []Defect, step Step) []string {
+	var out []string
+	for _, d := range ds {
+		if d.Step == step {
+			out = append(out, d.Message)
+		}
+	}
+	return out
+}
+
+func orNone(id string) string {
+	if id == "" {
+		return "aucun fait nommé"
+	}
+	return id
+}

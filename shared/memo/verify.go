@@ -1,0 +1,218 @@
+package memo
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/model"
+)
+
+// Input is what the memo is written from: the facts only.
+type Input struct {
+	Company string       // as the facts name it
+	Facts   []facts.Fact // R-, A- and Q- facts
+	Years   []int        // the report's years, allowed in any sentence
+}
+
+// Writer writes a memo from the facts; rw, when set, asks for a rewrite.
+type Writer interface {
+	Write(ctx context.Context, in Input, rw *Rewrite) (Memo, model.Usage, error)
+}
+
+// Judge rates one claim against its cited facts.
+type Judge interface {
+	Name() string
+	Judge(ctx context.Context, req JudgeRequest) (Judgement, model.Usage, error)
+}
+
+var (
+	_ Writer = OfflineWriter{}
+	_ Writer = (*ModelWriter)(nil)
+	_ Judge  = OfflineJudge{}
+	_ Judge  = (*ModelJudge)(nil)
+)
+
+// Result is the memo with its verification.
+type Result struct {
+	Status     Status         `json:"statut"`
+	Reason     string         `json:"motif"`
+	Paragraphs []Paragraph    `json:"paragraphes"`
+	Defects    []Defect       `json:"defauts"`
+	Verdicts   []ClaimVerdict `json:"verdicts"`
+	Handoff    *Handoff       `json:"relais"` // nil when published
+	Rewrites   int            `json:"reecritures"`
+	// Usage holds every model attempt, failed ones included, for the cost
+	// ledger; each attempt names its role.
+	Usage model.Usage `json:"-"`
+}
+
+// Handoff is the record given to a person when the memo is not published.
+type Handoff struct {
+	Report string         `json:"rapport"`
+	Status Status         `json:"statut"`
+	Reason string         `json:"motif"`
+	Claims []HandoffClaim `json:"affirmations"`
+}
+
+// HandoffClaim is one claim that stopped, with the facts found for it.
+type HandoffClaim struct {
+	Paragraph int          `json:"paragraphe"`
+	Claim     string       `json:"affirmation"`
+	Facts     []facts.Fact `json:"faits"`
+	Step      Step         `json:"controle"`
+	Reason    string       `json:"motif"`
+}
+
+// Verifier checks a memo, written by anyone, and decides its status.
+type Verifier struct {
+	judge Judge
+}
+
+// NewVerifier returns a verifier asking judge about each claim.
+func NewVerifier(judge Judge) (*Verifier, error) {
+	if judge == nil {
+		return nil, fmt.Errorf("memo: verifier without a judge")
+	}
+	return &Verifier{judge: judge}, nil
+}
+
+// Verify runs the deterministic checks, judges every claim (even when the
+// checks failed, so that the person receiving the hand-off sees each
+// verdict) and applies the verdict rules.
+func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error) {
+	defects := Check(m, in.Facts, in.Years)
+	res := Result{Paragraphs: m.Paragraphs, Defects: defects}
+	byID := indexFacts(in.Facts)
+	var assessments []Assessment
+	for _, c := range Claims(m) {
+		known, _ := citedFacts(c.Sources, byID)
+		citedList := make([]facts.Fact, len(known))
+		for i, f := range known {
+			citedList[i] = byID[f.id]
+		}
+		j, usage, err := v.judge.Judge(ctx, JudgeRequest{Claim: c, Cited: citedList, Years: in.Years})
+		addUsage(&res.Usage, usage)
+		if err != nil {
+			return res, fmt.Errorf("verify memo: %w", err)
+		}
+		judged := slices.IndexFunc(known, func(f cited) bool { return f.id == j.Fact })
+		a := Assessment{Claim: c, Judge: v.judge.Name(), Judgement: j, JudgedFactCited: judged >= 0, Conflicts: conflicts(known)}
+		if judged >= 0 {
+			a.FactGap = factGap(c.Text, known[judged], in.Years)
+		}
+		for _, d := range defects {
+			if d.Paragraph == c.Paragraph && (d.Claim == "" || d.Claim == c.Text) {
+				a.Defects = append(a.Defects, d)
+			}
+		}
+		assessments = append(assessments, a)
+	}
+	var memoDefects []Defect
+	for _, d := range defects {
+		if d.Step == StepMemo {
+			memoDefects = append(memoDefects, d)
+		}
+	}
+	d := Decide(assessments, memoDefects)
+	res.Status, res.Reason, res.Verdicts = d.Status, d.Reason, d.Verdicts
+	if d.Status != Published {
+		res.Handoff = handoff(in, d, byID)
+	}
+	return res, nil
+}
+
+// factGap lists the claim's numbers that the judged fact does not hold.
+func factGap(claim string, f cited, years []int) string {
+	neg := hasNegativeWord(claim)
+	var gaps []string
+	for _, n := range claimNumbers(claim, years) {
+		if find(n, neg, []cited{f}).match < matchByWords {
+			gaps = append(gaps, fmt.Sprintf("« %s » dans la phrase%s", strings.TrimSpace(n.Text), sameFamily(n, []cited{f})))
+		}
+	}
+	return strings.Join(gaps, " ; ")
+}
+
+func handoff(in Input, d Decision, byID map[string]facts.Fact) *Handoff {
+	h := &Handoff{Report: in.Company, Status: d.Status, Reason: d.Reason}
+	for _, v := range d.Verdicts {
+		if v.Status == Published {
+			continue
+		}
+		var found []facts.Fact
+		for _, id := range v.Sources {
+			if f, ok := byID[id]; ok {
+				found = append(found, f)
+			}
+		}
+		h.Claims = append(h.Claims, HandoffClaim{Paragraph: v.Paragraph, Claim: v.Claim, Facts: found, Step: v.Step, Reason: v.Reason})
+	}
+	return h
+}
+
+func addUsage(total *model.Usage, u model.Usage) {
+	for _, a := range u.Attempts {
+		total.Add(a)
+	}
+	total.Latency += u.Latency
+}
+
+// Composer writes the memo and verifies it, with one rewrite.
+type Composer struct {
+	writer   Writer
+	verifier *Verifier
+}
+
+// NewComposer returns a composer.
+func NewComposer(w Writer, v *Verifier) (*Composer, error) {
+	if w == nil || v == nil {
+		return nil, fmt.Errorf("memo: composer needs a writer and a verifier")
+	}
+	return &Composer{writer: w, verifier: v}, nil
+}
+
+// Compose writes the memo, rewrites it once when the deterministic checks
+// find defects, and verifies the last version. Usage covers every call.
+func (c *Composer) Compose(ctx context.Context, in Input) (Result, error) {
+	var usage model.Usage
+	m, u, err := c.writer.Write(ctx, in, nil)
+	addUsage(&usage, u)
+	if err != nil {
+		return Result{Usage: usage}, fmt.Errorf("compose memo: %w", err)
+	}
+	rewrites := 0
+	if defects := Check(m, in.Facts, in.Years); len(defects) > 0 {
+		rewrites++
+		m, u, err = c.writer.Write(ctx, in, &Rewrite{Previous: m, Defects: defects})
+		addUsage(&usage, u)
+		if err != nil {
+			return Result{Usage: usage, Rewrites: rewrites}, fmt.Errorf("compose memo: rewrite: %w", err)
+		}
+	}
+	res, err := c.verifier.Verify(ctx, in, m)
+	res.Rewrites = rewrites
+	addUsage(&usage, res.Usage)
+	res.Usage = usage
+	if err != nil {
+		return res, fmt.Errorf("compose memo: %w", err)
+	}
+	return res, nil
+}
+
+// FactYears gives the years printed in the facts, for a memo checked without
+// its report: they stand for the report's years.
+func FactYears(fs []facts.Fact) []int {
+	var years []int
+	for _, f := range fs {
+		for _, n := range numbersOf(f.Text) {
+			if y := int(n.Value); n.IsYear() && !slices.Contains(years, y) {
+				years = append(years, y)
+			}
+		}
+	}
+	slices.Sort(years)
+	return years
+}

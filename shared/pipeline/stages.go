@@ -1,0 +1,65 @@
+package pipeline
+
+import (
+	"context"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/signals"
+)
+
+// Signaled is the signals stage's output.
+type Signaled struct {
+	signals.Reading
+	Facts []facts.Fact // Q- facts of the verified signals
+}
+
+// Signals reads the risk signals of a report from its page texts (page 1
+// first) and keeps those whose quote is verified on its page.
+func (p *Pipeline) Signals(ctx context.Context, company string, pages []string) (Signaled, error) {
+	var out Signaled
+	if p.gen == nil {
+		// The offline reader returns verified quotes only; Check says so again.
+		out.Verified, out.Rejected = signals.Check(pages, signals.Offline(pages))
+	} else {
+		reader, err := signals.NewModelReader(p.gen)
+		if err != nil {
+			return out, err
+		}
+		if out.Reading, err = reader.Read(ctx, pages); err != nil {
+			return out, err
+		}
+	}
+	out.Facts = signals.Facts(company, out.Verified)
+	return out, nil
+}
+
+// Memo writes the credit memo from the facts only, checks every number
+// against the cited facts, has each claim judged, and decides: publie,
+// bloque or abstention (with a hand-off for a person).
+func (p *Pipeline) Memo(ctx context.Context, company string, years []int, fs []facts.Fact) (memo.Result, error) {
+	var (
+		writer memo.Writer = memo.OfflineWriter{}
+		judge  memo.Judge  = memo.OfflineJudge{}
+	)
+	if p.gen != nil {
+		w, err := memo.NewModelWriter(p.gen)
+		if err != nil {
+			return memo.Result{}, err
+		}
+		j, err := memo.NewModelJudge(p.gen)
+		if err != nil {
+			return memo.Result{}, err
+		}
+		writer, judge = w, j
+	}
+	v, err := memo.NewVerifier(judge)
+	if err != nil {
+		return memo.Result{}, err
+	}
+	c, err := memo.NewComposer(writer, v)
+	if err != nil {
+		return memo.Result{}, err
+	}
+	return c.Compose(ctx, memo.Input{Company: company, Facts: fs, Years: years})
+}

@@ -1,0 +1,68 @@
+package signals
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/model/modeltest"
+)
+
+func TestModelReader(t *testing.T) {
+	t.Parallel()
+	r := loadReport(t, "ferlac")
+	answer := summarisedAnswer()
+	fixed := append([]Signal(nil), answer...)
+	fixed[0].Quote = "L’emprunt syndiqué de 85 000 k€ est assorti d’un covenant"
+	tests := []struct {
+		name             string
+		replies          []modeltest.Reply
+		verified         int
+		rejected         int
+		requests         int
+		wantErr          error
+		retryInstruction bool
+	}{
+		{"retry fixes nothing", []modeltest.Reply{modeltest.Answer(t, RiskReading{answer}), modeltest.Answer(t, RiskReading{answer})}, 1, 3, 2, nil, true},
+		{"retry fixes one, withdraws one", []modeltest.Reply{modeltest.Answer(t, RiskReading{answer}), modeltest.Answer(t, RiskReading{fixed[:3]})}, 2, 2, 2, nil, true},
+		{"all verified at once", []modeltest.Reply{modeltest.Answer(t, RiskReading{answer[3:]})}, 1, 0, 1, nil, false},
+		{"outage", []modeltest.Reply{{Err: model.ErrTransient}}, 0, 0, 1, model.ErrTransient, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fake := modeltest.New(tt.replies...)
+			reader, err := NewModelReader(fake)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := reader.Read(context.Background(), r.pages)
+			if !errors.Is(err, tt.wantErr) {
+				t.Fatalf("err = %v, want %v", err, tt.wantErr)
+			}
+			reqs := fake.Requests()
+			if len(got.Verified) != tt.verified || len(got.Rejected) != tt.rejected || len(reqs) != tt.requests || fake.Pending() != 0 {
+				t.Fatalf("%d verified, %d rejected, %d requests; want %d, %d, %d", len(got.Verified), len(got.Rejected), len(reqs), tt.verified, tt.rejected, tt.requests)
+			}
+			if got.Retried != tt.retryInstruction || len(got.Usage.Attempts) != tt.requests {
+				t.Errorf("retried %v, %d calls counted", got.Retried, len(got.Usage.Attempts))
+			}
+			if !strings.Contains(reqs[0].Content, "=== page 15 ===") {
+				t.Error("the risk reader must receive every page's text")
+			}
+			if tt.retryInstruction {
+				first, rejected := Check(r.pages, answer)
+				if !strings.HasSuffix(reqs[1].Content, RetryInstruction(rejected)) {
+					t.Errorf("retry request lacks the instruction:\n%s", reqs[1].Content[len(reqs[1].Content)-300:])
+				}
+				if diff := cmp.Diff(first, got.Verified[:1]); diff != "" {
+					t.Errorf("first answer's verified signals lost (-want +got):\n%s", diff)
+				}
+			}
+		})
+	}
+}
