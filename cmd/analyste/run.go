@@ -12,12 +12,12 @@ import (
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
-	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statements"
 )
 
 // chainResult is one report through the whole chain, in process.
 type chainResult struct {
+	pages     int
 	extracted pipeline.Extracted
 	signaled  pipeline.Signaled
 	memo      memo.Result
@@ -31,6 +31,7 @@ func runChain(ctx context.Context, p *pipeline.Pipeline, path string) (chainResu
 	if err != nil {
 		return out, err
 	}
+	out.pages = len(doc.Pages)
 	if out.extracted, err = p.Extract(ctx, doc); err != nil {
 		return out, err
 	}
@@ -66,19 +67,15 @@ func (r chainResult) summary() string {
 
 // runOutput is `run --json`: the extract output plus facts, signals and memo.
 type runOutput struct {
-	extractOutput
-	Facts   []facts.Fact `json:"faits"`
-	Signals struct {
-		Verified []signals.Signal   `json:"verifies"`
-		Rejected []signals.Rejected `json:"rejetes"`
-	} `json:"signaux"`
-	Memo memo.Result `json:"memo"`
+	pipeline.ExtractionRecord
+	Facts []facts.Fact `json:"faits"` // R-, A- and Q- facts
+
+	Signals pipeline.SignalsRecord `json:"signaux"`
+	Memo    memo.Result            `json:"memo"`
 }
 
-func (r chainResult) output(mode string) runOutput {
-	out := runOutput{extractOutput: newExtractOutput(mode, r.extracted), Facts: r.facts, Memo: r.memo}
-	out.Signals.Verified, out.Signals.Rejected = r.signaled.Verified, r.signaled.Rejected
-	return out
+func (r chainResult) output(p *pipeline.Pipeline) runOutput {
+	return runOutput{ExtractionRecord: p.Record(r.extracted, r.pages), Facts: r.facts, Signals: r.signaled.Record(), Memo: r.memo}
 }
 
 // runRun runs the whole chain on each PDF and prints one line per report,
@@ -114,7 +111,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		if *asJSON {
-			if err := enc.Encode(r.output(p.Mode())); err != nil {
+			if err := enc.Encode(r.output(p)); err != nil {
 				return c.fail(path, err)
 			}
 			continue

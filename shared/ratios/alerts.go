@@ -26,9 +26,9 @@ var DefaultThresholds = Thresholds{
 // Alert is one rule that fired on the latest year; Text is a French sentence
 // whose numbers are the computed values.
 type Alert struct {
-	Rule string
-	Year int
-	Text string
+	Rule string `json:"regle"`
+	Year int    `json:"annee"`
+	Text string `json:"texte"`
 }
 
 // The alert rules, in the order their alerts are numbered.
