@@ -39,5 +39,5 @@ bench: deps ## the benchmarks (pdftext vs pdftotext, the chain per report)
 testdata: ## rebuild the test reports (testdata/*/rapport.pdf) byte for byte
 	$(GO) run ./cmd/gentestdata
 
-run: ## the main job, locally, on the test reports
-	$(GO) run ./cmd/analyste run testdata/*/rapport.pdf
+run: ## the main job: the serverless chain on local emulators, on the test reports
+	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf

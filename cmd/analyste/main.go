@@ -21,6 +21,7 @@ type command struct {
 var commands = map[string]command{
 	"pages":             {summary: "affiche le texte de chaque page d'un PDF", run: runPages},
 	"extract":           {summary: "transcrit et contrôle les états financiers d'un rapport (JSON)", run: runExtract},
+	"local":             {summary: "chaîne serverless en local (émulateurs, fonctions, événements) sur des PDF", run: runLocal},
 	"run":               {summary: "chaîne complète en local : états, signaux, mémo (une ligne ou JSON par rapport)", run: runRun},
 	"verifier-citation": {summary: "vérifie qu'une citation figure mot pour mot à la page indiquée", run: runVerifierCitation},
 	"verifier-memo":     {summary: "vérifie un mémo (nombres, sources, jugement) contre des faits", run: runVerifierMemo},

@@ -12,7 +12,6 @@ import (
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
-	"analyste.dev/analyste/shared/statements"
 )
 
 // chainResult is one report through the whole chain, in process.
@@ -44,24 +43,11 @@ func runChain(ctx context.Context, p *pipeline.Pipeline, path string) (chainResu
 	return out, err
 }
 
-// fieldsFound counts the dictionary fields read, over every year.
-func fieldsFound(r statements.Report) int {
-	n := 0
-	for y := range r.Years {
-		for _, k := range statements.AllKeys() {
-			if r.Has(y, k) {
-				n++
-			}
-		}
-	}
-	return n
-}
-
 // summary is the course's one line per report.
 func (r chainResult) summary() string {
 	res := r.extracted.Result
 	return fmt.Sprintf("%s | champs contrôlés : %d | contrôles en échec : %d | relectures : %d | signaux cités : %d, rejetés : %d | mémo : %s",
-		res.Report.Company, fieldsFound(res.Report), len(res.Failed()), res.Rereads(),
+		res.Report.Company, res.Report.FieldsFound(), len(res.Failed()), res.Rereads(),
 		len(r.signaled.Verified), len(r.signaled.Rejected), r.memo.Status)
 }
 

@@ -38,6 +38,20 @@ type SubtotalLine struct {
 // Has reports whether key k was printed for year.
 func (r Report) Has(year int, k Key) bool { return r.Found[year][k] }
 
+// FieldsFound counts the fields printed, over every year (78 for a complete
+// two-year report).
+func (r Report) FieldsFound() int {
+	n := 0
+	for _, found := range r.Found {
+		for _, ok := range found {
+			if ok {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // YearsDesc lists the years, latest first (N, N-1, …).
 func (r Report) YearsDesc() []int {
 	years := make([]int, 0, len(r.Years))

@@ -1,0 +1,36 @@
+// Package analyste is the source root that the Cloud Functions Go buildpack
+// builds: it registers every function at init, under its entry point name.
+// The code lives in functions/ (thin adapters) and shared/ (the stages and
+// their verification); clients are created at the first event, never here.
+package analyste
+
+import (
+	"context"
+	"os"
+
+	"github.com/GoogleCloudPlatform/functions-framework-go/functions"
+
+	"analyste.dev/analyste/functions/extract"
+	"analyste.dev/analyste/functions/memo"
+	"analyste.dev/analyste/functions/platform"
+	"analyste.dev/analyste/functions/signals"
+)
+
+// Entry points, as FUNCTION_TARGET and Terraform name them.
+const (
+	EntryExtract = "extract"
+	EntrySignals = "signals"
+	EntryMemo    = "memo"
+)
+
+func init() {
+	functions.CloudEvent(EntryExtract, platform.Lazy(func(ctx context.Context) (platform.Handler, error) {
+		return extract.Build(ctx, os.Getenv)
+	}))
+	functions.CloudEvent(EntrySignals, platform.Lazy(func(ctx context.Context) (platform.Handler, error) {
+		return platform.Build(ctx, os.Getenv, signals.New)
+	}))
+	functions.CloudEvent(EntryMemo, platform.Lazy(func(ctx context.Context) (platform.Handler, error) {
+		return platform.Build(ctx, os.Getenv, memo.New)
+	}))
+}

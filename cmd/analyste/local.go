@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"text/tabwriter"
+	"time"
+
+	"analyste.dev/analyste/functions/local"
+)
+
+// runLocal runs the serverless chain on this machine: emulators, functions,
+// events wired as in production; it uploads the PDFs, waits for their runs
+// and prints what Firestore holds.
+func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("local", flag.ContinueOnError)
+	c := newCLI("local", fs, stderr).withModel(fs)
+	timeout := fs.Duration("delai", 10*time.Minute, "attente maximale de la fin des rapports")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage : analyste local [--model offline|vertex] [--delai 10m] FICHIER.pdf…")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return 2
+	}
+	start := time.Now()
+	logDir, err := os.MkdirTemp("", "analyste-local-")
+	if err != nil {
+		return c.fail("journaux", err)
+	}
+	fmt.Fprintf(stderr, "analyste local : lecteurs %s ; journaux des émulateurs et des fonctions dans %s\n", *c.mode, logDir)
+	logFile, err := os.Create(filepath.Join(logDir, "relais.log"))
+	if err != nil {
+		return c.fail("journaux", err)
+	}
+	defer logFile.Close()
+	chain, err := local.Start(ctx, local.Options{Readers: *c.mode, LogDir: logDir, Log: slog.New(slog.NewJSONHandler(logFile, nil))})
+	if err != nil {
+		return c.fail("démarrage de la chaîne", err)
+	}
+	defer chain.Stop()
+	fmt.Fprintf(stderr, "analyste local : chaîne prête en %.1f s (projet %s)\n", time.Since(start).Seconds(), chain.Project())
+	ids := make([]string, 0, fs.NArg())
+	names := map[string]string{}
+	for _, path := range fs.Args() {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return c.fail(path, err)
+		}
+		name := filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
+		id, err := chain.Upload(ctx, name, data)
+		if err != nil {
+			return c.fail(path, err)
+		}
+		ids = append(ids, id)
+		names[id] = name
+	}
+	wctx, cancel := context.WithTimeout(ctx, *timeout)
+	defer cancel()
+	reports, err := chain.Wait(wctx, ids)
+	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, "rapport\tsociété\tstatut\tchamps\tcontrôles en échec\trelectures\tsignaux vérifiés / rejetés\tréécritures du mémo\tdurée\tmotif")
+	for _, id := range ids {
+		r, ok := reports[id]
+		if !ok {
+			fmt.Fprintf(w, "%s\t\tnon terminé\t\t\t\t\t\t\t\n", names[id])
+			continue
+		}
+		reason := ""
+		if r.Failure != nil {
+			reason = r.Failure.Reason
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%d\t%d\t%d\t%d / %d\t%d\t%.2f s\t%s\n", names[id], r.Company, r.Status,
+			r.Counters.FieldsRead, r.Counters.FailedChecks, r.Counters.Rereads,
+			r.Counters.SignalsVerified, r.Counters.SignalsRejected, r.Counters.MemoRewrites,
+			r.Updated.Sub(r.Created).Seconds(), reason)
+	}
+	w.Flush()
+	fmt.Fprintf(stdout, "Lu depuis l'émulateur Firestore (projet %s) ; durée totale %.1f s.\n", chain.Project(), time.Since(start).Seconds())
+	if err != nil {
+		return c.fail("attente des rapports", err)
+	}
+	return 0
+}

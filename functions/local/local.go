@@ -1,0 +1,215 @@
+// Package local runs the serverless chain on this machine as production
+// wires it: the official Firestore emulator, fake-gcs-server with its
+// Pub/Sub notifications, the three functions served by the functions
+// framework, and a relay standing in for Eventarc. `make run` and the
+// integration tests use it.
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"cloud.google.com/go/firestore"
+	"cloud.google.com/go/storage"
+	"github.com/GoogleCloudPlatform/functions-framework-go/funcframework"
+
+	"analyste.dev/analyste"
+	"analyste.dev/analyste/shared/localstack"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/store"
+)
+
+// Buckets of the local chain.
+const (
+	UploadBucket    = "analyste-depots"
+	ArtifactsBucket = "analyste-artefacts"
+)
+
+// started guards the one chain a process can run: the functions framework
+// registers its functions globally and they read their configuration from
+// the environment at their first event.
+var started atomic.Bool
+
+// Options configure the chain.
+type Options struct {
+	Readers     string // pipeline.ModeOffline or pipeline.ModeModel
+	LogDir      string
+	Log         *slog.Logger
+	MaxPDFBytes int64 // the extract function's limit; its default when 0
+}
+
+// Chain is a running local chain.
+type Chain struct {
+	stack *localstack.Stack
+	fs    *firestore.Client
+	gcs   *storage.Client
+	// FunctionsURL serves every function at /<entry point>.
+	FunctionsURL string
+}
+
+// Start starts the emulators, serves the functions and wires the events.
+func Start(ctx context.Context, opts Options) (*Chain, error) {
+	if !started.CompareAndSwap(false, true) {
+		return nil, errors.New("local: one chain per process")
+	}
+	if opts.Readers == "" {
+		opts.Readers = pipeline.ModeOffline
+	}
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	fnURL := "http://127.0.0.1:" + port
+	st, err := localstack.Start(ctx, localstack.Options{
+		LogDir: opts.LogDir, Logger: opts.Log,
+		Buckets: map[string]string{UploadBucket: fnURL + "/" + analyste.EntryExtract},
+		Documents: map[string]string{
+			store.Extractions + "/{docId}": fnURL + "/" + analyste.EntrySignals,
+			store.Signals + "/{docId}":     fnURL + "/" + analyste.EntryMemo,
+		},
+	})
+	if err != nil {
+		return nil, err
+	}
+	st.CreateBucket(ArtifactsBucket, "")
+	c := &Chain{stack: st, FunctionsURL: fnURL}
+	env := append(st.Env(), "ANALYSTE_READERS="+opts.Readers, "ANALYSTE_ARTIFACTS_BUCKET="+ArtifactsBucket, "ANALYSTE_LEASE=2m",
+		"ANALYSTE_LOG_FILE="+filepath.Join(st.LogDir(), "fonctions.log"))
+	if opts.MaxPDFBytes > 0 {
+		env = append(env, "ANALYSTE_MAX_PDF_BYTES="+strconv.FormatInt(opts.MaxPDFBytes, 10))
+	}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if err := os.Setenv(k, v); err != nil {
+			c.Stop()
+			return nil, err
+		}
+	}
+	go func() {
+		if err := funcframework.StartHostPort("127.0.0.1", port); err != nil {
+			opts.logger().Error("serveur des fonctions arrêté", "erreur", err)
+		}
+	}()
+	if err := waitListening(ctx, "127.0.0.1:"+port); err != nil {
+		c.Stop()
+		return nil, err
+	}
+	if c.fs, err = st.FirestoreClient(ctx); err != nil {
+		c.Stop()
+		return nil, err
+	}
+	if c.gcs, err = st.StorageClient(ctx); err != nil {
+		c.Stop()
+		return nil, err
+	}
+	return c, nil
+}
+
+func (o Options) logger() *slog.Logger {
+	if o.Log == nil {
+		return slog.Default()
+	}
+	return o.Log
+}
+
+// Stop stops the emulators; the functions server ends with the process.
+func (c *Chain) Stop() {
+	if c.fs != nil {
+		_ = c.fs.Close()
+	}
+	if c.gcs != nil {
+		_ = c.gcs.Close()
+	}
+	c.stack.Stop()
+}
+
+// Project is the emulators' project.
+func (c *Chain) Project() string { return c.stack.ProjectID() }
+
+// Firestore is a client of the emulator.
+func (c *Chain) Firestore() *firestore.Client { return c.fs }
+
+// Storage is a client of the fake GCS.
+func (c *Chain) Storage() *storage.Client { return c.gcs }
+
+// Upload drops data as an analyst would and returns the run's id.
+func (c *Chain) Upload(ctx context.Context, name string, data []byte) (string, error) {
+	w := c.gcs.Bucket(UploadBucket).Object(name).NewWriter(ctx)
+	w.ContentType = "application/pdf"
+	if _, err := w.Write(data); err != nil {
+		_ = w.Close()
+		return "", fmt.Errorf("dépôt de %s : %w", name, err)
+	}
+	if err := w.Close(); err != nil {
+		return "", fmt.Errorf("dépôt de %s : %w", name, err)
+	}
+	a := w.Attrs()
+	return store.RunID(store.Source{Bucket: UploadBucket, Object: name, Generation: a.Generation}), nil
+}
+
+// Report reads a run's report document.
+func (c *Chain) Report(ctx context.Context, id string) (store.Report, error) {
+	st, err := store.New(c.fs, time.Minute)
+	if err != nil {
+		return store.Report{}, err
+	}
+	var r store.Report
+	return r, st.Get(ctx, store.Reports, id, &r)
+}
+
+// Wait polls the runs until each has ended or ctx is done.
+func (c *Chain) Wait(ctx context.Context, ids []string) (map[string]store.Report, error) {
+	out := map[string]store.Report{}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for len(out) < len(ids) {
+		for _, id := range ids {
+			if _, done := out[id]; done {
+				continue
+			}
+			if r, err := c.Report(ctx, id); err == nil && r.Final() {
+				out[id] = r
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return out, fmt.Errorf("%d rapport(s) sur %d terminés : %w", len(out), len(ids), ctx.Err())
+		case <-tick.C:
+		}
+	}
+	return out, nil
+}
+
+func freePort() (string, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer l.Close()
+	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port), nil
+}
+
+func waitListening(ctx context.Context, addr string) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		resp, err := http.Get("http://" + addr + "/")
+		if err == nil {
+			resp.Body.Close()
+			return nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			return fmt.Errorf("serveur des fonctions injoignable sur %s : %w", addr, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -1,0 +1,97 @@
+// Package memo is the function that a write of signals/{id} triggers: it
+// writes the credit memo from the run's facts only, verifies it, and ends
+// the run: termine when published, bloque or abstention otherwise, with a
+// hand-off (handoffs/{id}) for a person.
+package memo
+
+import (
+	"context"
+	"errors"
+	"slices"
+
+	"github.com/cloudevents/sdk-go/v2/event"
+
+	"analyste.dev/analyste/functions/platform"
+	"analyste.dev/analyste/shared/events"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/store"
+)
+
+// Handler handles signals documents.
+type Handler struct {
+	deps *platform.Deps
+}
+
+// New returns the handler; deps come from platform.Connect.
+func New(deps *platform.Deps) (platform.Handler, error) {
+	if deps == nil {
+		return nil, errors.New("memo: no dependencies")
+	}
+	return (&Handler{deps: deps}).Handle, nil
+}
+
+// finalStatus maps the memo's status to the report's.
+var finalStatus = map[memo.Status]string{
+	memo.Published: store.Done,
+	memo.Blocked:   store.Blocked,
+	memo.Abstained: store.Abstention,
+}
+
+// Handle processes one Firestore event on signals/{id}.
+func (h *Handler) Handle(ctx context.Context, e event.Event) error {
+	ctx, log := h.deps.Begin(ctx, e, "memo")
+	change, err := events.DecodeFirestore(e)
+	if err != nil {
+		log.ErrorContext(ctx, "événement Firestore illisible : ignoré", "erreur", err)
+		return nil
+	}
+	if change.Deleted() {
+		log.InfoContext(ctx, "document supprimé : rien à faire", "document", change.Path)
+		return nil
+	}
+	id := change.ID()
+	claim, ok, err := h.deps.Claim(ctx, log, id, store.Memo, nil)
+	if !ok {
+		return err
+	}
+	o, err := h.run(ctx, id)
+	if err == nil {
+		log.InfoContext(ctx, "mémo terminé", "rapport", id, "statut", o.Report["statut"],
+			"memo_refuse_apres_reecriture", o.Report["compteurs.memo_refuse_apres_reecriture"])
+	}
+	return h.deps.Finish(ctx, log, claim, o, err)
+}
+
+func (h *Handler) run(ctx context.Context, id string) (store.Outcome, error) {
+	var o store.Outcome
+	var ex pipeline.ExtractionRecord
+	if err := h.deps.Store.Get(ctx, store.Extractions, id, &ex); err != nil {
+		return o, err
+	}
+	var sig pipeline.SignalsRecord
+	if err := h.deps.Store.Get(ctx, store.Signals, id, &sig); err != nil {
+		return o, err
+	}
+	years := make([]int, 0, len(ex.Years))
+	for y := range ex.Years {
+		years = append(years, y)
+	}
+	slices.Sort(years)
+	slices.Reverse(years)
+	res, err := h.deps.Pipeline.Memo(ctx, ex.Company, years, append(slices.Clone(ex.Facts), sig.Facts...))
+	if err != nil {
+		return o, err
+	}
+	o.Documents = map[string]any{store.Memos: res}
+	if res.Handoff != nil {
+		o.Documents[store.Handoffs] = res.Handoff
+	}
+	o.Report = map[string]any{
+		"statut":                                 finalStatus[res.Status],
+		"compteurs.reecritures_memo":             res.Rewrites,
+		"compteurs.memo_refuse_apres_reecriture": res.Rewrites > 0 && res.Status != memo.Published,
+	}
+	platform.UsageFields(store.Memo, res.Usage, &o)
+	return o, nil
+}

@@ -1,0 +1,110 @@
+package platform
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/cloudevents/sdk-go/v2/event"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"analyste.dev/analyste/shared/logging"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/store"
+)
+
+// Failure is an error the function explains itself.
+type Failure struct {
+	Reason    string
+	Retryable bool
+	Err       error
+}
+
+func (f *Failure) Error() string { return f.Reason + " : " + f.Err.Error() }
+func (f *Failure) Unwrap() error { return f.Err }
+
+// explain gives a failure's reason for a person and whether a retry can help.
+func explain(err error) (string, bool) {
+	var f *Failure
+	if errors.As(err, &f) {
+		return f.Reason, f.Retryable
+	}
+	if s, ok := status.FromError(err); ok {
+		switch s.Code() {
+		case codes.Unavailable, codes.DeadlineExceeded, codes.ResourceExhausted, codes.Aborted:
+			return "Un service Google Cloud est momentanément indisponible : une nouvelle tentative aura lieu automatiquement.", true
+		}
+	}
+	return pipeline.Failure(err)
+}
+
+// Begin prepares an event's context and logger: the trace of the event
+// groups the lines of one delivery in Cloud Logging.
+func (d *Deps) Begin(ctx context.Context, e event.Event, fn string) (context.Context, *slog.Logger) {
+	trace, _ := e.Extensions()["traceparent"].(string)
+	return logging.WithTrace(ctx, trace), d.Log.With("fonction", fn, "evenement", e.ID())
+}
+
+// Claim takes a stage; ok is false when there is nothing to do (a duplicate
+// or late event), and err is returned to the platform so that it retries.
+func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage store.Stage, src *store.Source) (c store.Claim, ok bool, err error) {
+	c, err = d.Store.Claim(ctx, id, stage, src)
+	switch {
+	case errors.Is(err, store.ErrDone):
+		log.InfoContext(ctx, "étape déjà traitée : événement en double ou tardif, rien à faire", "rapport", id, "etape", stage)
+		return c, false, nil
+	case err != nil:
+		log.WarnContext(ctx, "étape non prise, nouvel essai plus tard", "rapport", id, "etape", stage, "erreur", err)
+		return c, false, err
+	}
+	return c, true, nil
+}
+
+// Finish records a stage's outcome. A permanent failure is recorded with
+// its reason and acknowledged (nil); a transient one is recorded, frees the
+// stage and is returned so that Eventarc delivers the event again.
+func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o store.Outcome, runErr error) error {
+	if runErr == nil {
+		if err := d.Store.Complete(ctx, c, o); err != nil {
+			if errors.Is(err, store.ErrDone) {
+				log.WarnContext(ctx, "étape reprise par une autre instance : résultat abandonné", "rapport", c.ID, "etape", c.Stage)
+				return nil
+			}
+			return err
+		}
+		return nil
+	}
+	reason, retryable := explain(runErr)
+	log.Log(ctx, level(retryable), "échec de l'étape", "rapport", c.ID, "etape", c.Stage, "motif", reason, "reessayable", retryable, "erreur", runErr.Error())
+	if err := d.Store.Fail(ctx, c, reason, retryable); err != nil && !errors.Is(err, store.ErrDone) {
+		return errors.Join(runErr, err)
+	}
+	if retryable {
+		return runErr
+	}
+	return nil
+}
+
+func level(retryable bool) slog.Level {
+	if retryable {
+		return slog.LevelWarn
+	}
+	return slog.LevelError
+}
+
+// UsageFields are the report fields a stage's model usage adds: the calls of
+// the stage under usage.<stage>, and the totals as counters.
+func UsageFields(stage store.Stage, u model.Usage, o *store.Outcome) {
+	if o.Report == nil {
+		o.Report = map[string]any{}
+	}
+	if o.Increments == nil {
+		o.Increments = map[string]int64{}
+	}
+	o.Report["usage."+string(stage)] = u
+	o.Increments["jetons.entree"] += int64(u.InputTokens)
+	o.Increments["jetons.sortie"] += int64(u.OutputTokens)
+	o.Increments["jetons.appels"] += int64(len(u.Attempts))
+}

@@ -1,0 +1,202 @@
+// Package platform holds what the three functions share: the configuration
+// read from the environment and validated at start, the clients created
+// once per instance at the first event (never at import), the logger, and
+// the rule that decides between retrying and recording a failure.
+package platform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"cloud.google.com/go/firestore"
+	"cloud.google.com/go/storage"
+	"github.com/cloudevents/sdk-go/v2/event"
+	"google.golang.org/api/option"
+
+	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/logging"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/store"
+)
+
+// Config is what every function reads from its environment.
+type Config struct {
+	Project    string        // GOOGLE_CLOUD_PROJECT
+	Database   string        // FIRESTORE_DATABASE, default (default)
+	Readers    string        // ANALYSTE_READERS: vertex (default) or offline
+	Artifacts  string        // ANALYSTE_ARTIFACTS_BUCKET: page texts
+	MaxRereads int           // ANALYSTE_MAX_REREADS, default 2
+	Lease      time.Duration // ANALYSTE_LEASE: a dead instance's claim expires after it, default 15m
+	Model      model.Config  // GOOGLE_CLOUD_LOCATION, ANALYSTE_MODEL
+}
+
+// ConfigFromEnv reads the configuration and validates it, naming every
+// problem at once.
+func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	c := Config{
+		Project:   getenv("GOOGLE_CLOUD_PROJECT"),
+		Database:  orDefault(getenv("FIRESTORE_DATABASE"), firestore.DefaultDatabaseID),
+		Readers:   orDefault(getenv("ANALYSTE_READERS"), pipeline.ModeModel),
+		Artifacts: getenv("ANALYSTE_ARTIFACTS_BUCKET"),
+		Model:     model.ConfigFromEnv(getenv),
+	}
+	var errs []error
+	var err error
+	if c.MaxRereads, err = intEnv(getenv, "ANALYSTE_MAX_REREADS", extraction.DefaultMaxRereads); err != nil {
+		errs = append(errs, err)
+	}
+	lease := orDefault(getenv("ANALYSTE_LEASE"), "15m")
+	if c.Lease, err = time.ParseDuration(lease); err != nil || c.Lease <= 0 {
+		errs = append(errs, fmt.Errorf("ANALYSTE_LEASE %q : une durée positive est attendue (ex. 15m)", lease))
+	}
+	if c.Project == "" {
+		errs = append(errs, errors.New("GOOGLE_CLOUD_PROJECT manquant"))
+	}
+	if c.Artifacts == "" {
+		errs = append(errs, errors.New("ANALYSTE_ARTIFACTS_BUCKET manquant"))
+	}
+	if c.MaxRereads < 0 {
+		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_REREADS %d : au moins 0", c.MaxRereads))
+	}
+	switch c.Readers {
+	case pipeline.ModeModel:
+		if err := c.Model.Validate(); err != nil {
+			errs = append(errs, err)
+		}
+	case pipeline.ModeOffline:
+	default:
+		errs = append(errs, fmt.Errorf("ANALYSTE_READERS %q : vertex ou offline", c.Readers))
+	}
+	return c, errors.Join(errs...)
+}
+
+func orDefault(v, def string) string {
+	if v == "" {
+		return def
+	}
+	return v
+}
+
+// intEnv reads an integer variable, def when unset.
+func intEnv(getenv func(string) string, name string, def int) (int, error) {
+	v := getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s %q : un entier est attendu", name, v)
+	}
+	return n, nil
+}
+
+// Deps are the clients of one instance.
+type Deps struct {
+	Config   Config
+	Log      *slog.Logger
+	Storage  *storage.Client
+	Store    *store.Store
+	Pages    *store.PageTexts
+	Pipeline *pipeline.Pipeline
+}
+
+// Connect creates the clients. Emulators are reached through
+// FIRESTORE_EMULATOR_HOST and STORAGE_EMULATOR_HOST, as the client
+// libraries do.
+func Connect(ctx context.Context, cfg Config) (*Deps, error) {
+	log := logging.New(logOutput(), cfg.Project)
+	fs, err := firestore.NewClientWithDatabase(ctx, cfg.Project, cfg.Database)
+	if err != nil {
+		return nil, fmt.Errorf("client Firestore : %w", err)
+	}
+	var opts []option.ClientOption
+	if os.Getenv("STORAGE_EMULATOR_HOST") != "" {
+		opts = append(opts, storage.WithJSONReads())
+	}
+	gcs, err := storage.NewClient(ctx, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("client Cloud Storage : %w", err)
+	}
+	st, err := store.New(fs, cfg.Lease)
+	if err != nil {
+		return nil, err
+	}
+	pages, err := store.NewPageTexts(gcs, cfg.Artifacts)
+	if err != nil {
+		return nil, err
+	}
+	var gen *model.Client
+	if cfg.Readers == pipeline.ModeModel {
+		if gen, err = model.NewClient(cfg.Model, log); err != nil {
+			return nil, err
+		}
+	}
+	opts2 := pipeline.Options{MaxRereads: cfg.MaxRereads, Limits: pdftext.DefaultLimits()}
+	var p *pipeline.Pipeline
+	if gen != nil {
+		p = pipeline.New(gen, opts2)
+	} else {
+		p = pipeline.New(nil, opts2)
+	}
+	return &Deps{Config: cfg, Log: log, Storage: gcs, Store: st, Pages: pages, Pipeline: p}, nil
+}
+
+// Handler handles one CloudEvent.
+type Handler func(ctx context.Context, e event.Event) error
+
+// Lazy builds the handler at the first event, once per instance; a build
+// that fails is tried again at the next event.
+func Lazy(build func(ctx context.Context) (Handler, error)) Handler {
+	var (
+		mu sync.Mutex
+		h  Handler
+	)
+	return func(ctx context.Context, e event.Event) error {
+		mu.Lock()
+		if h == nil {
+			built, err := build(ctx)
+			if err != nil {
+				mu.Unlock()
+				return fmt.Errorf("démarrage de la fonction : %w", err)
+			}
+			h = built
+		}
+		mu.Unlock()
+		return h(ctx, e)
+	}
+}
+
+// Build connects the clients from the environment and makes a handler with
+// them: the builder of the entry points that need no configuration of their
+// own.
+func Build(ctx context.Context, getenv func(string) string, newHandler func(*Deps) (Handler, error)) (Handler, error) {
+	cfg, err := ConfigFromEnv(getenv)
+	if err != nil {
+		return nil, err
+	}
+	deps, err := Connect(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return newHandler(deps)
+}
+
+// logOutput is standard output, where Cloud Run collects the logs; the local
+// chain sends them to a file (ANALYSTE_LOG_FILE) to keep its terminal clear.
+func logOutput() io.Writer {
+	if path := os.Getenv("ANALYSTE_LOG_FILE"); path != "" {
+		if f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
+			return f
+		}
+	}
+	return os.Stdout
+}

@@ -1,0 +1,80 @@
+// Package signals is the function that a write of extractions/{id}
+// triggers (google.cloud.firestore.document.v1.written): it reads the page
+// texts, finds the risk signals, keeps those whose quote is verified on its
+// page, and writes signals/{id}, which triggers the memo function.
+package signals
+
+import (
+	"context"
+	"errors"
+
+	"github.com/cloudevents/sdk-go/v2/event"
+
+	"analyste.dev/analyste/functions/platform"
+	"analyste.dev/analyste/shared/events"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/store"
+)
+
+// Handler handles extraction documents.
+type Handler struct {
+	deps *platform.Deps
+}
+
+// New returns the handler; deps come from platform.Connect.
+func New(deps *platform.Deps) (platform.Handler, error) {
+	if deps == nil {
+		return nil, errors.New("signals: no dependencies")
+	}
+	return (&Handler{deps: deps}).Handle, nil
+}
+
+// Handle processes one Firestore event on extractions/{id}.
+func (h *Handler) Handle(ctx context.Context, e event.Event) error {
+	ctx, log := h.deps.Begin(ctx, e, "signals")
+	change, err := events.DecodeFirestore(e)
+	if err != nil {
+		log.ErrorContext(ctx, "événement Firestore illisible : ignoré", "erreur", err)
+		return nil
+	}
+	if change.Deleted() {
+		log.InfoContext(ctx, "document supprimé : rien à faire", "document", change.Path)
+		return nil
+	}
+	id := change.ID()
+	claim, ok, err := h.deps.Claim(ctx, log, id, store.Signaling, nil)
+	if !ok {
+		return err
+	}
+	o, err := h.run(ctx, id)
+	if err == nil {
+		log.InfoContext(ctx, "signaux terminés", "rapport", id, "compteurs", o.Report["compteurs.signaux_verifies"],
+			"signaux_rejetes", o.Report["compteurs.signaux_rejetes"])
+	}
+	return h.deps.Finish(ctx, log, claim, o, err)
+}
+
+func (h *Handler) run(ctx context.Context, id string) (store.Outcome, error) {
+	var o store.Outcome
+	var rec pipeline.ExtractionRecord
+	if err := h.deps.Store.Get(ctx, store.Extractions, id, &rec); err != nil {
+		return o, err
+	}
+	texts, err := h.deps.Pages.Load(ctx, rec.PageTexts)
+	if err != nil {
+		return o, err
+	}
+	sig, err := h.deps.Pipeline.Signals(ctx, rec.Company, texts)
+	if err != nil {
+		return o, err
+	}
+	o.Documents = map[string]any{store.Signals: sig.Record()}
+	o.Report = map[string]any{
+		"statut":                      string(store.Memo),
+		"compteurs.signaux_verifies":  len(sig.Verified),
+		"compteurs.signaux_rejetes":   len(sig.Rejected),
+		"compteurs.relance_citations": sig.Retried,
+	}
+	platform.UsageFields(store.Signaling, sig.Usage, &o)
+	return o, nil
+}

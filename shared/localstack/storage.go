@@ -1,0 +1,77 @@
+package localstack
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"cloud.google.com/go/storage"
+	"github.com/fsouza/fake-gcs-server/fakestorage"
+	"google.golang.org/api/option"
+)
+
+// envMu serialises the moments PUBSUB_EMULATOR_HOST is set for
+// fake-gcs-server, whose Pub/Sub client reads it once, when it is created.
+var envMu sync.Mutex
+
+// startStorage starts fake-gcs-server in process, publishing the finalize
+// notifications of every bucket to the notification topic.
+func (s *Stack) startStorage() error {
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	s.storageLog, err = os.Create(filepath.Join(s.logDir, "storage.log"))
+	if err != nil {
+		return fmt.Errorf("journal de fake-gcs-server: %w", err)
+	}
+	envMu.Lock()
+	defer envMu.Unlock()
+	prev, had := os.LookupEnv("PUBSUB_EMULATOR_HOST")
+	os.Setenv("PUBSUB_EMULATOR_HOST", s.pubsub.addr)
+	defer func() {
+		if had {
+			os.Setenv("PUBSUB_EMULATOR_HOST", prev)
+		} else {
+			os.Unsetenv("PUBSUB_EMULATOR_HOST")
+		}
+	}()
+	host := fmt.Sprintf("127.0.0.1:%d", port)
+	s.storage, err = fakestorage.NewServerWithOptions(fakestorage.Options{
+		Scheme: "http",
+		Host:   "127.0.0.1",
+		Port:   uint16(port),
+		// Clients read objects through the XML API at this host.
+		PublicHost: host,
+		Writer:     s.storageLog,
+		EventOptions: fakestorage.EventManagerOptions{
+			ProjectID: s.projectID,
+			TopicName: notificationTopic,
+			NotifyOn:  fakestorage.EventNotificationOptions{Finalize: true},
+		},
+	})
+	if err != nil {
+		return fmt.Errorf("démarrage de fake-gcs-server: %w", err)
+	}
+	return nil
+}
+
+// CreateBucket creates bucket in fake GCS and sends its finalize events to
+// target.
+func (s *Stack) CreateBucket(bucket, target string) {
+	if target != "" {
+		s.relay.RouteBucket(bucket, target)
+	}
+	s.storage.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: bucket})
+}
+
+// StorageClient returns a client of the fake GCS, ready to read and write.
+func (s *Stack) StorageClient(ctx context.Context) (*storage.Client, error) {
+	c, err := storage.NewClient(ctx, option.WithEndpoint(s.StorageEndpoint()+"/storage/v1/"), option.WithoutAuthentication())
+	if err != nil {
+		return nil, fmt.Errorf("client de fake-gcs-server: %w", err)
+	}
+	return c, nil
+}

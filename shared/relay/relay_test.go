@@ -1,0 +1,279 @@
+package relay
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+
+	cloudevents "github.com/cloudevents/sdk-go/v2"
+	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/events"
+)
+
+// delivery is what a target function received.
+type delivery struct {
+	header http.Header
+	event  *cloudevents.Event
+}
+
+// newTarget stands for a function: it parses the CloudEvent the way the
+// functions framework does and answers status.
+func newTarget(t *testing.T, status int) (string, <-chan delivery) {
+	t.Helper()
+	got := make(chan delivery, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		e, err := cloudevents.NewEventFromHTTPRequest(req)
+		if err != nil {
+			t.Errorf("la cible n'a pas pu lire le CloudEvent: %v", err)
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		got <- delivery{header: req.Header.Clone(), event: e}
+		w.WriteHeader(status)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/fn", got
+}
+
+func newRelay(t *testing.T) *Relay {
+	t.Helper()
+	return New(slog.New(slog.NewTextHandler(t.Output(), nil)), http.DefaultClient)
+}
+
+func readFixture(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// ceHeaders keeps the CloudEvent attributes and content type of a request.
+func ceHeaders(h http.Header) map[string]string {
+	out := map[string]string{}
+	for k := range h {
+		if k == "Content-Type" || len(k) > 3 && k[:3] == "Ce-" {
+			out[k] = h.Get(k)
+		}
+	}
+	return out
+}
+
+func TestStorage(t *testing.T) {
+	t.Parallel()
+	finalizeHeader := map[string]string{
+		"Content-Type":   "application/json",
+		"Ce-Specversion": "1.0",
+		"Ce-Type":        "google.cloud.storage.object.v1.finalized",
+		"Ce-Source":      "//storage.googleapis.com/projects/_/buckets/uploads",
+		"Ce-Subject":     "objects/reports/acme-2025.pdf",
+		"Ce-Id":          "7",
+		"Ce-Time":        "2026-11-29T22:42:11Z",
+		"Ce-Bucket":      "uploads",
+	}
+	tests := []struct {
+		name         string
+		fixture      string
+		bucket       string
+		targetStatus int
+		wantStatus   int
+		wantHeader   map[string]string
+		wantObject   events.StorageObject
+	}{
+		{
+			name:         "finalize becomes the production event",
+			fixture:      "push-finalize.json",
+			bucket:       "uploads",
+			targetStatus: http.StatusOK,
+			wantStatus:   http.StatusOK,
+			wantHeader:   finalizeHeader,
+			wantObject:   events.StorageObject{Bucket: "uploads", Name: "reports/acme-2025.pdf"},
+		},
+		{
+			name:         "failed function is not acknowledged",
+			fixture:      "push-finalize.json",
+			bucket:       "uploads",
+			targetStatus: http.StatusInternalServerError,
+			wantStatus:   http.StatusInternalServerError,
+			wantHeader:   finalizeHeader,
+			wantObject:   events.StorageObject{Bucket: "uploads", Name: "reports/acme-2025.pdf"},
+		},
+		{name: "delete of an old generation is acknowledged", fixture: "push-delete.json", bucket: "uploads", wantStatus: http.StatusNoContent},
+		{name: "bucket without function is acknowledged", fixture: "push-finalize.json", bucket: "other", wantStatus: http.StatusNoContent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			target, got := newTarget(t, tt.targetStatus)
+			r := newRelay(t)
+			r.RouteBucket(tt.bucket, target)
+			rec := httptest.NewRecorder()
+			r.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, PushPath, bytes.NewReader(readFixture(t, tt.fixture))))
+			if rec.Code != tt.wantStatus {
+				t.Errorf("status = %d, want %d (%s)", rec.Code, tt.wantStatus, rec.Body)
+			}
+			var d delivery
+			select {
+			case d = <-got:
+			default:
+				if tt.wantHeader != nil {
+					t.Fatal("la cible n'a rien reçu")
+				}
+				return
+			}
+			if tt.wantHeader == nil {
+				t.Fatalf("la cible a reçu %v", d.event)
+			}
+			if diff := cmp.Diff(tt.wantHeader, ceHeaders(d.header)); diff != "" {
+				t.Errorf("headers mismatch (-want +got):\n%s", diff)
+			}
+			o, err := events.DecodeStorage(*d.event)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.wantObject, events.StorageObject{Bucket: o.Bucket, Name: o.Name}); diff != "" {
+				t.Errorf("object mismatch (-want +got):\n%s", diff)
+			}
+			if o.Generation != 1795992131635112 || o.Size != 5 {
+				t.Errorf("generation, size = %d, %d; want 1795992131635112, 5", o.Generation, o.Size)
+			}
+		})
+	}
+}
+
+func TestStorageMalformedPush(t *testing.T) {
+	t.Parallel()
+	target, got := newTarget(t, http.StatusOK)
+	r := newRelay(t)
+	r.RouteBucket("uploads", target)
+	rec := httptest.NewRecorder()
+	r.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, PushPath, bytes.NewReader([]byte(`{"message":`))))
+	if rec.Code != http.StatusBadRequest {
+		t.Errorf("status = %d, want %d", rec.Code, http.StatusBadRequest)
+	}
+	if len(got) != 0 {
+		t.Error("la cible a reçu un événement")
+	}
+}
+
+// firestoreFixture is a request the Firestore emulator sent for a create of
+// extractions/X1.
+type firestoreFixture struct {
+	Header map[string]string `json:"header"`
+	Body   string            `json:"body"`
+}
+
+func readFirestoreFixture(t *testing.T) firestoreFixture {
+	t.Helper()
+	var fixture firestoreFixture
+	if err := json.Unmarshal(readFixture(t, "firestore-delivery.json"), &fixture); err != nil {
+		t.Fatal(err)
+	}
+	return fixture
+}
+
+// emulatorDelivery rebuilds the fixture request, with the body replaced when
+// body is not empty.
+func emulatorDelivery(t *testing.T, trigger, body string) *http.Request {
+	t.Helper()
+	fixture := readFirestoreFixture(t)
+	if body == "" {
+		body = fixture.Body
+	}
+	req := httptest.NewRequest(http.MethodPost, "/functions/projects/demo-p/triggers/"+trigger, bytes.NewReader([]byte(body)))
+	for k, v := range fixture.Header {
+		req.Header.Set(k, v)
+	}
+	return req
+}
+
+func TestFirestore(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name         string
+		trigger      string
+		body         string
+		targetStatus int
+		wantStatus   int
+		wantHeader   map[string]string
+	}{
+		{
+			name:         "delivery becomes the production event",
+			trigger:      "extractions",
+			targetStatus: http.StatusOK,
+			wantStatus:   http.StatusOK,
+			wantHeader: map[string]string{
+				"Content-Type":   "application/protobuf",
+				"Ce-Specversion": "1.0",
+				"Ce-Type":        "google.cloud.firestore.document.v1.written",
+				"Ce-Source":      "//firestore.googleapis.com/projects/demo-p/databases/(default)",
+				"Ce-Id":          "a17b7409-bb06-4459-afaa-7b6115b2ade4",
+				"Ce-Subject":     "documents/extractions/X1",
+				"Ce-Time":        "2026-11-29T22:41:57Z",
+				"Ce-Dataschema":  "https://github.com/googleapis/google-cloudevents/blob/main/proto/google/events/cloud/firestore/v1/data.proto",
+				"Ce-Location":    "us-central1",
+				"Ce-Project":     "demo-p",
+				"Ce-Database":    "(default)",
+				"Ce-Namespace":   "(default)",
+				"Ce-Document":    "extractions/X1",
+			},
+		},
+		{name: "failed function status goes back", trigger: "extractions", targetStatus: http.StatusInternalServerError,
+			wantStatus: http.StatusInternalServerError, wantHeader: map[string]string{}},
+		{name: "unknown trigger", trigger: "signals", wantStatus: http.StatusNotFound},
+		{name: "body not base64", trigger: "extractions", body: "\x0a\x02ab", wantStatus: http.StatusBadRequest},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			target, got := newTarget(t, tt.targetStatus)
+			r := newRelay(t)
+			r.RouteTrigger("extractions", target)
+			rec := httptest.NewRecorder()
+			r.ServeHTTP(rec, emulatorDelivery(t, tt.trigger, tt.body))
+			if rec.Code != tt.wantStatus {
+				t.Errorf("status = %d, want %d (%s)", rec.Code, tt.wantStatus, rec.Body)
+			}
+			var d delivery
+			select {
+			case d = <-got:
+			default:
+				if tt.wantHeader != nil {
+					t.Fatal("la cible n'a rien reçu")
+				}
+				return
+			}
+			if tt.wantHeader == nil {
+				t.Fatalf("la cible a reçu %v", d.event)
+			}
+			if len(tt.wantHeader) > 0 {
+				if diff := cmp.Diff(tt.wantHeader, ceHeaders(d.header)); diff != "" {
+					t.Errorf("headers mismatch (-want +got):\n%s", diff)
+				}
+			}
+			raw, err := base64.StdEncoding.DecodeString(readFirestoreFixture(t).Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(d.event.Data(), raw) {
+				t.Errorf("la cible a reçu %q, pas le protobuf brut", d.event.Data())
+			}
+			c, err := events.DecodeFirestore(*d.event)
+			if err != nil {
+				t.Fatal(err)
+			}
+			status, _ := events.FieldsOf(c.Value).String("status")
+			if c.Path != "extractions/X1" || !c.Created() || status != "ok" {
+				t.Errorf("change = %s created=%v status=%q; want extractions/X1 created=true status=ok", c.Path, c.Created(), status)
+			}
+		})
+	}
+}

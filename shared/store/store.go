@@ -1,0 +1,285 @@
+// Package store is the pipeline's Firestore data model: one report document
+// per run (reports/{id}), one document per stage output (extractions/{id},
+// signals/{id}, memos/{id}), which triggers the next stage, and hand-offs
+// (handoffs/{id}). A stage claims its work in a transaction on the report, so
+// that a duplicate or late event does nothing.
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"cloud.google.com/go/firestore"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+)
+
+// Collections of the data model.
+const (
+	Reports     = "reports"
+	Extractions = "extractions"
+	Signals     = "signals"
+	Memos       = "memos"
+	Handoffs    = "handoffs"
+)
+
+// Stage names a stage of the chain, as the report's status and steps show it.
+type Stage string
+
+// The stages, in order.
+const (
+	Extraction Stage = "extraction"
+	Signaling  Stage = "signaux"
+	Memo       Stage = "memo"
+)
+
+// Final statuses of a report, beside the stage names while it runs.
+const (
+	Done       = "termine"
+	Abstention = "abstention"
+	Blocked    = "bloque"
+	Failed     = "echec"
+)
+
+// Step states.
+const (
+	stepRunning = "en_cours"
+	stepDone    = "termine"
+	stepFailed  = "echec"
+	stepRetry   = "a_reprendre"
+)
+
+var (
+	// ErrDone means the stage was already done (or failed for good): a
+	// duplicate or late event, to acknowledge without doing anything.
+	ErrDone = errors.New("étape déjà traitée")
+	// ErrBusy means another instance holds the stage: try again later.
+	ErrBusy = errors.New("étape en cours de traitement par une autre instance")
+)
+
+// Source is the uploaded object a run reads; it is never modified.
+type Source struct {
+	Bucket     string `json:"bucket"`
+	Object     string `json:"objet"`
+	Generation int64  `json:"generation"`
+	Size       int64  `json:"taille"`
+	MD5        string `json:"md5"`
+}
+
+// RunID names the run of one upload: bucket, object and generation. A new
+// upload of the same name is a new generation, hence a new run.
+func RunID(src Source) string {
+	sum := sha256.Sum256([]byte(src.Bucket + "/" + src.Object + "#" + strconv.FormatInt(src.Generation, 10)))
+	return hex.EncodeToString(sum[:12])
+}
+
+// Store reads and writes the data model.
+type Store struct {
+	client *firestore.Client
+	lease  time.Duration
+	now    func() time.Time
+}
+
+// New returns a store; lease bounds how long a claimed stage stays taken
+// when its instance dies (set it above the function's timeout).
+func New(client *firestore.Client, lease time.Duration) (*Store, error) {
+	if client == nil {
+		return nil, errors.New("store: no Firestore client")
+	}
+	if lease <= 0 {
+		return nil, fmt.Errorf("store: lease %v", lease)
+	}
+	return &Store{client: client, lease: lease, now: time.Now}, nil
+}
+
+// Claim is a stage taken by this instance.
+type Claim struct {
+	ID    string
+	Stage Stage
+	token string
+}
+
+// Claim takes stage of run id. The extraction stage creates the report
+// document from src; the others need it to exist. It returns ErrDone for a
+// stage already done or failed for good, ErrBusy for one another instance
+// holds within its lease.
+func (s *Store) Claim(ctx context.Context, id string, stage Stage, src *Source) (Claim, error) {
+	c := Claim{ID: id, Stage: stage, token: strconv.FormatInt(s.now().UnixNano(), 36) + "-" + id[:6]}
+	ref := s.client.Collection(Reports).Doc(id)
+	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
+		snap, err := tx.Get(ref)
+		now := s.now()
+		step := map[string]any{"etat": stepRunning, "jeton": c.token, "debut": now, "bail": now.Add(s.lease)}
+		if status.Code(err) == codes.NotFound {
+			if stage != Extraction || src == nil {
+				return fmt.Errorf("%w : rapport %s inconnu", ErrDone, id)
+			}
+			source, err := jsonValue(src)
+			if err != nil {
+				return err
+			}
+			return tx.Create(ref, map[string]any{
+				"source": source, "statut": string(stage), "cree_le": now, "maj_le": now,
+				"etapes": map[string]any{string(stage): withTakes(step)},
+			})
+		}
+		if err != nil {
+			return err
+		}
+		var r struct {
+			Steps map[string]struct {
+				State string    `firestore:"etat"`
+				Lease time.Time `firestore:"bail"`
+			} `firestore:"etapes"`
+		}
+		if err := snap.DataTo(&r); err != nil {
+			return fmt.Errorf("rapport %s : %w", id, err)
+		}
+		cur := r.Steps[string(stage)]
+		switch {
+		case cur.State == stepDone || cur.State == stepFailed:
+			return ErrDone
+		case cur.State == stepRunning && now.Before(cur.Lease):
+			return ErrBusy
+		}
+		ups := []firestore.Update{
+			{Path: "statut", Value: string(stage)},
+			{Path: "maj_le", Value: now},
+			{Path: "etapes." + string(stage) + ".prises", Value: firestore.Increment(1)},
+		}
+		for k, v := range step {
+			ups = append(ups, firestore.Update{Path: "etapes." + string(stage) + "." + k, Value: v})
+		}
+		return tx.Update(ref, ups)
+	})
+	if err != nil {
+		return Claim{}, fmt.Errorf("prise de l'étape %s du rapport %s : %w", stage, id, err)
+	}
+	return c, nil
+}
+
+// withTakes is a first claim's step: taken once.
+func withTakes(step map[string]any) map[string]any {
+	step["prises"] = 1
+	return step
+}
+
+// Outcome is what a stage writes when it completes: its output documents
+// (collection → document, stored under the run's id) and the report's new
+// fields (Firestore paths, e.g. "compteurs.relectures").
+type Outcome struct {
+	Documents map[string]any
+	Report    map[string]any
+	// Increments add to the report's counters (e.g. "jetons.entree").
+	Increments map[string]int64
+}
+
+// Complete writes the stage's outputs and marks it done, in one transaction,
+// if this claim still holds the stage; otherwise it writes nothing and
+// returns ErrDone (another instance took over after the lease).
+func (s *Store) Complete(ctx context.Context, c Claim, o Outcome) error {
+	return s.finish(ctx, c, stepDone, func(tx *firestore.Transaction, ups []firestore.Update) error {
+		for coll, doc := range o.Documents {
+			m, err := jsonValue(doc)
+			if err != nil {
+				return fmt.Errorf("%s/%s : %w", coll, c.ID, err)
+			}
+			if err := tx.Set(s.client.Collection(coll).Doc(c.ID), m); err != nil {
+				return err
+			}
+		}
+		for path, v := range o.Report {
+			val, err := jsonValue(v)
+			if err != nil {
+				return fmt.Errorf("%s : %w", path, err)
+			}
+			ups = append(ups, firestore.Update{Path: path, Value: val})
+		}
+		for path, n := range o.Increments {
+			ups = append(ups, firestore.Update{Path: path, Value: firestore.Increment(n)})
+		}
+		return tx.Update(s.client.Collection(Reports).Doc(c.ID), ups)
+	})
+}
+
+// Fail records a failure on the report. A permanent one ends the run with
+// the status echec; a retryable one frees the stage for the next delivery.
+func (s *Store) Fail(ctx context.Context, c Claim, reason string, retryable bool) error {
+	state := stepFailed
+	if retryable {
+		state = stepRetry
+	}
+	return s.finish(ctx, c, state, func(tx *firestore.Transaction, ups []firestore.Update) error {
+		ups = append(ups, firestore.Update{Path: "echec", Value: map[string]any{
+			"etape": string(c.Stage), "motif": reason, "reessayable": retryable, "date": s.now()}})
+		if !retryable {
+			ups = append(ups, firestore.Update{Path: "statut", Value: Failed})
+		}
+		return tx.Update(s.client.Collection(Reports).Doc(c.ID), ups)
+	})
+}
+
+func (s *Store) finish(ctx context.Context, c Claim, state string, write func(*firestore.Transaction, []firestore.Update) error) error {
+	ref := s.client.Collection(Reports).Doc(c.ID)
+	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
+		snap, err := tx.Get(ref)
+		if err != nil {
+			return err
+		}
+		token, err := snap.DataAt("etapes." + string(c.Stage) + ".jeton")
+		if err != nil || token != c.token {
+			return ErrDone
+		}
+		now := s.now()
+		return write(tx, []firestore.Update{
+			{Path: "etapes." + string(c.Stage) + ".etat", Value: state},
+			{Path: "etapes." + string(c.Stage) + ".fin", Value: now},
+			{Path: "maj_le", Value: now},
+		})
+	})
+	if err != nil {
+		return fmt.Errorf("fin de l'étape %s du rapport %s : %w", c.Stage, c.ID, err)
+	}
+	return nil
+}
+
+// Get reads coll/id into out, through its JSON tags.
+func (s *Store) Get(ctx context.Context, coll, id string, out any) error {
+	snap, err := s.client.Collection(coll).Doc(id).Get(ctx)
+	if err != nil {
+		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
+	}
+	b, err := json.Marshal(snap.Data())
+	if err != nil {
+		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
+	}
+	if err := json.Unmarshal(b, out); err != nil {
+		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
+	}
+	return nil
+}
+
+// jsonValue turns a value into what Firestore stores: Firestore's own
+// scalars as they are, structures through their JSON tags, since the data
+// model's keys are the French keys of the JSON contract.
+func jsonValue(v any) (any, error) {
+	switch v.(type) {
+	case nil, string, bool, int, int64, float64, time.Time:
+		return v, nil
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var out any
+	if err := json.Unmarshal(b, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
