@@ -283,3 +283,7 @@ func jsonValue(v any) (any, error) {
 	}
 	return out, nil
 }
+
+// Client is the Firestore client the store uses, for readers of the data
+// model (the viewer, the tests).
+func (s *Store) Client() *firestore.Client { return s.client }

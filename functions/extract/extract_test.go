@@ -1,0 +1,260 @@
+package extract
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	cloudevents "github.com/cloudevents/sdk-go/v2"
+
+	"analyste.dev/analyste/functions/platform"
+	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/localstack"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/offline"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/statements"
+	"analyste.dev/analyste/shared/store"
+)
+
+// scriptedModel answers transcription calls with a fixed transcription,
+// after failing the first `outages` calls as an overloaded Vertex would. It
+// counts the calls: they are what a duplicate event must not repeat.
+type scriptedModel struct {
+	answer  statements.Transcription
+	outages int32
+	calls   atomic.Int32
+}
+
+func (m *scriptedModel) Generate(ctx context.Context, req model.Request, out any) (model.Usage, error) {
+	n := m.calls.Add(1)
+	// Slow enough for concurrent deliveries to overlap.
+	time.Sleep(200 * time.Millisecond)
+	u := model.Usage{}
+	u.Add(model.Attempt{Role: req.Role, Number: 1, InputTokens: 1000, OutputTokens: 100})
+	if n <= m.outages {
+		return u, fmt.Errorf("vertex : %w", model.ErrTransient)
+	}
+	b, err := json.Marshal(m.answer)
+	if err != nil {
+		return u, err
+	}
+	return u, json.Unmarshal(b, out)
+}
+
+// env is one stack with a bucket holding Ferlac's report.
+type env struct {
+	stack *localstack.Stack
+	deps  *platform.Deps
+	model *scriptedModel
+	pdf   []byte
+}
+
+func newEnv(t *testing.T, outages int32) *env {
+	t.Helper()
+	ctx := t.Context()
+	st, err := localstack.Start(ctx, localstack.Options{LogDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(st.Stop)
+	st.CreateBucket("depots", "")
+	st.CreateBucket("artefacts", "")
+	fs, err := st.FirestoreClient(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gcs, err := st.StorageClient(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sto, err := store.New(fs, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := store.NewPageTexts(gcs, "artefacts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pdf []byte
+	for _, r := range fixtures.Reports(t) {
+		if r.Slug == "ferlac" {
+			if pdf, err = os.ReadFile(r.PDF); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	doc, err := pdftext.ReadFile(ctx, fixtures.Root(t)+"/testdata/ferlac/rapport.pdf", pdftext.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer, err := offline.Read(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &scriptedModel{answer: answer, outages: outages}
+	deps := &platform.Deps{
+		Log: slog.New(slog.DiscardHandler), Storage: gcs, Store: sto, Pages: pages,
+		Pipeline: pipeline.New(m, pipeline.Options{MaxRereads: 2, Limits: pdftext.DefaultLimits()}),
+	}
+	return &env{stack: st, deps: deps, model: m, pdf: pdf}
+}
+
+// upload stores the report and returns the storage event production sends.
+func (e *env) upload(t *testing.T, name string) cloudevents.Event {
+	t.Helper()
+	gcs := e.deps.Storage
+	w := gcs.Bucket("depots").Object(name).NewWriter(t.Context())
+	if _, err := w.Write(e.pdf); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	a := w.Attrs()
+	ev := cloudevents.NewEvent()
+	ev.SetID("evt-" + name)
+	ev.SetType("google.cloud.storage.object.v1.finalized")
+	ev.SetSource("//storage.googleapis.com/projects/_/buckets/depots")
+	ev.SetSubject("objects/" + name)
+	data := map[string]string{"bucket": "depots", "name": name, "generation": strconv.FormatInt(a.Generation, 10),
+		"metageneration": "1", "size": strconv.Itoa(len(e.pdf)), "contentType": "application/pdf"}
+	if err := ev.SetData(cloudevents.ApplicationJSON, data); err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+func (e *env) handler(t *testing.T) *Handler {
+	t.Helper()
+	h, err := New(Config{Prefix: "", MaxBytes: 10 << 20}, e.deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func (e *env) report(t *testing.T, ev cloudevents.Event) (string, store.Report) {
+	t.Helper()
+	var obj struct {
+		Name       string `json:"name"`
+		Generation string `json:"generation"`
+	}
+	if err := ev.DataAs(&obj); err != nil {
+		t.Fatal(err)
+	}
+	gen, _ := strconv.ParseInt(obj.Generation, 10, 64)
+	id := store.RunID(store.Source{Bucket: "depots", Object: obj.Name, Generation: gen})
+	var r store.Report
+	if err := e.deps.Store.Get(t.Context(), store.Reports, id, &r); err != nil {
+		t.Fatal(err)
+	}
+	return id, r
+}
+
+// The same event delivered three times at once: one set of model calls, one
+// result; a late redelivery afterwards does nothing either.
+func TestDuplicateDeliveries(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 0)
+	h := e.handler(t)
+	ev := e.upload(t, "ferlac.pdf")
+	var wg sync.WaitGroup
+	errs := make([]error, 3)
+	for i := range errs {
+		wg.Go(func() { errs[i] = h.Handle(t.Context(), ev) })
+	}
+	wg.Wait()
+	succeeded := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			succeeded++
+		case !errors.Is(err, store.ErrBusy):
+			t.Errorf("duplicate delivery: %v, want nil or ErrBusy (retried later)", err)
+		}
+	}
+	if err := h.Handle(t.Context(), ev); err != nil {
+		t.Errorf("late redelivery: %v", err)
+	}
+	if got := e.model.calls.Load(); got != 1 {
+		t.Errorf("%d model calls, want 1", got)
+	}
+	id, r := e.report(t, ev)
+	if r.Status != string(store.Signaling) || r.Steps["extraction"].Takes != 1 || r.Tokens.Calls != 1 || r.Counters.FieldsRead != 78 {
+		t.Errorf("report %+v", r)
+	}
+	var rec pipeline.ExtractionRecord
+	if err := e.deps.Store.Get(t.Context(), store.Extractions, id, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Company != "Maison Ferlac SAS" || rec.PageTexts == "" || rec.Readers != pipeline.ModeModel {
+		t.Errorf("extraction %s: %q %q %q", id, rec.Company, rec.PageTexts, rec.Readers)
+	}
+	texts, err := e.deps.Pages.Load(t.Context(), rec.PageTexts)
+	if err != nil || len(texts) != rec.PageCount {
+		t.Errorf("page texts: %d pages, %v", len(texts), err)
+	}
+	if succeeded < 1 {
+		t.Errorf("no delivery succeeded: %v", errs)
+	}
+}
+
+// A model outage returns the error so that Eventarc delivers again; the
+// report says so and the next delivery completes the stage.
+func TestModelOutageThenRetry(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 1)
+	h := e.handler(t)
+	ev := e.upload(t, "ferlac.pdf")
+	if err := h.Handle(t.Context(), ev); !errors.Is(err, model.ErrTransient) {
+		t.Fatalf("first delivery: %v, want the transient error", err)
+	}
+	_, r := e.report(t, ev)
+	if r.Failure == nil || !r.Failure.Retryable || r.Status == store.Failed || r.Steps["extraction"].State != "a_reprendre" {
+		t.Fatalf("after the outage: %+v", r)
+	}
+	if err := h.Handle(t.Context(), ev); err != nil {
+		t.Fatalf("redelivery: %v", err)
+	}
+	_, r = e.report(t, ev)
+	if r.Status != string(store.Signaling) || r.Steps["extraction"].Takes != 2 || r.Tokens.Calls != 1 {
+		t.Errorf("after the retry: %+v", r)
+	}
+	if got := e.model.calls.Load(); got != 2 {
+		t.Errorf("%d model calls, want 2", got)
+	}
+}
+
+// Objects outside the reports' prefix, and folder placeholders, are not
+// reports: ignored, nothing written.
+func TestIgnoredObjects(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 0)
+	h, err := New(Config{Prefix: "rapports/", MaxBytes: 10 << 20}, e.deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"autres/ferlac.pdf", "rapports/"} {
+		ev := e.upload(t, name)
+		if err := h.Handle(t.Context(), ev); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		docs, err := e.deps.Store.Client().Collection(store.Reports).Documents(t.Context()).GetAll()
+		if err != nil || len(docs) != 0 {
+			t.Errorf("%s: %d report documents written, %v", name, len(docs), err)
+		}
+	}
+	if e.model.calls.Load() != 0 {
+		t.Error("the model was called for an ignored object")
+	}
+}

@@ -1,0 +1,205 @@
+package local
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"cloud.google.com/go/firestore"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/store"
+)
+
+// maxPDF is the extract function's limit in these tests, so that a
+// too-large upload stays small.
+const maxPDF = 2 << 20
+
+var chain *Chain
+
+func TestMain(m *testing.M) {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "analyste-chain-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	chain, err = Start(ctx, Options{Readers: pipeline.ModeOffline, LogDir: dir, Log: slog.New(slog.DiscardHandler), MaxPDFBytes: maxPDF})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "chaîne locale :", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	chain.Stop()
+	if code != 0 {
+		fmt.Fprintln(os.Stderr, "journaux de la chaîne :", dir)
+	} else {
+		os.RemoveAll(dir)
+	}
+	os.Exit(code)
+}
+
+func wait(t *testing.T, ids []string) map[string]store.Report {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	defer cancel()
+	reports, err := chain.Wait(ctx, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reports
+}
+
+func exists(t *testing.T, coll, id string) bool {
+	t.Helper()
+	_, err := chain.Firestore().Collection(coll).Doc(id).Get(t.Context())
+	if status.Code(err) == codes.NotFound {
+		return false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return true
+}
+
+// The three test reports, and 20 uploads at once: every run ends, each
+// stage taken once, every output written.
+func TestChainReports(t *testing.T) {
+	t.Parallel()
+	reports := fixtures.Reports(t)
+	var ids []string
+	company := map[string]string{}
+	for i := range 20 {
+		r := reports[i%len(reports)]
+		data, err := os.ReadFile(r.PDF)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := chain.Upload(t.Context(), fmt.Sprintf("lot/%02d-%s.pdf", i, r.Slug), data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+		company[id] = r.Truth.Company
+	}
+	for id, r := range wait(t, ids) {
+		if r.Status != store.Done || r.Company != company[id] || r.Counters.FieldsRead != 78 || r.Counters.FailedChecks != 0 {
+			t.Errorf("%s: %+v", id, r)
+		}
+		for _, stage := range []string{"extraction", "signaux", "memo"} {
+			if s := r.Steps[stage]; s.Takes != 1 || s.State != "termine" {
+				t.Errorf("%s: stage %s %+v, want taken once and done", id, stage, s)
+			}
+		}
+		for _, coll := range []string{store.Extractions, store.Signals, store.Memos} {
+			if !exists(t, coll, id) {
+				t.Errorf("%s/%s missing", coll, id)
+			}
+		}
+		if exists(t, store.Handoffs, id) {
+			t.Errorf("published run %s has a hand-off", id)
+		}
+	}
+}
+
+// Bad inputs end in echec with a reason a person can act on; the object is
+// left as it was and nothing but the report is written.
+func TestChainBadInputs(t *testing.T) {
+	t.Parallel()
+	bad := fixtures.Shared(t, "corpus", "bad")
+	tests := []struct {
+		name   string
+		file   string // in the bad corpus, or generated when data is set
+		data   []byte
+		reason string // in the report's failure
+	}{
+		{"empty object", "vide.pdf", []byte{}, "n'est pas un PDF"},
+		{"text file", "notes.txt", []byte("chiffre d'affaires : 12 M€\n"), "n'est pas un PDF"},
+		{"too large", "enorme.pdf", append([]byte("%PDF-1.7\n"), bytes.Repeat([]byte{'0'}, maxPDF)...), "limites de taille"},
+		{"zero byte", "zero_byte.pdf", nil, "n'est pas un PDF"},
+		{"not a PDF", "not_pdf.pdf", nil, "n'est pas un PDF"},
+		{"PNG renamed", "png_renamed.pdf", nil, "n'est pas un PDF"},
+		{"truncated", "trunc50_lo.pdf", nil, "endommagé"},
+		{"password", "enc_aes128_userpw.pdf", nil, "mot de passe"},
+		{"page tree loop", "cycle_kids.pdf", nil, "boucle"},
+		{"huge page count", "huge_count.pdf", nil, "limites"},
+		{"no statements", "../real/en_walmart_fy2023_annual-report.pdf", nil, "Aucune page d'états financiers"},
+	}
+	ids := make([]string, len(tests))
+	md5s := make([][]byte, len(tests))
+	for i, tt := range tests {
+		data := tt.data
+		if data == nil {
+			var err error
+			if data, err = os.ReadFile(filepath.Join(bad, tt.file)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		name := "mauvais/" + filepath.Base(tt.file)
+		id, err := chain.Upload(t.Context(), name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[i] = id
+		a, err := chain.Storage().Bucket(UploadBucket).Object(name).Attrs(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		md5s[i] = a.MD5
+	}
+	reports := wait(t, ids)
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := reports[ids[i]]
+			if r.Status != store.Failed || r.Failure == nil || r.Failure.Retryable || !strings.Contains(r.Failure.Reason, tt.reason) {
+				t.Errorf("report %+v, failure %+v; want echec with %q", r, r.Failure, tt.reason)
+			}
+			for _, coll := range []string{store.Extractions, store.Signals, store.Memos, store.Handoffs} {
+				if exists(t, coll, ids[i]) {
+					t.Errorf("%s/%s written for a bad input", coll, ids[i])
+				}
+			}
+			a, err := chain.Storage().Bucket(UploadBucket).Object("mauvais/" + filepath.Base(tt.file)).Attrs(t.Context())
+			if err != nil || !bytes.Equal(a.MD5, md5s[i]) {
+				t.Errorf("uploaded object changed or gone: %v", err)
+			}
+		})
+	}
+}
+
+// The artifacts hold the page texts, so that documents stay small.
+func TestDocumentsStaySmall(t *testing.T) {
+	t.Parallel()
+	r := fixtures.Reports(t)[0]
+	data, err := os.ReadFile(r.PDF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := chain.Upload(t.Context(), "taille/"+r.Slug+".pdf", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait(t, []string{id})
+	for _, coll := range []string{store.Reports, store.Extractions, store.Signals, store.Memos} {
+		snap, err := chain.Firestore().Collection(coll).Doc(id).Get(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if size := approxSize(snap); size > 200<<10 {
+			t.Errorf("%s/%s is about %d bytes", coll, id, size)
+		}
+	}
+}
+
+func approxSize(snap *firestore.DocumentSnapshot) int {
+	return len(fmt.Sprint(snap.Data()))
+}
