@@ -94,9 +94,6 @@ func (h *Handler) Handle(ctx context.Context, e event.Event) error {
 		return err
 	}
 	o, err := h.run(ctx, id, obj)
-	if err == nil {
-		log.InfoContext(ctx, "extraction terminée", "rapport", id, "compteurs", o.Report["compteurs"])
-	}
 	return h.deps.Finish(ctx, log, claim, o, err)
 }
 
@@ -121,14 +118,12 @@ func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) 
 	}
 	o.Documents = map[string]any{store.Extractions: rec}
 	o.Report = map[string]any{
-		"statut":   string(store.Signaling),
-		"societe":  rec.Company,
-		"lecteurs": rec.Readers,
-		"compteurs": map[string]any{
-			"champs_lus":         ex.Result.Report.FieldsFound(),
-			"controles_en_echec": len(ex.Result.Failed()),
-			"relectures":         ex.Result.Rereads(),
-		},
+		"statut":                       string(store.Signaling),
+		"societe":                      rec.Company,
+		"lecteurs":                     rec.Readers,
+		"compteurs.champs_lus":         ex.Result.Report.FieldsFound(),
+		"compteurs.controles_en_echec": len(ex.Result.Failed()),
+		"compteurs.relectures":         ex.Result.Rereads(),
 	}
 	platform.UsageFields(store.Extraction, rec.Usage, &o)
 	return o, nil

@@ -56,10 +56,6 @@ func (h *Handler) Handle(ctx context.Context, e event.Event) error {
 		return err
 	}
 	o, err := h.run(ctx, id)
-	if err == nil {
-		log.InfoContext(ctx, "mémo terminé", "rapport", id, "statut", o.Report["statut"],
-			"memo_refuse_apres_reecriture", o.Report["compteurs.memo_refuse_apres_reecriture"])
-	}
 	return h.deps.Finish(ctx, log, claim, o, err)
 }
 

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/cloudevents/sdk-go/v2/event"
 	"google.golang.org/grpc/codes"
@@ -74,6 +77,7 @@ func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o st
 			}
 			return err
 		}
+		log.InfoContext(ctx, "étape terminée", stageFields(c, o)...)
 		return nil
 	}
 	reason, retryable := explain(runErr)
@@ -107,4 +111,23 @@ func UsageFields(stage store.Stage, u model.Usage, o *store.Outcome) {
 	o.Increments["jetons.entree"] += int64(u.InputTokens)
 	o.Increments["jetons.sortie"] += int64(u.OutputTokens)
 	o.Increments["jetons.appels"] += int64(len(u.Attempts))
+}
+
+// stageFields are the fields of a stage's log line: the report, the stage,
+// its status and counters as top-level fields (compteurs.signaux_rejetes →
+// signaux_rejetes), so that log-based metrics read them directly: quotes
+// rejected per report, memos refused after rewrite.
+func stageFields(c store.Claim, o store.Outcome) []any {
+	fields := []any{"rapport", c.ID, "etape", string(c.Stage)}
+	for _, k := range slices.Sorted(maps.Keys(o.Report)) {
+		name, ok := strings.CutPrefix(k, "compteurs.")
+		if !ok && k != "statut" {
+			continue
+		}
+		fields = append(fields, name, o.Report[k])
+	}
+	for _, k := range slices.Sorted(maps.Keys(o.Increments)) {
+		fields = append(fields, strings.ReplaceAll(k, ".", "_"), o.Increments[k])
+	}
+	return fields
 }

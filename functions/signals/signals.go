@@ -47,10 +47,6 @@ func (h *Handler) Handle(ctx context.Context, e event.Event) error {
 		return err
 	}
 	o, err := h.run(ctx, id)
-	if err == nil {
-		log.InfoContext(ctx, "signaux terminés", "rapport", id, "compteurs", o.Report["compteurs.signaux_verifies"],
-			"signaux_rejetes", o.Report["compteurs.signaux_rejetes"])
-	}
 	return h.deps.Finish(ctx, log, claim, o, err)
 }
 

@@ -99,6 +99,8 @@ func Check(pages []string, in []Signal) (verified []Signal, rejected []Rejected)
 			reason = fmt.Sprintf("catégorie inconnue « %s »", s.Category)
 		case !slices.Contains(Severities, s.Severity):
 			reason = fmt.Sprintf("gravité inconnue « %s »", s.Severity)
+		case isInstruction(s.Quote):
+			reason = "citation contenant une consigne adressée au modèle (tentative d'injection) : écartée"
 		default:
 			if r := doc.Verify(s.Page, s.Quote); !r.OK {
 				reason = r.Reason
