@@ -11,6 +11,15 @@ import (
 // build checks a company's rapport.json against its truth.json and renders
 // the PDF; any disagreement between them is an error, never a silent fix.
 func build(c company) ([]byte, error) {
+	cells, err := layout(c)
+	if err != nil {
+		return nil, err
+	}
+	return render(c, cells)
+}
+
+// layout checks the sources and gives the printed cells of every table.
+func layout(c company) (map[*Table][][]string, error) {
 	u, err := unitOf(c.truth.PrintedUnit)
 	if err != nil {
 		return nil, err
@@ -66,7 +75,7 @@ func build(c company) ([]byte, error) {
 	if err := checkSignals(c); err != nil {
 		return nil, err
 	}
-	return render(c, cells)
+	return cells, nil
 }
 
 // checkColumns requires one net column per year of the truth.
