@@ -12,7 +12,6 @@ import (
 	"github.com/cloudevents/sdk-go/v2/event"
 
 	"analyste.dev/analyste/functions/platform"
-	"analyste.dev/analyste/shared/events"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/store"
@@ -40,23 +39,7 @@ var finalStatus = map[memo.Status]string{
 
 // Handle processes one Firestore event on signals/{id}.
 func (h *Handler) Handle(ctx context.Context, e event.Event) error {
-	ctx, log := h.deps.Begin(ctx, e, "memo")
-	change, err := events.DecodeFirestore(e)
-	if err != nil {
-		log.ErrorContext(ctx, "événement Firestore illisible : ignoré", "erreur", err)
-		return nil
-	}
-	if change.Deleted() {
-		log.InfoContext(ctx, "document supprimé : rien à faire", "document", change.Path)
-		return nil
-	}
-	id := change.ID()
-	claim, ok, err := h.deps.Claim(ctx, log, id, store.Memo, nil)
-	if !ok {
-		return err
-	}
-	o, err := h.run(ctx, id)
-	return h.deps.Finish(ctx, log, claim, o, err)
+	return h.deps.OnDocument(ctx, e, "memo", store.Memo, h.run)
 }
 
 func (h *Handler) run(ctx context.Context, id string) (store.Outcome, error) {

@@ -12,6 +12,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"analyste.dev/analyste/shared/events"
 	"analyste.dev/analyste/shared/logging"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pipeline"
@@ -130,4 +131,26 @@ func stageFields(c store.Claim, o store.Outcome) []any {
 		fields = append(fields, strings.ReplaceAll(k, ".", "_"), o.Increments[k])
 	}
 	return fields
+}
+
+// OnDocument handles a Firestore event on a stage's input document: it
+// decodes the event, ignores a deletion, claims stage for the document's
+// run, runs it and records the outcome.
+func (d *Deps) OnDocument(ctx context.Context, e event.Event, fn string, stage store.Stage, run func(ctx context.Context, id string) (store.Outcome, error)) error {
+	ctx, log := d.Begin(ctx, e, fn)
+	change, err := events.DecodeFirestore(e)
+	if err != nil {
+		log.ErrorContext(ctx, "événement Firestore illisible : ignoré", "erreur", err)
+		return nil
+	}
+	if change.Deleted() {
+		log.InfoContext(ctx, "document supprimé : rien à faire", "document", change.Path)
+		return nil
+	}
+	claim, ok, err := d.Claim(ctx, log, change.ID(), stage, nil)
+	if !ok {
+		return err
+	}
+	o, err := run(ctx, change.ID())
+	return d.Finish(ctx, log, claim, o, err)
 }
