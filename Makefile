@@ -8,7 +8,7 @@ FUZZTIME ?= 15s
 # package:target pairs fuzzed by `make test` and `make fuzz`.
 FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify
 
-.PHONY: help deps test unit fuzz lint bench testdata run
+.PHONY: help deps test unit fuzz lint bench testdata run eval e2e package
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -41,3 +41,11 @@ testdata: ## rebuild the test reports (testdata/*/rapport.pdf) byte for byte
 
 run: ## the main job: the serverless chain on local emulators, on the test reports
 	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf
+
+eval: ## the whole chain in process on testdata/ with the offline readers, scored against truth.json
+	$(GO) run ./cmd/analyste eval --model offline --min-fields 100 --min-recall 90 testdata/*/
+
+e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), and the judge on its labelled cases
+	@test -n "$${GOOGLE_CLOUD_PROJECT:-}" || { echo "GOOGLE_CLOUD_PROJECT non défini"; exit 1; }
+	$(GO) run ./cmd/analyste eval --model vertex --repeat 3 --min-fields 100 --min-recall 90 testdata/*/
+	$(GO) run ./cmd/analyste eval-judge --model vertex

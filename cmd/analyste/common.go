@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -39,12 +40,17 @@ func (c *cli) withModel(fs *flag.FlagSet) *cli {
 	return c
 }
 
-// pipeline builds the readers the --model flag names.
-func (c *cli) pipeline() (*pipeline.Pipeline, error) {
-	opts := pipeline.Options{MaxRereads: extraction.DefaultMaxRereads, Limits: pdftext.DefaultLimits()}
+// generator is the model call of every stage.
+type generator interface {
+	Generate(ctx context.Context, req model.Request, out any) (model.Usage, error)
+}
+
+// model builds the model the --model flag names: nil for the offline
+// readers.
+func (c *cli) model() (generator, error) {
 	switch *c.mode {
 	case pipeline.ModeOffline:
-		return pipeline.New(nil, opts), nil
+		return nil, nil
 	case pipeline.ModeModel:
 		cfg := model.ConfigFromEnv(os.Getenv)
 		if err := cfg.Validate(); err != nil {
@@ -52,11 +58,20 @@ func (c *cli) pipeline() (*pipeline.Pipeline, error) {
 		}
 		client, err := model.NewClient(cfg, slog.New(slog.NewJSONHandler(c.stderr, nil)))
 		if err != nil {
-			return nil, err
+			return nil, err // not a nil *model.Client inside the interface
 		}
-		return pipeline.New(client, opts), nil
+		return client, nil
 	}
 	return nil, fmt.Errorf("--model %q : valeurs possibles vertex ou offline", *c.mode)
+}
+
+// pipeline builds the readers the --model flag names.
+func (c *cli) pipeline() (*pipeline.Pipeline, error) {
+	gen, err := c.model()
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.New(gen, pipeline.Options{MaxRereads: extraction.DefaultMaxRereads, Limits: pdftext.DefaultLimits()}), nil
 }
 
 // fail tells err to a person and gives the exit code 1.

@@ -6,8 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
+	"time"
 
+	"analyste.dev/analyste/shared/evaluation"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pdftext"
@@ -23,24 +26,70 @@ type chainResult struct {
 	facts     []facts.Fact
 }
 
-// runChain runs extraction, signals and memo on one PDF, as the functions do.
-func runChain(ctx context.Context, p *pipeline.Pipeline, path string) (chainResult, error) {
+// runChain runs extraction, signals and memo on one PDF, as the functions
+// do; stage is told each stage as it starts.
+func runChain(ctx context.Context, p *pipeline.Pipeline, path string, stage func(string)) (chainResult, error) {
 	var out chainResult
+	stage("texte des pages")
 	doc, err := pdftext.ReadFile(ctx, path, pdftext.DefaultLimits())
 	if err != nil {
 		return out, err
 	}
 	out.pages = len(doc.Pages)
+	stage("états financiers")
 	if out.extracted, err = p.Extract(ctx, doc); err != nil {
 		return out, err
 	}
 	rep := out.extracted.Result.Report
+	stage("signaux")
 	if out.signaled, err = p.Signals(ctx, rep.Company, doc.Texts()); err != nil {
 		return out, err
 	}
 	out.facts = append(slices.Clone(out.extracted.Facts), out.signaled.Facts...)
+	stage("mémo")
 	out.memo, err = p.Memo(ctx, rep.Company, rep.YearsDesc(), out.facts)
 	return out, err
+}
+
+// run is what the evaluation scores.
+func (r chainResult) run() evaluation.Run {
+	return evaluation.Run{Extraction: r.extracted.Result, Signals: r.signaled.Reading, Memo: r.memo}
+}
+
+// progress tells on stderr which report and stage is running and the time
+// elapsed, when stderr is a terminal and there is more than one report.
+type progress struct {
+	w     io.Writer // nil: silent
+	name  string
+	total int
+	start time.Time
+}
+
+func newProgress(name string, stderr io.Writer, reports int) *progress {
+	p := &progress{name: name, total: reports, start: time.Now()}
+	if reports > 1 && isTerminal(stderr) {
+		p.w = stderr
+	}
+	return p
+}
+
+// isTerminal reports whether w is a character device, a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// report gives the stage hook of the n-th report (from 1), named label.
+func (p *progress) report(n int, label string) func(stage string) {
+	return func(stage string) {
+		if p.w != nil {
+			fmt.Fprintf(p.w, "analyste %s : [%d/%d] %s : %s (%s)\n", p.name, n, p.total, label, stage, evaluation.Elapsed(time.Since(p.start)))
+		}
+	}
 }
 
 // summary is the course's one line per report.
@@ -90,8 +139,9 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	code := 0
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	for _, path := range fs.Args() {
-		r, err := runChain(ctx, p, path)
+	prog := newProgress("run", stderr, fs.NArg())
+	for i, path := range fs.Args() {
+		r, err := runChain(ctx, p, path, prog.report(i+1, path))
 		if err != nil {
 			code = c.fail(path, err)
 			continue

@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/pipeline"
 )
 
 func TestRunRun(t *testing.T) {
@@ -77,4 +80,30 @@ func TestRunRun(t *testing.T) {
 			t.Errorf("memo %+v", got.Memo)
 		}
 	})
+}
+
+func TestProgress(t *testing.T) {
+	t.Parallel()
+	var silent bytes.Buffer
+	if p := newProgress("run", &silent, 3); p.w != nil {
+		t.Error("progress shown on a stderr that is not a terminal")
+	}
+	var out bytes.Buffer
+	p := &progress{w: &out, name: "eval", total: 2, start: time.Now()}
+	reports := fixtures.Reports(t)
+	pl := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
+	if _, err := runChain(context.Background(), pl, reports[0].PDF, p.report(2, "ferlac")); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	stages := []string{"texte des pages", "états financiers", "signaux", "mémo"}
+	if len(lines) != len(stages) {
+		t.Fatalf("%d progress lines, want one per stage:\n%s", len(lines), out.String())
+	}
+	for i, s := range stages {
+		prefix := "analyste eval : [2/2] ferlac : " + s + " ("
+		if !strings.HasPrefix(lines[i], prefix) || !strings.HasSuffix(lines[i], " s)") {
+			t.Errorf("line %q, want %q… s)", lines[i], prefix)
+		}
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"path"
 	"strings"
 
@@ -109,6 +110,7 @@ func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) 
 		return o, err
 	}
 	ex, err := p.Extract(ctx, doc)
+	platform.UsageFields(store.Extraction, ex.Result.Usage, &o)
 	if err != nil {
 		return o, err
 	}
@@ -117,15 +119,14 @@ func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) 
 		return o, err
 	}
 	o.Documents = map[string]any{store.Extractions: rec}
-	o.Report = map[string]any{
+	maps.Copy(o.Report, map[string]any{
 		"statut":                       string(store.Signaling),
 		"societe":                      rec.Company,
 		"lecteurs":                     rec.Readers,
 		"compteurs.champs_lus":         ex.Result.Report.FieldsFound(),
 		"compteurs.controles_en_echec": len(ex.Result.Failed()),
 		"compteurs.relectures":         ex.Result.Rereads(),
-	}
-	platform.UsageFields(store.Extraction, rec.Usage, &o)
+	})
 	return o, nil
 }
 

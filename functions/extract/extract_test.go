@@ -220,14 +220,15 @@ func TestModelOutageThenRetry(t *testing.T) {
 		t.Fatalf("first delivery: %v, want the transient error", err)
 	}
 	_, r := e.report(t, ev)
-	if r.Failure == nil || !r.Failure.Retryable || r.Status == store.Failed || r.Steps["extraction"].State != "a_reprendre" {
+	if r.Failure == nil || !r.Failure.Retryable || r.Status == store.Failed || r.Steps["extraction"].State != "a_reprendre" || r.Tokens.Calls != 1 {
 		t.Fatalf("after the outage: %+v", r)
 	}
 	if err := h.Handle(t.Context(), ev); err != nil {
 		t.Fatalf("redelivery: %v", err)
 	}
 	_, r = e.report(t, ev)
-	if r.Status != string(store.Signaling) || r.Steps["extraction"].Takes != 2 || r.Tokens.Calls != 1 {
+	// The failed call's tokens stay counted beside the successful one's.
+	if r.Status != string(store.Signaling) || r.Steps["extraction"].Takes != 2 || r.Tokens.Calls != 2 || r.Tokens.Input != 2000 {
 		t.Errorf("after the retry: %+v", r)
 	}
 	if got := e.model.calls.Load(); got != 2 {

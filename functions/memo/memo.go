@@ -7,6 +7,7 @@ package memo
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 
 	"github.com/cloudevents/sdk-go/v2/event"
@@ -59,6 +60,7 @@ func (h *Handler) run(ctx context.Context, id string) (store.Outcome, error) {
 	slices.Sort(years)
 	slices.Reverse(years)
 	res, err := h.deps.Pipeline.Memo(ctx, ex.Company, years, append(slices.Clone(ex.Facts), sig.Facts...))
+	platform.UsageFields(store.Memo, res.Usage, &o)
 	if err != nil {
 		return o, err
 	}
@@ -66,11 +68,10 @@ func (h *Handler) run(ctx context.Context, id string) (store.Outcome, error) {
 	if res.Handoff != nil {
 		o.Documents[store.Handoffs] = res.Handoff
 	}
-	o.Report = map[string]any{
+	maps.Copy(o.Report, map[string]any{
 		"statut":                                 finalStatus[res.Status],
 		"compteurs.reecritures_memo":             res.Rewrites,
 		"compteurs.memo_refuse_apres_reecriture": res.Rewrites > 0 && res.Status != memo.Published,
-	}
-	platform.UsageFields(store.Memo, res.Usage, &o)
+	})
 	return o, nil
 }

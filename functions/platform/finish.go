@@ -68,7 +68,8 @@ func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage sto
 
 // Finish records a stage's outcome. A permanent failure is recorded with
 // its reason and acknowledged (nil); a transient one is recorded, frees the
-// stage and is returned so that Eventarc delivers the event again.
+// stage and is returned so that Eventarc delivers the event again. On
+// failure, o holds only what the stage spent (its usage), which is recorded.
 func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o store.Outcome, runErr error) error {
 	if runErr == nil {
 		if err := d.Store.Complete(ctx, c, o); err != nil {
@@ -83,7 +84,7 @@ func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o st
 	}
 	reason, retryable := explain(runErr)
 	log.Log(ctx, level(retryable), "échec de l'étape", "rapport", c.ID, "etape", c.Stage, "motif", reason, "reessayable", retryable, "erreur", runErr.Error())
-	if err := d.Store.Fail(ctx, c, reason, retryable); err != nil && !errors.Is(err, store.ErrDone) {
+	if err := d.Store.Fail(ctx, c, reason, retryable, o); err != nil && !errors.Is(err, store.ErrDone) {
 		return errors.Join(runErr, err)
 	}
 	if retryable {

@@ -30,13 +30,16 @@ import (
 
 // Config is what every function reads from its environment.
 type Config struct {
-	Project    string        // GOOGLE_CLOUD_PROJECT
-	Database   string        // FIRESTORE_DATABASE, default (default)
-	Readers    string        // ANALYSTE_READERS: vertex (default) or offline
-	Artifacts  string        // ANALYSTE_ARTIFACTS_BUCKET: page texts
-	MaxRereads int           // ANALYSTE_MAX_REREADS, default 2
-	Lease      time.Duration // ANALYSTE_LEASE: a dead instance's claim expires after it, default 15m
-	Model      model.Config  // GOOGLE_CLOUD_LOCATION, ANALYSTE_MODEL
+	Project    string // GOOGLE_CLOUD_PROJECT
+	Database   string // FIRESTORE_DATABASE, default (default)
+	Readers    string // ANALYSTE_READERS: vertex (default) or offline
+	Artifacts  string // ANALYSTE_ARTIFACTS_BUCKET: page texts
+	MaxRereads int    // ANALYSTE_MAX_REREADS, default 2
+	// TokenBudget stops re-reads once a report's model calls have used it
+	// (ANALYSTE_TOKEN_BUDGET, input + output tokens; 0 = none).
+	TokenBudget int
+	Lease       time.Duration // ANALYSTE_LEASE: a dead instance's claim expires after it, default 15m
+	Model       model.Config  // GOOGLE_CLOUD_LOCATION, ANALYSTE_MODEL
 }
 
 // ConfigFromEnv reads the configuration and validates it, naming every
@@ -53,6 +56,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	var err error
 	if c.MaxRereads, err = intEnv(getenv, "ANALYSTE_MAX_REREADS", extraction.DefaultMaxRereads); err != nil {
 		errs = append(errs, err)
+	}
+	if c.TokenBudget, err = intEnv(getenv, "ANALYSTE_TOKEN_BUDGET", 0); err != nil || c.TokenBudget < 0 {
+		errs = append(errs, fmt.Errorf("ANALYSTE_TOKEN_BUDGET : un nombre de jetons positif ou 0 est attendu"))
 	}
 	lease := orDefault(getenv("ANALYSTE_LEASE"), "15m")
 	if c.Lease, err = time.ParseDuration(lease); err != nil || c.Lease <= 0 {
@@ -118,11 +124,11 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 	if err != nil {
 		return nil, fmt.Errorf("client Firestore : %w", err)
 	}
-	var opts []option.ClientOption
+	var gcsOpts []option.ClientOption
 	if os.Getenv("STORAGE_EMULATOR_HOST") != "" {
-		opts = append(opts, storage.WithJSONReads())
+		gcsOpts = append(gcsOpts, storage.WithJSONReads())
 	}
-	gcs, err := storage.NewClient(ctx, opts...)
+	gcs, err := storage.NewClient(ctx, gcsOpts...)
 	if err != nil {
 		return nil, fmt.Errorf("client Cloud Storage : %w", err)
 	}
@@ -134,18 +140,14 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 	if err != nil {
 		return nil, err
 	}
-	var gen *model.Client
+	opts := pipeline.Options{MaxRereads: cfg.MaxRereads, TokenBudget: cfg.TokenBudget, Limits: pdftext.DefaultLimits()}
+	p := pipeline.New(nil, opts)
 	if cfg.Readers == pipeline.ModeModel {
-		if gen, err = model.NewClient(cfg.Model, log); err != nil {
+		gen, err := model.NewClient(cfg.Model, log)
+		if err != nil {
 			return nil, err
 		}
-	}
-	opts2 := pipeline.Options{MaxRereads: cfg.MaxRereads, Limits: pdftext.DefaultLimits()}
-	var p *pipeline.Pipeline
-	if gen != nil {
-		p = pipeline.New(gen, opts2)
-	} else {
-		p = pipeline.New(nil, opts2)
+		p = pipeline.New(gen, opts)
 	}
 	return &Deps{Config: cfg, Log: log, Storage: gcs, Store: st, Pages: pages, Pipeline: p}, nil
 }

@@ -7,6 +7,7 @@ package signals
 import (
 	"context"
 	"errors"
+	"maps"
 
 	"github.com/cloudevents/sdk-go/v2/event"
 
@@ -44,16 +45,16 @@ func (h *Handler) run(ctx context.Context, id string) (store.Outcome, error) {
 		return o, err
 	}
 	sig, err := h.deps.Pipeline.Signals(ctx, rec.Company, texts)
+	platform.UsageFields(store.Signaling, sig.Usage, &o)
 	if err != nil {
 		return o, err
 	}
 	o.Documents = map[string]any{store.Signals: sig.Record()}
-	o.Report = map[string]any{
+	maps.Copy(o.Report, map[string]any{
 		"statut":                      string(store.Memo),
 		"compteurs.signaux_verifies":  len(sig.Verified),
 		"compteurs.signaux_rejetes":   len(sig.Rejected),
 		"compteurs.relance_citations": sig.Retried,
-	}
-	platform.UsageFields(store.Signaling, sig.Usage, &o)
+	})
 	return o, nil
 }

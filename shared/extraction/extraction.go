@@ -33,6 +33,9 @@ type Transcriber interface {
 type Attempt struct {
 	Number int      `json:"tentative"`
 	Failed []string `json:"controles_en_echec"`
+	// BudgetSpent is set on the last attempt when its checks failed and the
+	// report's token budget, spent, stopped the re-reads left.
+	BudgetSpent bool `json:"budget_epuise,omitempty"`
 }
 
 // PromptSize compares what a reader is sent with the whole report.
@@ -66,21 +69,49 @@ func (r Result) Failed() []checks.Check {
 	return out
 }
 
+// BudgetSpent reports whether the token budget stopped the re-reads.
+func (r Result) BudgetSpent() bool {
+	return len(r.Attempts) > 0 && r.Attempts[len(r.Attempts)-1].BudgetSpent
+}
+
 // Extractor runs the loop with one reader.
 type Extractor struct {
 	reader     Transcriber
 	maxRereads int
+	budget     int
 }
 
-// New returns an extractor; maxRereads < 0 is refused.
-func New(reader Transcriber, maxRereads int) (*Extractor, error) {
+// Option tunes an extractor.
+type Option func(*Extractor)
+
+// WithTokenBudget bounds the tokens (input and output, every attempt of every
+// call) the loop may spend on one report: once the usage reaches tokens, no
+// further re-read is made, and the last attempt says so. 0 means no budget.
+func WithTokenBudget(tokens int) Option {
+	return func(e *Extractor) { e.budget = tokens }
+}
+
+// New returns an extractor; maxRereads < 0 and a negative budget are refused.
+func New(reader Transcriber, maxRereads int, opts ...Option) (*Extractor, error) {
 	if reader == nil {
 		return nil, errors.New("extraction: no reader")
 	}
 	if maxRereads < 0 {
 		return nil, fmt.Errorf("extraction: negative re-read bound %d", maxRereads)
 	}
-	return &Extractor{reader: reader, maxRereads: maxRereads}, nil
+	e := &Extractor{reader: reader, maxRereads: maxRereads}
+	for _, o := range opts {
+		o(e)
+	}
+	if e.budget < 0 {
+		return nil, fmt.Errorf("extraction: negative token budget %d", e.budget)
+	}
+	return e, nil
+}
+
+// spent reports whether u has used up the budget.
+func (e *Extractor) spent(u model.Usage) bool {
+	return e.budget > 0 && u.InputTokens+u.OutputTokens >= e.budget
 }
 
 // Run reads the statements of doc; pages are the only pages a model reader
@@ -103,15 +134,19 @@ func (e *Extractor) Run(ctx context.Context, doc *pdftext.Document, pages []int)
 			// A transcription that breaks the format is fed back like a failed check.
 			lastErr = err
 			feedback = []string{err.Error()}
-			res.Attempts = append(res.Attempts, Attempt{Number: n, Failed: feedback})
-			continue
+		} else {
+			lastErr = nil
+			res.Transcription, res.Report = tr, rep
+			res.Checks = checks.All(rep, texts)
+			feedback = messages(res.Failed())
 		}
-		lastErr = nil
-		res.Transcription, res.Report = tr, rep
-		res.Checks = checks.All(rep, texts)
-		feedback = messages(res.Failed())
-		res.Attempts = append(res.Attempts, Attempt{Number: n, Failed: feedback})
-		if len(feedback) == 0 {
+		a := Attempt{Number: n, Failed: feedback}
+		stop := len(feedback) == 0
+		if !stop && n <= e.maxRereads && e.spent(res.Usage) {
+			a.BudgetSpent, stop = true, true
+		}
+		res.Attempts = append(res.Attempts, a)
+		if stop {
 			break
 		}
 	}

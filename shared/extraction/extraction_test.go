@@ -185,3 +185,63 @@ func TestPromptSize(t *testing.T) {
 		t.Errorf("prompt %+v: three pages of fifteen should be a small part of the report", res.Prompt)
 	}
 }
+
+func TestTokenBudget(t *testing.T) {
+	t.Parallel()
+	doc, truth := ferlac(t)
+	good := transcribe(t, truth)
+	bad := misread(good)
+	tests := []struct {
+		name     string
+		budget   int
+		replies  []statements.Transcription
+		attempts int
+		spent    bool
+	}{
+		{"no budget", 0, []statements.Transcription{bad, bad, bad}, 3, false},
+		{"spent after the second attempt", 100, []statements.Transcription{bad, bad, bad}, 2, true},
+		{"spent at once", 60, []statements.Transcription{bad, bad, bad}, 1, true},
+		{"spent but the checks pass", 60, []statements.Transcription{good}, 1, false},
+		{"spent on the last attempt allowed", 150, []statements.Transcription{bad, bad, bad}, 3, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fake := modeltest.New()
+			for _, r := range tt.replies {
+				reply := modeltest.Answer(t, r)
+				reply.InputTokens, reply.OutputTokens = 50, 10
+				fake.Queue(reply)
+			}
+			reader, err := NewModelReader(fake)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ex, err := New(reader, DefaultMaxRereads, WithTokenBudget(tt.budget))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := ex.Run(context.Background(), doc, []int{7, 8, 9})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Attempts) != tt.attempts || len(fake.Requests()) != tt.attempts {
+				t.Errorf("%d attempts, %d calls; want %d", len(res.Attempts), len(fake.Requests()), tt.attempts)
+			}
+			if got := res.BudgetSpent(); got != tt.spent {
+				t.Errorf("budget spent %v, want %v (history %+v)", got, tt.spent, res.Attempts)
+			}
+			if got, want := res.Usage.InputTokens+res.Usage.OutputTokens, 60*tt.attempts; got != want {
+				t.Errorf("usage %d tokens, want %d", got, want)
+			}
+		})
+	}
+}
+
+func TestNegativeBudgetRefused(t *testing.T) {
+	t.Parallel()
+	reader, _ := NewModelReader(modeltest.New())
+	if _, err := New(reader, DefaultMaxRereads, WithTokenBudget(-1)); err == nil {
+		t.Error("a negative budget was accepted")
+	}
+}

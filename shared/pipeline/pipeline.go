@@ -35,7 +35,10 @@ var ErrNoStatements = errors.New("aucune page d'états financiers trouvée dans 
 // Options tune the pipeline.
 type Options struct {
 	MaxRereads int // re-reads after a failed check, model only (extraction.DefaultMaxRereads)
-	Limits     pdftext.Limits
+	// TokenBudget bounds the tokens the extraction of one report may spend
+	// before a re-read (extraction.WithTokenBudget); 0 means no budget.
+	TokenBudget int
+	Limits      pdftext.Limits
 }
 
 // Pipeline holds the readers of every stage.
@@ -97,7 +100,7 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 		if err != nil {
 			return out, err
 		}
-		if out.Result, err = run(ctx, reader, p.opts.MaxRereads, doc, pages); err != nil {
+		if out.Result, err = run(ctx, reader, p.opts.MaxRereads, doc, pages, extraction.WithTokenBudget(p.opts.TokenBudget)); err != nil {
 			return out, err
 		}
 		// The second reader's failure costs the comparison, not the report.
@@ -112,8 +115,8 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	return out, nil
 }
 
-func run(ctx context.Context, r extraction.Transcriber, rereads int, doc *pdftext.Document, pages []int) (extraction.Result, error) {
-	ex, err := extraction.New(r, rereads)
+func run(ctx context.Context, r extraction.Transcriber, rereads int, doc *pdftext.Document, pages []int, opts ...extraction.Option) (extraction.Result, error) {
+	ex, err := extraction.New(r, rereads, opts...)
 	if err != nil {
 		return extraction.Result{}, err
 	}

@@ -194,28 +194,29 @@ func (s *Store) Complete(ctx context.Context, c Claim, o Outcome) error {
 				return err
 			}
 		}
-		for path, v := range o.Report {
-			val, err := jsonValue(v)
-			if err != nil {
-				return fmt.Errorf("%s : %w", path, err)
-			}
-			ups = append(ups, firestore.Update{Path: path, Value: val})
+		more, err := reportUpdates(o)
+		if err != nil {
+			return err
 		}
-		for path, n := range o.Increments {
-			ups = append(ups, firestore.Update{Path: path, Value: firestore.Increment(n)})
-		}
-		return tx.Update(s.client.Collection(Reports).Doc(c.ID), ups)
+		return tx.Update(s.client.Collection(Reports).Doc(c.ID), append(ups, more...))
 	})
 }
 
 // Fail records a failure on the report. A permanent one ends the run with
 // the status echec; a retryable one frees the stage for the next delivery.
-func (s *Store) Fail(ctx context.Context, c Claim, reason string, retryable bool) error {
+// ledger holds what the failed attempt spent (usage fields and counters),
+// written too so that the cost of failures is counted.
+func (s *Store) Fail(ctx context.Context, c Claim, reason string, retryable bool, ledger Outcome) error {
 	state := stepFailed
 	if retryable {
 		state = stepRetry
 	}
 	return s.finish(ctx, c, state, func(tx *firestore.Transaction, ups []firestore.Update) error {
+		more, err := reportUpdates(ledger)
+		if err != nil {
+			return err
+		}
+		ups = append(ups, more...)
 		ups = append(ups, firestore.Update{Path: "echec", Value: map[string]any{
 			"etape": string(c.Stage), "motif": reason, "reessayable": retryable, "date": s.now()}})
 		if !retryable {
@@ -263,6 +264,22 @@ func (s *Store) Get(ctx context.Context, coll, id string, out any) error {
 		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
 	}
 	return nil
+}
+
+// reportUpdates are an outcome's changes to the report document.
+func reportUpdates(o Outcome) ([]firestore.Update, error) {
+	var ups []firestore.Update
+	for path, v := range o.Report {
+		val, err := jsonValue(v)
+		if err != nil {
+			return nil, fmt.Errorf("%s : %w", path, err)
+		}
+		ups = append(ups, firestore.Update{Path: path, Value: val})
+	}
+	for path, n := range o.Increments {
+		ups = append(ups, firestore.Update{Path: path, Value: firestore.Increment(n)})
+	}
+	return ups, nil
 }
 
 // jsonValue turns a value into what Firestore stores: Firestore's own

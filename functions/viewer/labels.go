@@ -1,0 +1,108 @@
+package viewer
+
+import (
+	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statements"
+	"analyste.dev/analyste/shared/store"
+)
+
+// statementTitles name the three statements as a report prints them.
+var statementTitles = map[statements.Statement]string{
+	statements.Income:   "Compte de résultat",
+	statements.Balance:  "Bilan",
+	statements.CashFlow: "Tableau des flux de trésorerie",
+}
+
+// lineLabels are the typical French labels of the data dictionary
+// (shared/spec/statements.md), one per key.
+var lineLabels = map[statements.Key]string{
+	{Statement: statements.Income, Name: "chiffre_affaires"}:         "Chiffre d'affaires net",
+	{Statement: statements.Income, Name: "achats_consommes"}:         "Achats consommés",
+	{Statement: statements.Income, Name: "charges_externes"}:         "Autres achats et charges externes",
+	{Statement: statements.Income, Name: "charges_personnel"}:        "Charges de personnel",
+	{Statement: statements.Income, Name: "impots_taxes"}:             "Impôts, taxes et versements assimilés",
+	{Statement: statements.Income, Name: "dotations_amortissements"}: "Dotations aux amortissements et provisions",
+	{Statement: statements.Income, Name: "resultat_exploitation"}:    "Résultat d'exploitation",
+	{Statement: statements.Income, Name: "resultat_financier"}:       "Résultat financier",
+	{Statement: statements.Income, Name: "resultat_exceptionnel"}:    "Résultat exceptionnel",
+	{Statement: statements.Income, Name: "impot_societes"}:           "Impôt sur les bénéfices",
+	{Statement: statements.Income, Name: "resultat_net"}:             "Résultat net",
+
+	{Statement: statements.Balance, Name: "immobilisations_incorporelles"}: "Immobilisations incorporelles",
+	{Statement: statements.Balance, Name: "immobilisations_corporelles"}:   "Immobilisations corporelles",
+	{Statement: statements.Balance, Name: "immobilisations_financieres"}:   "Immobilisations financières",
+	{Statement: statements.Balance, Name: "stocks"}:                        "Stocks et en-cours",
+	{Statement: statements.Balance, Name: "creances_clients"}:              "Créances clients",
+	{Statement: statements.Balance, Name: "autres_actifs_courants"}:        "Autres créances et actifs courants",
+	{Statement: statements.Balance, Name: "tresorerie"}:                    "Trésorerie",
+	{Statement: statements.Balance, Name: "total_actif"}:                   "Total actif",
+	{Statement: statements.Balance, Name: "capitaux_propres"}:              "Capitaux propres",
+	{Statement: statements.Balance, Name: "provisions"}:                    "Provisions pour risques et charges",
+	{Statement: statements.Balance, Name: "dettes_financieres"}:            "Emprunts et dettes financières",
+	{Statement: statements.Balance, Name: "dettes_fournisseurs"}:           "Dettes fournisseurs",
+	{Statement: statements.Balance, Name: "autres_passifs_courants"}:       "Dettes fiscales et sociales, autres dettes",
+	{Statement: statements.Balance, Name: "total_passif"}:                  "Total passif",
+
+	{Statement: statements.CashFlow, Name: "resultat_net"}:             "Résultat net",
+	{Statement: statements.CashFlow, Name: "dotations_amortissements"}: "Dotations aux amortissements et provisions",
+	{Statement: statements.CashFlow, Name: "variation_bfr"}:            "Variation du besoin en fonds de roulement",
+	{Statement: statements.CashFlow, Name: "flux_exploitation"}:        "Flux net de trésorerie lié à l'activité",
+	{Statement: statements.CashFlow, Name: "investissements"}:          "Acquisitions d'immobilisations",
+	{Statement: statements.CashFlow, Name: "cessions_immobilisations"}: "Cessions d'immobilisations",
+	{Statement: statements.CashFlow, Name: "flux_investissement"}:      "Flux net lié aux opérations d'investissement",
+	{Statement: statements.CashFlow, Name: "dividendes_verses"}:        "Dividendes versés",
+	{Statement: statements.CashFlow, Name: "augmentation_capital"}:     "Augmentation de capital",
+	{Statement: statements.CashFlow, Name: "variation_emprunts"}:       "Émissions moins remboursements d'emprunts",
+	{Statement: statements.CashFlow, Name: "flux_financement"}:         "Flux net lié aux opérations de financement",
+	{Statement: statements.CashFlow, Name: "variation_tresorerie"}:     "Variation de trésorerie",
+	{Statement: statements.CashFlow, Name: "tresorerie_ouverture"}:     "Trésorerie d'ouverture",
+	{Statement: statements.CashFlow, Name: "tresorerie_cloture"}:       "Trésorerie de clôture",
+}
+
+// runStatuses are a report's statuses as a reviewer reads them.
+var runStatuses = map[string]string{
+	string(store.Extraction): "extraction en cours",
+	string(store.Signaling):  "lecture des signaux en cours",
+	string(store.Memo):       "rédaction du mémo en cours",
+	store.Done:               "terminé",
+	store.Abstention:         "abstention",
+	store.Blocked:            "bloqué",
+	store.Failed:             "échec",
+}
+
+// stepStates are a stage's states as a reviewer reads them.
+var stepStates = map[string]string{"en_cours": "en cours", "termine": "terminée", "echec": "échec", "a_reprendre": "à reprendre"}
+
+// checkStatuses are a check's statuses as a reviewer reads them.
+var checkStatuses = map[checks.Status]string{
+	checks.Passed:       "conforme",
+	checks.Failed:       "en échec",
+	checks.Unverifiable: "non vérifiable",
+}
+
+// memoStatuses are a memo's or a claim's statuses as a reviewer reads them.
+var memoStatuses = map[memo.Status]string{
+	memo.Published: "publié",
+	memo.Blocked:   "bloqué",
+	memo.Abstained: "abstention",
+}
+
+// severities are a signal's severities as a reviewer reads them.
+var severities = map[signals.Severity]string{signals.Low: "faible", signals.Medium: "moyenne", signals.High: "élevée"}
+
+// verdicts are the judge's verdicts as a reviewer reads them.
+var verdicts = map[memo.Verdict]string{
+	memo.Supported:    "soutenu",
+	memo.Contradicted: "contredit",
+	memo.Neutral:      "neutre",
+}
+
+// orSelf gives the label of v in m, or v itself when m has none.
+func orSelf[K ~string](m map[K]string, v K) string {
+	if l, ok := m[v]; ok {
+		return l
+	}
+	return string(v)
+}

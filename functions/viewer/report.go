@@ -1,0 +1,270 @@
+package viewer
+
+import (
+	"errors"
+	"net/http"
+	"slices"
+	"strings"
+
+	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statements"
+	"analyste.dev/analyste/shared/store"
+)
+
+// reportPage is the data of report.html. A stage that has not written its
+// document yet leaves its part nil.
+type reportPage struct {
+	Title, ID, Status, Cost, MemoStatus string
+	Run                                 store.Report
+	Extraction                          *extractionView
+	Signals                             *signalsView
+	Memo                                *memoView
+	Steps                               []stepRow
+}
+
+// stepRow is one stage's progress.
+type stepRow struct {
+	Name, State string
+	store.Step
+}
+
+// extractionView is the statements with their checks, the ratios and the
+// alerts.
+type extractionView struct {
+	PrintedUnit string
+	Years       []int // latest first
+	Statements  []statementView
+	Checks      []checkRow
+	Failed      int
+	Ratios      []ratioRow
+	Facts       []facts.Fact // R- and A- facts, the memo's sources
+	Divergences []ratios.Alert
+}
+
+type statementView struct {
+	Title string
+	Page  int
+	Lines []lineView
+	// Others are the checks of this statement that read no dictionary
+	// line: its printed subtotals.
+	Others []checkRow
+}
+
+// lineView is one line with its amount for each year and the identities
+// that read it, each with its result for each year.
+type lineView struct {
+	Label   string
+	Amounts []string
+	Checks  []lineCheck
+}
+
+type lineCheck struct {
+	Label   string
+	Results []checkRow
+}
+
+type checkRow struct {
+	Anchor string
+	checks.Check
+	StatusLabel string
+}
+
+type ratioRow struct {
+	Label, Formula string
+	Values         []string
+}
+
+type signalsView struct {
+	Verified []signalRow
+	Rejected []signalRow
+	Retried  bool
+}
+
+type signalRow struct {
+	Fact, Category, Severity, Summary, Quote, Reason, URL string
+	Page                                                  int
+}
+
+type memoView struct {
+	Status, Reason string
+	Rewrites       int
+	Paragraphs     []paragraphView
+	Defects        []memo.Defect
+	Handoff        *memo.Handoff
+}
+
+type paragraphView struct {
+	Kind, Text string
+	Sources    []sourceLink
+	Claims     []claimView
+}
+
+type sourceLink struct {
+	ID, URL string
+}
+
+type claimView struct {
+	memo.ClaimVerdict
+	VerdictLabel, StatusLabel string
+}
+
+func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("id")
+	var run store.Report
+	if err := v.read.Document(ctx, store.Reports, id, &run); err != nil {
+		v.readFailed(w, r, "Le rapport "+id, err)
+		return
+	}
+	p := reportPage{Title: run.Company, ID: id, Run: run, Status: orSelf(runStatuses, run.Status), Cost: cost(run), MemoStatus: memoOf(run)}
+	if p.Title == "" {
+		p.Title = run.Source.Object
+	}
+	for _, st := range []store.Stage{store.Extraction, store.Signaling, store.Memo} {
+		if s, ok := run.Steps[string(st)]; ok {
+			p.Steps = append(p.Steps, stepRow{Name: string(st), State: orSelf(stepStates, s.State), Step: s})
+		}
+	}
+	var (
+		ex    pipeline.ExtractionRecord
+		sig   pipeline.SignalsRecord
+		res   memo.Result
+		found = map[string]bool{}
+	)
+	for coll, out := range map[string]any{store.Extractions: &ex, store.Signals: &sig, store.Memos: &res} {
+		err := v.read.Document(ctx, coll, id, out)
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			v.readFailed(w, r, "Le document "+coll+"/"+id, err)
+			return
+		}
+		found[coll] = err == nil
+	}
+	if found[store.Extractions] {
+		p.Extraction = extractionOf(ex)
+	}
+	if found[store.Signals] {
+		p.Signals = signalsOf(id, sig)
+	}
+	if found[store.Memos] {
+		p.Memo = memoOfResult(id, res, sig, ex.Facts)
+	}
+	v.render(w, r, http.StatusOK, "report.html", p)
+}
+
+func extractionOf(ex pipeline.ExtractionRecord) *extractionView {
+	e := &extractionView{PrintedUnit: ex.PrintedUnit, Divergences: ex.Divergences}
+	for y := range ex.Years {
+		e.Years = append(e.Years, y)
+	}
+	slices.Sort(e.Years)
+	slices.Reverse(e.Years)
+	for i, c := range ex.Checks {
+		row := checkRow{Anchor: "controle-" + formatInt(i+1), Check: c, StatusLabel: orSelf(checkStatuses, c.Status)}
+		e.Checks = append(e.Checks, row)
+		if c.Status == checks.Failed {
+			e.Failed++
+		}
+	}
+	// byLine lists, for each line, the identities reading it in the order of
+	// the checks, each with its results.
+	byLine := map[statements.Key][]lineCheck{}
+	for _, row := range e.Checks {
+		for _, k := range involvedKeys()[row.Label] {
+			lcs := byLine[k]
+			i := slices.IndexFunc(lcs, func(lc lineCheck) bool { return lc.Label == row.Label })
+			if i < 0 {
+				lcs, i = append(lcs, lineCheck{Label: row.Label}), len(lcs)
+			}
+			lcs[i].Results = append(lcs[i].Results, row)
+			byLine[k] = lcs
+		}
+	}
+	pages := map[statements.Statement]int{statements.Income: ex.Pages.Income, statements.Balance: ex.Pages.Balance, statements.CashFlow: ex.Pages.CashFlow}
+	for _, st := range statements.All {
+		sv := statementView{Title: statementTitles[st], Page: pages[st]}
+		for _, name := range statements.Keys(st) {
+			k := statements.Key{Statement: st, Name: name}
+			line := lineView{Label: lineLabels[k], Checks: byLine[k]}
+			for _, y := range e.Years {
+				line.Amounts = append(line.Amounts, frnum.Format(ex.Years[y].Get(k)))
+			}
+			sv.Lines = append(sv.Lines, line)
+		}
+		for _, row := range e.Checks {
+			if _, identity := involvedKeys()[row.Label]; !identity && strings.Contains(row.Label, "("+string(st)+", ") {
+				sv.Others = append(sv.Others, row)
+			}
+		}
+		e.Statements = append(e.Statements, sv)
+	}
+	for _, d := range ratios.Definitions {
+		row := ratioRow{Label: d.Label, Formula: d.Formula}
+		for _, y := range e.Years {
+			row.Values = append(row.Values, ratios.FormatValue(d.Get(ex.Ratios[y]), d.Unit))
+		}
+		e.Ratios = append(e.Ratios, row)
+	}
+	e.Facts = ex.Facts
+	return e
+}
+
+// quoteFacts maps each Q- fact to its verified signal: signals.Facts
+// numbers the verified signals in order.
+func quoteFacts(sig pipeline.SignalsRecord) map[string]signals.Signal {
+	out := map[string]signals.Signal{}
+	for i, f := range sig.Facts {
+		if i < len(sig.Verified) {
+			out[f.ID] = sig.Verified[i]
+		}
+	}
+	return out
+}
+
+func signalsOf(id string, sig pipeline.SignalsRecord) *signalsView {
+	s := &signalsView{Retried: sig.Retried}
+	for i, sg := range sig.Verified {
+		row := signalRow{Category: sg.Category.Label(), Severity: orSelf(severities, sg.Severity), Summary: sg.Summary, Quote: sg.Quote, Page: sg.Page}
+		if i < len(sig.Facts) {
+			row.Fact = sig.Facts[i].ID
+			row.URL = pageURL(id, sg.Page, "fait", row.Fact)
+		}
+		s.Verified = append(s.Verified, row)
+	}
+	for _, rj := range sig.Rejected {
+		s.Rejected = append(s.Rejected, signalRow{Category: rj.Category.Label(), Severity: orSelf(severities, rj.Severity), Summary: rj.Summary,
+			Quote: rj.Quote, Page: rj.Page, Reason: rj.Reason, URL: pageURL(id, rj.Page, "citation", rj.Quote)})
+	}
+	return s
+}
+
+// memoOfResult links each source to its fact: a Q- fact to its quote in its
+// page, an R- or A- fact to the list of facts; an unknown id to nothing.
+func memoOfResult(id string, res memo.Result, sig pipeline.SignalsRecord, listed []facts.Fact) *memoView {
+	m := &memoView{Status: orSelf(memoStatuses, res.Status), Reason: res.Reason, Rewrites: res.Rewrites, Defects: res.Defects, Handoff: res.Handoff}
+	quoted := quoteFacts(sig)
+	for i, p := range res.Paragraphs {
+		pv := paragraphView{Kind: p.Kind.Label(), Text: p.Text}
+		for _, src := range p.Sources {
+			link := sourceLink{ID: src}
+			if s, ok := quoted[src]; ok {
+				link.URL = pageURL(id, s.Page, "fait", src)
+			} else if slices.ContainsFunc(listed, func(f facts.Fact) bool { return f.ID == src }) {
+				link.URL = "#fait-" + src
+			}
+			pv.Sources = append(pv.Sources, link)
+		}
+		for _, cv := range res.Verdicts {
+			if cv.Paragraph == i+1 {
+				pv.Claims = append(pv.Claims, claimView{ClaimVerdict: cv, VerdictLabel: orSelf(verdicts, cv.Verdict), StatusLabel: orSelf(memoStatuses, cv.Status)})
+			}
+		}
+		m.Paragraphs = append(m.Paragraphs, pv)
+	}
+	return m
+}

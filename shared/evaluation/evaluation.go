@@ -1,0 +1,236 @@
+// Package evaluation scores runs of the chain against ground truth: fields
+// exact to 0.05 k€, ratio deviations, signal recall, rejected quotes, memo
+// status and the cost ledger of every model call; it aggregates repeated
+// runs (mean and worst case) and writes the course's table. It also scores
+// the memo judge on a labelled set of claims. The rules are pure functions
+// over plain data; the callers read files and run the chain.
+package evaluation
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"time"
+
+	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// FieldTolerance is how far from truth a field may be and still be exact, in k€.
+const FieldTolerance = 0.05
+
+// Truth is a ground truth with the dictionary keys its file gives for each
+// year: only those are scored, and keys the dictionary does not know are
+// ignored.
+type Truth struct {
+	statements.Truth
+	Keys map[int][]statements.Key
+}
+
+// ParseTruth decodes a truth.json file.
+func ParseTruth(data []byte) (Truth, error) {
+	var t Truth
+	if err := json.Unmarshal(data, &t.Truth); err != nil {
+		return t, fmt.Errorf("vérité terrain : %w", err)
+	}
+	var raw struct {
+		Years map[string]map[statements.Statement]map[string]json.RawMessage `json:"exercices"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return t, fmt.Errorf("vérité terrain : %w", err)
+	}
+	t.Keys = map[int][]statements.Key{}
+	for ys, tables := range raw.Years {
+		y, err := strconv.Atoi(ys)
+		if err != nil {
+			return t, fmt.Errorf("vérité terrain : exercice %q : %w", ys, err)
+		}
+		for _, k := range statements.AllKeys() {
+			if _, ok := tables[k.Statement][k.Name]; ok {
+				t.Keys[y] = append(t.Keys[y], k)
+			}
+		}
+	}
+	return t, nil
+}
+
+// report is the truth as a normalised report: the keys it does not give
+// are absent, so that the ratios needing them are not available.
+func (t Truth) report() (statements.Report, error) {
+	r, err := statements.FromTruth(t.Truth)
+	if err != nil {
+		return r, err
+	}
+	for y := range r.Found {
+		for k := range r.Found[y] {
+			r.Found[y][k] = slices.Contains(t.Keys[y], k)
+		}
+	}
+	return r, nil
+}
+
+// Run is one pass of the chain on one report: what each stage gave.
+type Run struct {
+	Extraction extraction.Result
+	Signals    signals.Reading
+	Memo       memo.Result
+}
+
+// Cost sums the model calls of a run, every attempt included.
+type Cost struct {
+	Calls        int `json:"appels"`
+	InputTokens  int `json:"jetons_entree"`
+	OutputTokens int `json:"jetons_sortie"`
+	// Latency adds up the latency of each call, as the ledger records it.
+	Latency time.Duration `json:"latence_ns"`
+}
+
+func (c *Cost) add(o Cost) {
+	c.Calls += o.Calls
+	c.InputTokens += o.InputTokens
+	c.OutputTokens += o.OutputTokens
+	c.Latency += o.Latency
+}
+
+// ledger lists every model call of the usages, in order, and their cost.
+func ledger(us ...model.Usage) ([]model.Attempt, Cost) {
+	var calls []model.Attempt
+	var c Cost
+	for _, u := range us {
+		for _, a := range u.Attempts {
+			calls = append(calls, a)
+			c.add(Cost{Calls: 1, InputTokens: a.InputTokens, OutputTokens: a.OutputTokens, Latency: a.Latency})
+		}
+	}
+	return calls, c
+}
+
+// FieldError is a field of the truth the run did not give to FieldTolerance.
+type FieldError struct {
+	Year int     `json:"annee"`
+	Key  string  `json:"cle"` // "bilan.stocks"
+	Want float64 `json:"attendu"`
+	// Got is nil when the run did not find the field.
+	Got *float64 `json:"lu"`
+}
+
+// Score is one run of one report measured against its truth.
+type Score struct {
+	Company string `json:"societe"`
+	// Error is the failure that stopped the run; the figures then count
+	// nothing found.
+	Error           string          `json:"erreur,omitempty"`
+	FieldsExact     int             `json:"champs_exacts"`
+	FieldsTotal     int             `json:"champs_total"`
+	WrongFields     []FieldError    `json:"champs_faux,omitempty"`
+	ChecksOK        int             `json:"controles_ok"`
+	ChecksTotal     int             `json:"controles_total"`
+	Rereads         int             `json:"relectures"`
+	BudgetSpent     bool            `json:"budget_epuise"`
+	RatioDeviation  float64         `json:"ecart_max_ratios_pct"`
+	WorstRatio      string          `json:"ratio_le_plus_ecarte,omitempty"` // "2025 levier"
+	SignalsFound    int             `json:"signaux_trouves"`
+	SignalsExpected int             `json:"signaux_attendus"`
+	MissedSignals   []string        `json:"signaux_manques,omitempty"`
+	QuotesRejected  int             `json:"citations_rejetees"`
+	MemoStatus      memo.Status     `json:"statut_memo"`
+	Cost            Cost            `json:"cout"`
+	Calls           []model.Attempt `json:"appels"`
+}
+
+// Failed scores a run stopped by err: nothing found, nothing verified.
+func Failed(t Truth, err error) Score {
+	s := Score{Company: t.Company, Error: err.Error(), SignalsExpected: len(t.ExpectedSignals)}
+	for y := range t.Keys {
+		s.FieldsTotal += len(t.Keys[y])
+	}
+	for _, e := range t.ExpectedSignals {
+		s.MissedSignals = append(s.MissedSignals, e.ID)
+	}
+	return s
+}
+
+// Measure scores a run against its truth.
+func Measure(t Truth, r Run) (Score, error) {
+	want, err := t.report()
+	if err != nil {
+		return Score{}, err
+	}
+	got := r.Extraction.Report
+	s := Score{
+		Company:        t.Company,
+		Rereads:        r.Extraction.Rereads(),
+		BudgetSpent:    r.Extraction.BudgetSpent(),
+		QuotesRejected: len(r.Signals.Rejected),
+		MemoStatus:     r.Memo.Status,
+		ChecksTotal:    len(r.Extraction.Checks),
+	}
+	for _, y := range want.YearsDesc() {
+		for _, k := range t.Keys[y] {
+			s.FieldsTotal++
+			w := want.Years[y].Get(k)
+			if !got.Has(y, k) {
+				s.WrongFields = append(s.WrongFields, FieldError{Year: y, Key: k.String(), Want: w})
+				continue
+			}
+			g := got.Years[y].Get(k)
+			if math.Abs(g-w) > FieldTolerance+1e-9 {
+				s.WrongFields = append(s.WrongFields, FieldError{Year: y, Key: k.String(), Want: w, Got: &g})
+				continue
+			}
+			s.FieldsExact++
+		}
+	}
+	for _, c := range r.Extraction.Checks {
+		if c.Status == checks.Passed {
+			s.ChecksOK++
+		}
+	}
+	s.RatioDeviation, s.WorstRatio = ratioDeviation(ratios.Compute(want), ratios.Compute(got))
+	hits, _ := signals.Match(r.Signals.Verified, t.ExpectedSignals)
+	s.SignalsFound, s.SignalsExpected = len(hits), len(t.ExpectedSignals)
+	for _, e := range t.ExpectedSignals {
+		if !slices.Contains(hits, e.ID) {
+			s.MissedSignals = append(s.MissedSignals, e.ID)
+		}
+	}
+	s.Calls, s.Cost = ledger(r.Extraction.Usage, r.Signals.Usage, r.Memo.Usage)
+	return s, nil
+}
+
+// ratioDeviation is the largest relative deviation, in percent, of a ratio
+// of the run from the same ratio computed on the truth, and which one it is.
+// A ratio the truth does not give as a number (non significatif, non
+// disponible) or gives as zero is skipped; one the truth gives as a number
+// and the run does not counts as 100 %. Ratios are read latest year first,
+// in the dictionary's order.
+func ratioDeviation(want, got map[int]ratios.Ratios) (pct float64, which string) {
+	years := make([]int, 0, len(want))
+	for y := range want {
+		years = append(years, y)
+	}
+	slices.Sort(years)
+	for _, y := range slices.Backward(years) {
+		for _, d := range ratios.Definitions {
+			w := d.Get(want[y])
+			if !w.OK() || w.Number == 0 {
+				continue
+			}
+			dev := 100.0
+			if g := d.Get(got[y]); g.OK() {
+				dev = math.Abs(g.Number-w.Number) / math.Abs(w.Number) * 100
+			}
+			if dev > pct+1e-9 { // a tie by rounding names the first in the dictionary
+				pct, which = dev, fmt.Sprintf("%d %s", y, d.Key)
+			}
+		}
+	}
+	return pct, which
+}

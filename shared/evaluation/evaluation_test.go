@@ -1,0 +1,341 @@
+package evaluation
+
+import (
+	"errors"
+	"maps"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statements"
+)
+
+var (
+	stocks     = statements.Key{Statement: statements.Balance, Name: "stocks"}
+	totalLiab  = statements.Key{Statement: statements.Balance, Name: "total_passif"}
+	expectedSg = []statements.ExpectedSignal{
+		{ID: "covenant", Page: 12, Clue: "covenant"},
+		{ID: "litige", Page: 6, Clue: "litige"},
+	}
+	covenant = signals.Signal{Category: signals.Financing, Page: 12, Quote: "L'emprunt est assorti d'un covenant de levier."}
+)
+
+// truthAndRun is a truth with two expected signals and a perfect run of it:
+// every field read, every check passed, both signals quoted, memo published.
+func truthAndRun(t *testing.T) (Truth, Run) {
+	t.Helper()
+	st := fixtures.SmallTruth(t)
+	st.ExpectedSignals = expectedSg
+	rep := fixtures.TruthReport(t, st)
+	rep.Years = maps.Clone(rep.Years) // the run's own copy, free to change
+	run := Run{
+		Extraction: extraction.Result{
+			Report:   rep,
+			Checks:   []checks.Check{{Status: checks.Passed}, {Status: checks.Passed}},
+			Attempts: []extraction.Attempt{{Number: 1}},
+			Usage: model.Usage{Attempts: []model.Attempt{
+				{Role: extraction.Role, Number: 1, InputTokens: 1000, OutputTokens: 200, Latency: time.Second},
+			}},
+		},
+		Signals: signals.Reading{Verified: []signals.Signal{covenant,
+			{Category: signals.Litigation, Page: 6, Quote: "Un litige oppose la Société à un client."}}},
+		Memo: memo.Result{Status: memo.Published, Usage: model.Usage{Attempts: []model.Attempt{
+			{Role: memo.JudgeRole, Number: 1, InputTokens: 300, OutputTokens: 20, Latency: time.Second / 2},
+		}}},
+	}
+	return complete(st), run
+}
+
+// complete is a truth that gives every key of every year of t.
+func complete(t statements.Truth) Truth {
+	out := Truth{Truth: t, Keys: map[int][]statements.Key{}}
+	for y := range t.Years {
+		out.Keys[y] = statements.AllKeys()
+	}
+	return out
+}
+
+func setField(r *statements.Report, year int, k statements.Key, v float64) {
+	y := r.Years[year]
+	y.Set(k, v)
+	r.Years[year] = y
+}
+
+func TestMeasure(t *testing.T) {
+	t.Parallel()
+	truth, _ := truthAndRun(t)
+	wantStocks := truth.Years[2025].Get(stocks)
+	truthReport, err := truth.report()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bfr := ratios.WorkingCapital(truthReport, 2025).Number // stocks move it, and bfr_jours by as much
+	tests := []struct {
+		name   string
+		change func(*Run)
+		want   Score
+	}{
+		{
+			name:   "perfect run",
+			change: func(*Run) {},
+			want:   Score{FieldsExact: 78},
+		},
+		{
+			name:   "one wrong field",
+			change: func(r *Run) { setField(&r.Extraction.Report, 2025, stocks, wantStocks+3000) },
+			want: Score{FieldsExact: 77, WrongFields: []FieldError{{Year: 2025, Key: "bilan.stocks", Want: wantStocks, Got: ptr(wantStocks + 3000)}},
+				RatioDeviation: 3000 / math.Abs(bfr) * 100, WorstRatio: "2025 bfr"},
+		},
+		{
+			name:   "a field off by the tolerance is exact",
+			change: func(r *Run) { setField(&r.Extraction.Report, 2025, stocks, wantStocks+FieldTolerance) },
+			want:   Score{FieldsExact: 78, RatioDeviation: FieldTolerance / math.Abs(bfr) * 100, WorstRatio: "2025 bfr"},
+		},
+		{
+			name: "a missing field",
+			change: func(r *Run) {
+				found := maps.Clone(r.Extraction.Report.Found[2024])
+				found[stocks] = false
+				r.Extraction.Report.Found = map[int]map[statements.Key]bool{2025: r.Extraction.Report.Found[2025], 2024: found}
+			},
+			want: Score{FieldsExact: 77, WrongFields: []FieldError{{Year: 2024, Key: "bilan.stocks", Want: truth.Years[2024].Get(stocks)}},
+				RatioDeviation: 100, WorstRatio: "2024 bfr"},
+		},
+		{
+			name: "a ratio off by 2 %",
+			change: func(r *Run) {
+				setField(&r.Extraction.Report, 2025, totalLiab, truth.Years[2025].Get(totalLiab)/1.02)
+			},
+			want: Score{FieldsExact: 77, WrongFields: []FieldError{{Year: 2025, Key: "bilan.total_passif", Want: truth.Years[2025].Get(totalLiab), Got: ptr(truth.Years[2025].Get(totalLiab) / 1.02)}},
+				RatioDeviation: 2, WorstRatio: "2025 autonomie_financiere"},
+		},
+		{
+			name: "a signal missed, a quote rejected, a check failed, a re-read, memo blocked",
+			change: func(r *Run) {
+				r.Signals.Verified = []signals.Signal{covenant}
+				r.Signals.Rejected = []signals.Rejected{{Signal: covenant, Reason: "citation introuvable"}}
+				r.Extraction.Checks[1].Status = checks.Failed
+				r.Extraction.Attempts = append(r.Extraction.Attempts, extraction.Attempt{Number: 2})
+				r.Memo.Status = memo.Blocked
+			},
+			want: Score{FieldsExact: 78, SignalsFound: 1, MissedSignals: []string{"litige"}, QuotesRejected: 1, ChecksOK: 1, Rereads: 1, MemoStatus: memo.Blocked},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			truth, run := truthAndRun(t)
+			tt.change(&run)
+			got, err := Measure(truth, run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(perfect(tt.want, run), got, cmpopts.EquateApprox(0, 1e-9)); diff != "" {
+				t.Errorf("score (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// perfect fills in what every case of TestMeasure shares with the perfect
+// run: totals, signals found when none missed, checks, cost.
+func perfect(s Score, run Run) Score {
+	s.Company = "Maison Test SAS"
+	s.FieldsTotal = 78
+	s.SignalsExpected = 2
+	if s.MissedSignals == nil {
+		s.SignalsFound = 2
+	}
+	s.ChecksTotal = 2
+	if s.ChecksOK == 0 {
+		s.ChecksOK = 2
+	}
+	if s.MemoStatus == "" {
+		s.MemoStatus = memo.Published
+	}
+	s.Calls = append(append([]model.Attempt(nil), run.Extraction.Usage.Attempts...), run.Memo.Usage.Attempts...)
+	s.Cost = Cost{Calls: 2, InputTokens: 1300, OutputTokens: 220, Latency: 1500 * time.Millisecond}
+	return s
+}
+
+func ptr(v float64) *float64 { return &v }
+
+func TestParseTruthKeys(t *testing.T) {
+	t.Parallel()
+	data := []byte(`{"societe":"X SA","unite_imprimee":"k€","exercices":{"2025":{
+		"bilan":{"stocks":10,"total_actif":50,"inconnu":3},
+		"compte_resultat":{"chiffre_affaires":100},
+		"annexe":{"effectif":12}}}}`)
+	truth, err := ParseTruth(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int][]statements.Key{2025: {
+		{Statement: statements.Income, Name: "chiffre_affaires"},
+		{Statement: statements.Balance, Name: "stocks"},
+		{Statement: statements.Balance, Name: "total_actif"},
+	}}
+	if diff := cmp.Diff(want, truth.Keys); diff != "" {
+		t.Errorf("keys (-want +got):\n%s", diff)
+	}
+	// Only the three known keys count, whatever the run read.
+	rep, err := statements.FromTruth(truth.Truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Measure(truth, Run{Extraction: extraction.Result{Report: rep}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.FieldsExact != 3 || s.FieldsTotal != 3 {
+		t.Errorf("fields %d/%d, want 3/3", s.FieldsExact, s.FieldsTotal)
+	}
+	if _, err := ParseTruth([]byte(`{"exercices":{"N":{}}}`)); err == nil {
+		t.Error("a year that is not a number was accepted")
+	}
+}
+
+func TestEvaluate(t *testing.T) {
+	t.Parallel()
+	a := func(exact int, dev float64, found int, status memo.Status, tokens int) Score {
+		return Score{Company: "A", FieldsExact: exact, FieldsTotal: 78, RatioDeviation: dev, SignalsFound: found, SignalsExpected: 4,
+			MemoStatus: status, Cost: Cost{Calls: 2, InputTokens: tokens}}
+	}
+	b := Score{Company: "B", FieldsExact: 78, FieldsTotal: 78, SignalsFound: 2, SignalsExpected: 2, MemoStatus: memo.Published, Cost: Cost{Calls: 1, InputTokens: 100}}
+	tests := []struct {
+		name        string
+		passes      [][]Score
+		wantA       Summary
+		mean, worst string
+	}{
+		{
+			name:   "one pass",
+			passes: [][]Score{{a(78, 0, 4, memo.Published, 1000), b}},
+			wantA: Summary{FieldsTotal: 78, FieldsExact: Stat{78, 78}, RatioDeviation: Stat{0, 0}, SignalsExpected: 4, SignalsFound: Stat{4, 4},
+				MemoStatus: memo.Published, MemosPublished: 1, Calls: Stat{2, 2}, InputTokens: Stat{1000, 1000}},
+			mean:  "Exactitude des champs : 156/156 (100.0%) | écart max des ratios : 0.00% | rappel des signaux : 100% | mémo vérifié : oui",
+			worst: "Exactitude des champs : 156/156 (100.0%) | écart max des ratios : 0.00% | rappel des signaux : 100% | mémo vérifié : oui",
+		},
+		{
+			name: "three passes that vary",
+			passes: [][]Score{
+				{a(78, 0, 4, memo.Published, 1000), b},
+				{a(77, 2, 3, memo.Abstained, 2000), b},
+				{a(76, 1, 4, memo.Published, 3000), b},
+			},
+			wantA: Summary{FieldsTotal: 78, FieldsExact: Stat{77, 76}, RatioDeviation: Stat{1, 2}, SignalsExpected: 4, SignalsFound: Stat{11.0 / 3, 3},
+				MemoStatus: memo.Abstained, MemosPublished: 2, Calls: Stat{2, 2}, InputTokens: Stat{2000, 3000}},
+			mean:  "Exactitude des champs : 155/156 (99.4%) | écart max des ratios : 1.00% | rappel des signaux : 94% | mémo vérifié : non",
+			worst: "Exactitude des champs : 154/156 (98.7%) | écart max des ratios : 2.00% | rappel des signaux : 83% | mémo vérifié : non",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e := Evaluate(tt.passes)
+			if e.Passes != len(tt.passes) || len(e.Reports) != 2 {
+				t.Fatalf("%d passes, %d reports", e.Passes, len(e.Reports))
+			}
+			tt.wantA.Company = "A"
+			for _, p := range tt.passes {
+				tt.wantA.Passes = append(tt.wantA.Passes, p[0])
+			}
+			if diff := cmp.Diff(tt.wantA, e.Reports[0], cmpopts.EquateApprox(0, 1e-9)); diff != "" {
+				t.Errorf("summary (-want +got):\n%s", diff)
+			}
+			if got := e.Mean.Line(); got != tt.mean {
+				t.Errorf("mean line\n got %s\nwant %s", got, tt.mean)
+			}
+			if got := e.Worst.Line(); got != tt.worst {
+				t.Errorf("worst line\n got %s\nwant %s", got, tt.worst)
+			}
+		})
+	}
+}
+
+func TestLineShape(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		t    Totals
+		want string
+	}{
+		{"the course's example", Totals{FieldsExact: 234, FieldsTotal: 234, SignalsFound: 30, SignalsExpected: 30, MemoVerified: true},
+			"Exactitude des champs : 234/234 (100.0%) | écart max des ratios : 0.00% | rappel des signaux : 100% | mémo vérifié : oui"},
+		{"a mean over passes", Totals{FieldsExact: 233.5, FieldsTotal: 234, RatioDeviation: 12.345, SignalsFound: 27, SignalsExpected: 30},
+			"Exactitude des champs : 233.5/234 (99.8%) | écart max des ratios : 12.35% | rappel des signaux : 90% | mémo vérifié : non"},
+		{"no signal expected", Totals{FieldsTotal: 78, MemoVerified: true},
+			"Exactitude des champs : 0/78 (0.0%) | écart max des ratios : 0.00% | rappel des signaux : 100% | mémo vérifié : oui"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := tt.t.Line(); got != tt.want {
+				t.Errorf("\n got %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFailed(t *testing.T) {
+	t.Parallel()
+	truth, _ := truthAndRun(t)
+	s := Failed(truth, errors.New("lecture impossible"))
+	if s.FieldsExact != 0 || s.FieldsTotal != 78 || s.SignalsFound != 0 || s.SignalsExpected != 2 || s.Error == "" {
+		t.Errorf("failed score %+v", s)
+	}
+	if tot := total([]Score{s}); tot.MemoVerified || math.Abs(tot.Recall()) > 0 {
+		t.Errorf("a failed run verified the memo or found signals: %+v", tot)
+	}
+}
+
+func TestWriteTable(t *testing.T) {
+	t.Parallel()
+	ok := Score{Company: "A SA", FieldsExact: 78, FieldsTotal: 78, ChecksOK: 29, ChecksTotal: 29, SignalsFound: 2, SignalsExpected: 2,
+		MemoStatus: memo.Published, Cost: Cost{Calls: 3, InputTokens: 12000, OutputTokens: 800, Latency: 2 * time.Second}}
+	worse := ok
+	worse.FieldsExact, worse.Rereads, worse.MemoStatus = 76, 2, memo.Blocked
+	failed := Score{Company: "A SA", FieldsTotal: 78, SignalsExpected: 2, Error: "Vertex AI indisponible"}
+	tests := []struct {
+		name   string
+		passes [][]Score
+		want   []string
+	}{
+		{"one pass", [][]Score{{ok}}, []string{
+			"A SA     78/78          29/29         0           0.00%             2/2              0                   publie  3       12000          800",
+			"Exactitude des champs : 78/78 (100.0%) | écart max des ratios : 0.00% | rappel des signaux : 100% | mémo vérifié : oui\n",
+			"Coût : 3 appels | jetons : 12 000 en entrée, 800 en sortie | latence cumulée des appels : 2 s\n",
+		}},
+		{"three passes", [][]Score{{ok}, {worse}, {failed}}, []string{
+			"51.3/78 (pire 0/78)", "0.7 (pire 2)", "publié 1/3, pire : échec",
+			"Moyenne sur 3 passages :\nExactitude des champs : 51.3/78 (65.8%)",
+			"Pire cas de chaque chiffre :\nExactitude des champs : 0/78 (0.0%)",
+			"A SA : 1 passage(s) en échec : Vertex AI indisponible\n",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var b strings.Builder
+			if err := Evaluate(tt.passes).WriteTable(&b); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(b.String(), w) {
+					t.Errorf("table lacks %q:\n%s", w, b.String())
+				}
+			}
+		})
+	}
+}
