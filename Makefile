@@ -13,9 +13,9 @@ FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quot
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
-deps: ## download modules and install the Debian tools the tests and benchmarks use (idempotent)
+deps: ## download modules and install the Debian tools the tests use: pdftotext, Chromium for the viewer's browser test (idempotent)
 	$(GO) mod download
-	@command -v pdftotext >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; }
+	@command -v pdftotext >/dev/null && command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils chromium >/dev/null; }
 
 test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief fuzzing
 
@@ -49,3 +49,6 @@ e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), and the
 	@test -n "$${GOOGLE_CLOUD_PROJECT:-}" || { echo "GOOGLE_CLOUD_PROJECT non défini"; exit 1; }
 	$(GO) run ./cmd/analyste eval --model vertex --repeat 3 --min-fields 100 --min-recall 90 testdata/*/
 	$(GO) run ./cmd/analyste eval-judge --model vertex
+
+package: ## build dist/function-source.zip, the archive Terraform deploys
+	$(GO) run ./cmd/package

@@ -1,11 +1,13 @@
 // Package analyste is the source root that the Cloud Functions Go buildpack
-// builds: it registers every function at init, under its entry point name.
+// builds: it registers every function at init, under its entry point name:
+// the three stages of the chain (CloudEvents) and the viewer (HTTP).
 // The code lives in functions/ (thin adapters) and shared/ (the stages and
 // their verification); clients are created at the first event, never here.
 package analyste
 
 import (
 	"context"
+	"net/http"
 	"os"
 
 	"github.com/GoogleCloudPlatform/functions-framework-go/functions"
@@ -14,6 +16,7 @@ import (
 	"analyste.dev/analyste/functions/memo"
 	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/functions/signals"
+	"analyste.dev/analyste/functions/viewer"
 )
 
 // Entry points, as FUNCTION_TARGET and Terraform name them.
@@ -21,6 +24,7 @@ const (
 	EntryExtract = "extract"
 	EntrySignals = "signals"
 	EntryMemo    = "memo"
+	EntryViewer  = "viewer"
 )
 
 func init() {
@@ -32,5 +36,8 @@ func init() {
 	}))
 	functions.CloudEvent(EntryMemo, platform.Lazy(func(ctx context.Context) (platform.Handler, error) {
 		return platform.Build(ctx, os.Getenv, memo.New)
+	}))
+	functions.HTTP(EntryViewer, viewer.Lazy(func(ctx context.Context) (http.Handler, error) {
+		return viewer.Build(ctx, os.Getenv)
 	}))
 }

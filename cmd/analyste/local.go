@@ -21,6 +21,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	c := newCLI("local", fs, stderr).withModel(fs)
 	timeout := fs.Duration("delai", 10*time.Minute, "attente maximale de la fin des rapports")
+	keep := fs.Bool("garder", isTerminal(os.Stdin), "garde la chaîne et le visualiseur en marche jusqu'à Ctrl-C (par défaut sur un terminal)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage : analyste local [--model offline|vertex] [--delai 10m] FICHIER.pdf…")
 		fs.PrintDefaults()
@@ -88,6 +89,16 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fmt.Fprintf(stdout, "Lu depuis l'émulateur Firestore (projet %s) ; durée totale %.1f s.\n", chain.Project(), time.Since(start).Seconds())
 	if err != nil {
 		return c.fail("attente des rapports", err)
+	}
+	url, stopViewer, err := chain.ServeViewer(ctx)
+	if err != nil {
+		return c.fail("visualiseur", err)
+	}
+	defer stopViewer()
+	fmt.Fprintf(stdout, "Visualiseur : %s\n", url)
+	if *keep {
+		fmt.Fprintln(stderr, "analyste local : chaîne et visualiseur en marche ; Ctrl-C pour tout arrêter")
+		<-ctx.Done()
 	}
 	return 0
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"time"
 
+	"golang.org/x/term"
+
 	"analyste.dev/analyste/shared/evaluation"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
@@ -73,14 +75,10 @@ func newProgress(name string, stderr io.Writer, reports int) *progress {
 	return p
 }
 
-// isTerminal reports whether w is a character device, a terminal.
-func isTerminal(w io.Writer) bool {
+// isTerminal reports whether f is a terminal (not a file, a pipe or /dev/null).
+func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // report gives the stage hook of the n-th report (from 1), named label.

@@ -24,6 +24,7 @@ import (
 	"github.com/GoogleCloudPlatform/functions-framework-go/funcframework"
 
 	"analyste.dev/analyste"
+	"analyste.dev/analyste/functions/viewer"
 	"analyste.dev/analyste/shared/localstack"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/store"
@@ -212,4 +213,21 @@ func waitListening(ctx context.Context, addr string) error {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// ServeViewer serves the viewer on a free loopback port, reading the
+// chain's emulators as the deployed viewer reads Firestore; it returns the
+// viewer's URL and the function that stops it.
+func (c *Chain) ServeViewer(ctx context.Context) (string, func(), error) {
+	h, err := viewer.Build(ctx, os.Getenv)
+	if err != nil {
+		return "", nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(l) }()
+	return "http://" + l.Addr().String() + "/", func() { _ = srv.Close() }, nil
 }
