@@ -1,0 +1,384 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"maps"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/hashicorp/hcl/v2/hclwrite"
+
+	analyste "analyste.dev/analyste"
+	"analyste.dev/analyste/functions/extract"
+	"analyste.dev/analyste/functions/platform"
+	"analyste.dev/analyste/shared/store"
+)
+
+const functionResource = "google_cloudfunctions2_function.function"
+
+// configReaders reads each entry point's configuration as analyste.go's
+// builders do.
+var configReaders = map[string]func(getenv func(string) string) error{
+	analyste.EntryExtract: func(g func(string) string) error { _, err := extract.ConfigFromEnv(g); return err },
+	analyste.EntrySignals: func(g func(string) string) error { _, err := platform.ConfigFromEnv(g); return err },
+	analyste.EntryMemo:    func(g func(string) string) error { _, err := platform.ConfigFromEnv(g); return err },
+}
+
+// functionInstances returns the function resource's instances by entry
+// point, failing unless they are exactly the registered functions.
+func functionInstances(t *testing.T, c *infra) map[string]instance {
+	t.Helper()
+	root, err := moduleRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byEntry := map[string]instance{}
+	for _, i := range c.instances(t, functionResource) {
+		entry, ok := i.get("build_config", "entry_point").(string)
+		if !ok {
+			t.Fatalf("%s: entry point %v is not static", i.name, i.get("build_config", "entry_point"))
+		}
+		byEntry[entry] = i
+	}
+	if got, want := sortedKeys(byEntry), registeredFunctions(t, root); !slices.Equal(got, want) {
+		t.Fatalf("Terraform deploys entry points %v, the code registers %v", got, want)
+	}
+	return byEntry
+}
+
+func TestInfraFunctionsMatchRegistrations(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	for entry, i := range functionInstances(t, c) {
+		if got := i.get("build_config", "source", "storage_source", "object"); got != ref("google_storage_bucket_object.source.name") {
+			t.Errorf("%s: built from %v, want the uploaded archive", entry, got)
+		}
+		if got, want := i.get("service_config", "service_account_email"), ref(`google_service_account.function["`+entry+`"].email`); got != want {
+			t.Errorf("%s: runs as %v, want its own account %v", entry, got, want)
+		}
+		if got := i.get("build_config", "service_account"); got != ref("google_service_account.build.id") {
+			t.Errorf("%s: built as %v, want the build account", entry, got)
+		}
+	}
+}
+
+func TestInfraTriggersMatchDocuments(t *testing.T) {
+	t.Parallel()
+	const (
+		finalized = "google.cloud.storage.object.v1.finalized"
+		written   = "google.cloud.firestore.document.v1.written"
+	)
+	type filter struct{ Attribute, Value, Operator string }
+	database := filter{"database", "${google_firestore_database.main.name}", ""}
+	// Each stage fires on the document the previous one writes.
+	want := map[string][]filter{
+		analyste.EntryExtract: {{"bucket", "${google_storage_bucket.upload.name}", ""}},
+		analyste.EntrySignals: {database, {"document", store.Extractions + "/{docId}", "match-path-pattern"}},
+		analyste.EntryMemo:    {database, {"document", store.Signals + "/{docId}", "match-path-pattern"}},
+	}
+	wantType := map[string]string{analyste.EntryExtract: finalized, analyste.EntrySignals: written, analyste.EntryMemo: written}
+	c := loadInfra(t)
+	for entry, i := range functionInstances(t, c) {
+		if got := i.get("event_trigger", "event_type"); got != wantType[entry] {
+			t.Errorf("%s: event type %v, want %s", entry, got, wantType[entry])
+		}
+		if got := i.get("event_trigger", "retry_policy"); got != "RETRY_POLICY_RETRY" {
+			t.Errorf("%s: retry policy %v, want retries on", entry, got)
+		}
+		if got := i.get("event_trigger", "service_account_email"); got != ref("google_service_account.trigger.email") {
+			t.Errorf("%s: events delivered as %v, want the trigger account", entry, got)
+		}
+		trig := i.scope.blocks(i.body, "event_trigger")
+		if len(trig) != 1 {
+			t.Fatalf("%s: %d event_trigger blocks", entry, len(trig))
+		}
+		var got []filter
+		for _, f := range trig[0].scope.blocks(trig[0].body, "event_filters") {
+			op, _ := f.get("operator").(string)
+			got = append(got, filter{text(f.get("attribute")), text(f.get("value")), op})
+		}
+		if diff := cmp.Diff(want[entry], got); diff != "" {
+			t.Errorf("%s: event filters (-want +got):\n%s", entry, diff)
+		}
+	}
+}
+
+func TestInfraEnvironmentIsWhatTheCodeReads(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	for entry, i := range functionInstances(t, c) {
+		read, ok := configReaders[entry]
+		if !ok {
+			t.Errorf("%s: no configuration reader known to this test", entry)
+			continue
+		}
+		env, ok := i.get("service_config", "environment_variables").(map[string]any)
+		if !ok {
+			t.Errorf("%s: environment is not static: %v", entry, i.get("service_config", "environment_variables"))
+			continue
+		}
+		// The names the code reads; an unset environment fails, so the
+		// reader's error is expected here.
+		var names []string
+		_ = read(func(name string) string { names = append(names, name); return "" })
+		slices.Sort(names)
+		if diff := cmp.Diff(slices.Compact(names), sortedKeys(env)); diff != "" {
+			t.Errorf("%s: variables read (-) and set (+):\n%s", entry, diff)
+		}
+		// The values Terraform sets by default are valid for the code;
+		// those known only at apply (project, bucket) are stand-ins.
+		err := read(func(name string) string {
+			if v, ok := env[name]; ok && !isRef(v) {
+				return text(v)
+			}
+			return "stand-in"
+		})
+		if err != nil {
+			t.Errorf("%s: the default environment is refused: %v", entry, err)
+		}
+		if got := env["ANALYSTE_READERS"]; got != "vertex" {
+			t.Errorf("%s: ANALYSTE_READERS %v, want vertex in production", entry, got)
+		}
+	}
+}
+
+func TestInfraLimits(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	lease, err := time.ParseDuration(text(c.scope().eval(c.variables["lease"].Body.Attributes["default"].Expr)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for entry, i := range functionInstances(t, c) {
+		for _, a := range []string{"max_instance_count", "available_memory", "timeout_seconds"} {
+			if v := i.get("service_config", a); v == nil || isRef(v) {
+				t.Errorf("%s: %s has no default value (%v)", entry, a, v)
+			}
+		}
+		// A claim must outlive the run that holds it, or a retry would
+		// start a second run beside the first.
+		timeout, _ := i.get("service_config", "timeout_seconds").(float64)
+		if d := time.Duration(timeout) * time.Second; d <= 0 || d > 540*time.Second || d >= lease {
+			t.Errorf("%s: timeout %s, want at most 540 s and below the lease %s", entry, d, lease)
+		}
+	}
+}
+
+func TestInfraRuntimeMatchesGoMod(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	m := regexp.MustCompile(`(?m)^go (\d+)\.(\d+)`).FindSubmatch(readFile(t, filepath.Join(filepath.Dir(c.dir), "go.mod")))
+	if m == nil {
+		t.Fatal("no go directive in go.mod")
+	}
+	want := "go" + string(m[1]) + string(m[2])
+	for entry, i := range functionInstances(t, c) {
+		if got := i.get("build_config", "runtime"); got != want {
+			t.Errorf("%s: runtime %v, go.mod wants %s", entry, got, want)
+		}
+	}
+}
+
+func TestInfraUploadsThePackagedArchive(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	got := c.instances(t, "google_storage_bucket_object.source")[0].get("source")
+	if want := filepath.ToSlash(filepath.Join("..", defaultArchive)); got != want {
+		t.Errorf("Terraform uploads %v, `make package` writes %s (relative to infra/)", got, want)
+	}
+}
+
+func TestInfraRoles(t *testing.T) {
+	t.Parallel()
+	fn := func(entry string) string { return `google_service_account.function["` + entry + `"]` }
+	const (
+		project   = "project"
+		database  = `project if resource.name == "projects/${var.project}/databases/${google_firestore_database.main.name}"`
+		uploads   = "google_storage_bucket.upload"
+		artifacts = "google_storage_bucket.artifacts"
+	)
+	// What each identity's code or job touches.
+	want := map[string][]string{
+		fn(analyste.EntryExtract): {
+			"roles/aiplatform.user on " + project, "roles/datastore.user on " + database,
+			"roles/storage.objectUser on " + artifacts, "roles/storage.objectViewer on " + uploads,
+		},
+		fn(analyste.EntrySignals): {
+			"roles/aiplatform.user on " + project, "roles/datastore.user on " + database,
+			"roles/storage.objectViewer on " + artifacts,
+		},
+		fn(analyste.EntryMemo): {"roles/aiplatform.user on " + project, "roles/datastore.user on " + database},
+		"google_service_account.trigger": {
+			"roles/eventarc.eventReceiver on " + project,
+			`roles/run.invoker on google_cloudfunctions2_function.function["extract"]`,
+			`roles/run.invoker on google_cloudfunctions2_function.function["memo"]`,
+			`roles/run.invoker on google_cloudfunctions2_function.function["signals"]`,
+		},
+		"google_service_account.build": {
+			"roles/artifactregistry.writer on google_artifact_registry_repository.functions",
+			"roles/logging.logWriter on " + project, "roles/storage.objectViewer on " + artifacts,
+		},
+		"data.google_storage_project_service_account.gcs": {"roles/pubsub.publisher on " + project},
+	}
+	c := loadInfra(t)
+	got := map[string][]string{}
+	for _, addr := range sortedKeys(c.resources) {
+		typ, _, _ := strings.Cut(addr, ".")
+		switch {
+		case strings.HasSuffix(typ, "_iam_binding"), strings.HasSuffix(typ, "_iam_policy"):
+			t.Errorf("%s: authoritative IAM would remove grants made outside this configuration; use _iam_member", addr)
+		case strings.HasSuffix(typ, "_iam_member"):
+			for _, i := range c.instances(t, addr) {
+				who, grant, err := describeGrant(typ, i)
+				if err != nil {
+					t.Errorf("%s: %v", i.name, err)
+					continue
+				}
+				got[who] = append(got[who], grant)
+			}
+		}
+	}
+	for _, grants := range got {
+		slices.Sort(grants)
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("roles by identity (-want +got):\n%s", diff)
+	}
+	// Every service account created has its expected roles above.
+	for _, addr := range []string{"google_service_account.function", "google_service_account.trigger", "google_service_account.build"} {
+		for _, i := range c.instances(t, addr) {
+			if _, ok := want[i.name]; !ok {
+				t.Errorf("%s: a service account this test expects no roles for", i.name)
+			}
+		}
+	}
+}
+
+// describeGrant renders an IAM member resource as the identity and
+// "ROLE on TARGET[ if CONDITION]".
+func describeGrant(typ string, i instance) (who, grant string, err error) {
+	role, ok := i.get("role").(string)
+	if !ok {
+		return "", "", errors.New("role is not a literal")
+	}
+	who = strings.TrimSuffix(strings.TrimPrefix(text(i.get("member")), "serviceAccount:"), "}")
+	who = strings.TrimPrefix(who, "${")
+	for _, suffix := range []string{".member", ".email_address", ".email"} {
+		who = strings.TrimSuffix(who, suffix)
+	}
+	targetAttr := map[string]string{
+		"google_project_iam_member":                      "project",
+		"google_storage_bucket_iam_member":               "bucket",
+		"google_cloud_run_v2_service_iam_member":         "name",
+		"google_artifact_registry_repository_iam_member": "repository",
+	}[typ]
+	if targetAttr == "" {
+		return "", "", errors.New("IAM resource type unknown to this test")
+	}
+	target := "project"
+	if typ != "google_project_iam_member" {
+		r, ok := i.get(targetAttr).(ref)
+		if !ok {
+			return "", "", errors.New(targetAttr + " is not a reference to a managed resource")
+		}
+		target = strings.TrimSuffix(strings.TrimSuffix(string(r), ".name"), ".id")
+	}
+	if cond := i.get("condition", "expression"); cond != nil {
+		target += " if " + text(cond)
+	}
+	return who, role + " on " + target, nil
+}
+
+func TestInfraNoPublicAccess(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	for path, src := range c.src {
+		for _, public := range []string{"allUsers", "allAuthenticatedUsers"} {
+			if bytes.Contains(src, []byte(public)) {
+				t.Errorf("%s grants to %s", filepath.Base(path), public)
+			}
+		}
+	}
+	for _, addr := range []string{"google_storage_bucket.upload", "google_storage_bucket.artifacts"} {
+		i := c.instances(t, addr)[0]
+		if i.get("uniform_bucket_level_access") != true || i.get("public_access_prevention") != "enforced" {
+			t.Errorf("%s: want uniform bucket-level access and public access prevention enforced", addr)
+		}
+	}
+	upload := c.instances(t, "google_storage_bucket.upload")[0]
+	if upload.get("versioning", "enabled") != true {
+		t.Error("upload bucket: versioning off; an overwrite would lose the generation being read")
+	}
+	for entry, i := range functionInstances(t, c) {
+		if got := i.get("service_config", "ingress_settings"); got != "ALLOW_INTERNAL_ONLY" {
+			t.Errorf("%s: ingress %v, want events only", entry, got)
+		}
+	}
+}
+
+func TestInfraFirestoreRules(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	rules := string(readFile(t, filepath.Join(c.dir, "firestore.rules")))
+	allows := regexp.MustCompile(`allow\s+([a-z, ]+):\s*if\s+([^;]+);`).FindAllStringSubmatch(rules, -1)
+	for _, a := range allows {
+		if a[1] != "read" || a[2] != "request.auth != null" {
+			t.Errorf("rule %q: only `allow read: if request.auth != null` is expected", a[0])
+		}
+	}
+	for _, coll := range []string{store.Reports, store.Extractions, store.Signals, store.Memos, store.Handoffs} {
+		m := regexp.MustCompile(`match /` + coll + `/\{\w+\} \{\s*allow read: if request.auth != null;\s*\}`)
+		if !m.MatchString(rules) {
+			t.Errorf("collection %s: no read rule for signed-in users", coll)
+		}
+	}
+	if len(allows) != 5 {
+		t.Errorf("%d allow rules, want one read rule per collection", len(allows))
+	}
+	content := c.instances(t, "google_firebaserules_ruleset.firestore")[0].get("source", "files", "content")
+	if content != ref(`file("${path.module}/firestore.rules")`) {
+		t.Errorf("ruleset content %v, want the firestore.rules file", content)
+	}
+}
+
+func TestInfraFormattedAndDocumented(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	for path, src := range c.src {
+		if !bytes.Equal(hclwrite.Format(src), src) {
+			t.Errorf("%s is not formatted (terraform fmt)", filepath.Base(path))
+		}
+	}
+	for name, v := range c.variables {
+		desc, ok := v.Body.Attributes["description"]
+		if d, _ := c.scope().eval(desc.Expr).(string); !ok || d == "" {
+			t.Errorf("variable %s has no description", name)
+		}
+		if _, ok := v.Body.Attributes["type"]; !ok {
+			t.Errorf("variable %s has no type", name)
+		}
+	}
+	used := map[string]bool{}
+	for _, b := range c.blocks {
+		if b.Type == "variable" {
+			continue
+		}
+		hclsyntax.VisitAll(b.Body, func(n hclsyntax.Node) hcl.Diagnostics {
+			if x, ok := n.(*hclsyntax.ScopeTraversalExpr); ok && x.Traversal.RootName() == "var" && len(x.Traversal) > 1 {
+				used[x.Traversal[1].(hcl.TraverseAttr).Name] = true
+			}
+			return nil
+		})
+	}
+	if diff := cmp.Diff(sortedKeys(c.variables), slices.Sorted(maps.Keys(used))); diff != "" {
+		t.Errorf("variables declared (-) and used (+):\n%s", diff)
+	}
+}

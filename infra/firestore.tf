@@ -1,0 +1,37 @@
+# The pipeline's documents: reports, extractions, signals, memos, handoffs.
+resource "google_firestore_database" "main" {
+  name                              = var.firestore_database
+  location_id                       = var.firestore_location
+  type                              = "FIRESTORE_NATIVE"
+  point_in_time_recovery_enablement = "POINT_IN_TIME_RECOVERY_ENABLED"
+  delete_protection_state           = var.allow_destroy ? "DELETE_PROTECTION_DISABLED" : "DELETE_PROTECTION_ENABLED"
+  deletion_policy                   = var.allow_destroy ? "DELETE" : "ABANDON"
+
+  depends_on = [google_project_service.api]
+}
+
+# Security rules apply to client SDKs only (the functions use IAM): no client
+# writes, reads for signed-in users of the app. See firestore.rules.
+resource "google_firebaserules_ruleset" "firestore" {
+  source {
+    files {
+      name    = "firestore.rules"
+      content = file("${path.module}/firestore.rules")
+    }
+  }
+
+  lifecycle {
+    create_before_destroy = true
+  }
+
+  depends_on = [google_project_service.api]
+}
+
+resource "google_firebaserules_release" "firestore" {
+  name         = "cloud.firestore/${google_firestore_database.main.name}"
+  ruleset_name = "projects/${var.project}/rulesets/${google_firebaserules_ruleset.firestore.name}"
+
+  lifecycle {
+    replace_triggered_by = [google_firebaserules_ruleset.firestore]
+  }
+}

@@ -1,0 +1,29 @@
+output "upload_bucket" {
+  description = "Bucket to drop annual reports into."
+  value       = google_storage_bucket.upload.name
+}
+
+output "upload_command" {
+  description = "Command that drops a report and starts a run."
+  value       = "gcloud storage cp RAPPORT.pdf gs://${google_storage_bucket.upload.name}/${var.upload_prefix}"
+}
+
+output "artifacts_bucket" {
+  description = "Bucket of the page texts and function sources."
+  value       = google_storage_bucket.artifacts.name
+}
+
+output "firestore_database" {
+  description = "Firestore database holding reports, extractions, signals, memos and handoffs."
+  value       = google_firestore_database.main.name
+}
+
+output "functions" {
+  description = "Deployed function names, by entry point."
+  value       = { for entry, f in google_cloudfunctions2_function.function : entry => f.name }
+}
+
+output "function_service_accounts" {
+  description = "Service account of each function, by entry point."
+  value       = { for entry, sa in google_service_account.function : entry => sa.email }
+}

@@ -1,0 +1,178 @@
+variable "project" {
+  description = "ID of the Google Cloud project to deploy into."
+  type        = string
+
+  validation {
+    condition     = can(regex("^[a-z][a-z0-9-]{4,28}[a-z0-9]$", var.project))
+    error_message = "A project ID: 6 to 30 lowercase letters, digits or hyphens, starting with a letter."
+  }
+}
+
+variable "region" {
+  description = "Region of the functions, the buckets and the image repository; storage events are delivered here."
+  type        = string
+  default     = "europe-west1"
+
+  validation {
+    condition     = can(regex("^[a-z]+-[a-z]+[0-9]+$", var.region))
+    error_message = "A Google Cloud region, such as europe-west1."
+  }
+}
+
+variable "upload_bucket" {
+  description = "Name of the bucket analysts drop annual reports (PDF) into; globally unique."
+  type        = string
+
+  validation {
+    condition     = can(regex("^[a-z0-9][a-z0-9_-]{1,61}[a-z0-9]$", var.upload_bucket)) && !startswith(var.upload_bucket, "goog")
+    error_message = "A bucket name: 3 to 63 lowercase letters, digits, hyphens or underscores, not starting with goog."
+  }
+}
+
+variable "artifacts_bucket" {
+  description = "Name of the bucket holding page texts and function source archives; globally unique, distinct from upload_bucket."
+  type        = string
+
+  validation {
+    condition     = can(regex("^[a-z0-9][a-z0-9_-]{1,61}[a-z0-9]$", var.artifacts_bucket)) && !startswith(var.artifacts_bucket, "goog")
+    error_message = "A bucket name: 3 to 63 lowercase letters, digits, hyphens or underscores, not starting with goog."
+  }
+}
+
+variable "upload_prefix" {
+  description = "Only objects under this prefix of the upload bucket are processed as reports (ANALYSTE_UPLOAD_PREFIX)."
+  type        = string
+  default     = "rapports/"
+
+  validation {
+    condition     = var.upload_prefix == "" || endswith(var.upload_prefix, "/")
+    error_message = "Empty (the whole bucket) or a folder ending with /."
+  }
+}
+
+variable "max_pdf_bytes" {
+  description = "Largest report extract reads, in bytes (ANALYSTE_MAX_PDF_BYTES); larger files are refused with a reason."
+  type        = number
+  default     = 104857600
+
+  validation {
+    condition     = var.max_pdf_bytes > 0 && floor(var.max_pdf_bytes) == var.max_pdf_bytes
+    error_message = "A positive whole number of bytes."
+  }
+}
+
+variable "model" {
+  description = "Gemini model on Vertex AI that reads the statements and writes the memo (ANALYSTE_MODEL)."
+  type        = string
+  default     = "gemini-2.5-flash"
+
+  validation {
+    condition     = can(regex("^gemini-[a-z0-9.-]+$", var.model))
+    error_message = "A Gemini model ID, such as gemini-2.5-flash."
+  }
+}
+
+variable "model_location" {
+  description = "Vertex AI location the model is called in (GOOGLE_CLOUD_LOCATION): a region or global."
+  type        = string
+  default     = "europe-west1"
+
+  validation {
+    condition     = var.model_location == "global" || can(regex("^[a-z]+-[a-z]+[0-9]+$", var.model_location))
+    error_message = "A Google Cloud region, such as europe-west1, or global."
+  }
+}
+
+variable "max_rereads" {
+  description = "How many times a reader is asked again when the accounting checks fail (ANALYSTE_MAX_REREADS)."
+  type        = number
+  default     = 2
+
+  validation {
+    condition     = var.max_rereads >= 0 && floor(var.max_rereads) == var.max_rereads
+    error_message = "A whole number, 0 or more."
+  }
+}
+
+variable "lease" {
+  description = "How long a stage's claim holds before another instance may take over (ANALYSTE_LEASE, a Go duration); keep it above every function's timeout."
+  type        = string
+  default     = "15m"
+
+  validation {
+    condition     = can(regex("^[0-9]+(s|m|h)$", var.lease))
+    error_message = "A duration in seconds, minutes or hours, such as 15m."
+  }
+}
+
+variable "firestore_database" {
+  description = "ID of the Firestore database the pipeline writes; (default) unless the project's default database is taken."
+  type        = string
+  default     = "(default)"
+
+  validation {
+    condition     = var.firestore_database == "(default)" || can(regex("^[a-z][a-z0-9-]{2,61}[a-z0-9]$", var.firestore_database))
+    error_message = "(default) or 4 to 63 lowercase letters, digits or hyphens, starting with a letter."
+  }
+}
+
+variable "firestore_location" {
+  description = "Location of the Firestore database (a region or a multi-region such as eur3); Firestore events are delivered from it."
+  type        = string
+  default     = "eur3"
+
+  validation {
+    condition     = contains(["eur3", "nam5"], var.firestore_location) || can(regex("^[a-z]+-[a-z]+[0-9]+$", var.firestore_location))
+    error_message = "eur3, nam5 or a Google Cloud region."
+  }
+}
+
+variable "go_runtime" {
+  description = "Cloud Functions Go runtime; must match the go directive of go.mod."
+  type        = string
+  default     = "go126"
+
+  validation {
+    condition     = can(regex("^go1[0-9]{2}$", var.go_runtime))
+    error_message = "A Go runtime ID, such as go126."
+  }
+}
+
+variable "function_limits" {
+  description = "Per function: most instances at once, memory (such as 1Gi) and timeout in seconds (at most 540 for event functions)."
+  type = map(object({
+    max_instances   = number
+    memory          = string
+    timeout_seconds = number
+  }))
+  default = {
+    extract = { max_instances = 5, memory = "1Gi", timeout_seconds = 540 }
+    signals = { max_instances = 5, memory = "512Mi", timeout_seconds = 300 }
+    memo    = { max_instances = 5, memory = "512Mi", timeout_seconds = 300 }
+  }
+
+  validation {
+    condition     = toset(keys(var.function_limits)) == toset(["extract", "signals", "memo"])
+    error_message = "Limits for exactly extract, signals and memo."
+  }
+
+  validation {
+    condition = alltrue([
+      for l in values(var.function_limits) :
+      l.max_instances >= 1 && l.timeout_seconds >= 1 && l.timeout_seconds <= 540 && can(regex("^[0-9]+(Mi|Gi)$", l.memory))
+    ])
+    error_message = "max_instances at least 1, timeout_seconds from 1 to 540, memory such as 512Mi or 1Gi."
+  }
+}
+
+variable "source_archive" {
+  description = "Path of the function source archive that `make package` builds."
+  type        = string
+  default     = "../dist/function-source.zip"
+}
+
+variable "allow_destroy" {
+  description = "Lets terraform destroy delete the buckets with their objects and the Firestore database; keep false outside teardown."
+  type        = bool
+  default     = false
+}
