@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -83,4 +84,11 @@ func (c *cli) fail(subject string, err error) int {
 	fmt.Fprintf(c.stderr, "analyste %s : %s : %s\n", c.name, subject, reason)
 	fmt.Fprintf(c.stderr, "  (détail : %v)\n", err)
 	return 1
+}
+
+// writeJSON writes v as indented JSON, the form every --json output takes.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -52,9 +51,7 @@ func runEvalJudge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return c.fail("juge", err)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(r)
+		err = writeJSON(stdout, r)
 	} else {
 		err = r.Write(stdout)
 	}

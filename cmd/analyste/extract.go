@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -39,9 +38,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return c.fail(path, err)
 	}
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(p.Record(ex, len(doc.Pages))); err != nil {
+	if err := writeJSON(stdout, p.Record(ex, len(doc.Pages))); err != nil {
 		return c.fail(path, err)
 	}
 	return 0

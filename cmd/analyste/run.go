@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -135,8 +134,6 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "analyste run : lecteurs %s\n", p.Mode())
 	code := 0
-	enc := json.NewEncoder(stdout)
-	enc.SetIndent("", "  ")
 	prog := newProgress("run", stderr, fs.NArg())
 	for i, path := range fs.Args() {
 		r, err := runChain(ctx, p, path, prog.report(i+1, path))
@@ -145,7 +142,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		if *asJSON {
-			if err := enc.Encode(r.output(p)); err != nil {
+			if err := writeJSON(stdout, r.output(p)); err != nil {
 				return c.fail(path, err)
 			}
 			continue

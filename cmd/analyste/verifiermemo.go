@@ -78,9 +78,7 @@ func verifierMemo(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		return 1
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(res); err != nil {
+		if err := writeJSON(stdout, res); err != nil {
 			fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
 			return 1
 		}
