@@ -23,18 +23,19 @@ type cli struct {
 	name   string
 	stderr io.Writer
 	mode   *string
+	getenv func(string) string
 }
 
 // newCLI sets fs to write its errors where the command does.
 func newCLI(name string, fs *flag.FlagSet, stderr io.Writer) *cli {
 	fs.SetOutput(stderr)
-	return &cli{name: name, stderr: stderr}
+	return &cli{name: name, stderr: stderr, getenv: os.Getenv}
 }
 
 // withModel declares the --model flag of the commands that run stages.
 func (c *cli) withModel(fs *flag.FlagSet) *cli {
 	def := pipeline.ModeOffline
-	if os.Getenv("GOOGLE_CLOUD_PROJECT") != "" {
+	if c.getenv("GOOGLE_CLOUD_PROJECT") != "" {
 		def = pipeline.ModeModel
 	}
 	c.mode = fs.String("model", def, "lecteurs : vertex (Gemini sur Vertex AI) ou offline (sans compte cloud) ; vertex par défaut si GOOGLE_CLOUD_PROJECT est défini")
@@ -53,7 +54,7 @@ func (c *cli) model() (generator, error) {
 	case pipeline.ModeOffline:
 		return nil, nil
 	case pipeline.ModeModel:
-		cfg := model.ConfigFromEnv(os.Getenv)
+		cfg := model.ConfigFromEnv(c.getenv)
 		if err := cfg.Validate(); err != nil {
 			return nil, fmt.Errorf("configuration Vertex AI : %w", err)
 		}

@@ -7,12 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
-	"analyste.dev/analyste/shared/model"
 )
 
 // runVerifierMemo checks a memo written by anyone against facts: defects,
@@ -23,9 +21,10 @@ func runVerifierMemo(ctx context.Context, args []string, stdout, stderr io.Write
 
 func verifierMemo(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	fs := flag.NewFlagSet("verifier-memo", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	c := newCLI("verifier-memo", fs, stderr)
+	c.getenv = getenv
+	c.withModel(fs)
 	factsPath := fs.String("faits", "", "fichier JSON des faits : [{\"id\", \"texte\"}]")
-	judgeName := fs.String("model", "", "juge : offline ou vertex (par défaut vertex si GOOGLE_CLOUD_PROJECT est défini, sinon offline)")
 	report := fs.String("rapport", "", "nom du rapport dans le relais (par défaut le fichier du mémo)")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
 	fs.Usage = func() {
@@ -62,7 +61,7 @@ func verifierMemo(ctx context.Context, args []string, stdout, stderr io.Writer, 
 		fmt.Fprintf(stderr, "verifier-memo : mémo : %v\n", err)
 		return 2
 	}
-	judge, err := newJudge(*judgeName, getenv, stderr)
+	judge, err := newJudge(c)
 	if err != nil {
 		fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
 		return 2
@@ -91,24 +90,13 @@ func verifierMemo(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	return 0
 }
 
-func newJudge(name string, getenv func(string) string, stderr io.Writer) (memo.Judge, error) {
-	if name == "" {
-		name = "offline"
-		if getenv("GOOGLE_CLOUD_PROJECT") != "" {
-			name = "vertex"
-		}
+// newJudge is the judge the --model flag names: the offline rule or a model.
+func newJudge(c *cli) (memo.Judge, error) {
+	gen, err := c.model()
+	if err != nil || gen == nil {
+		return memo.OfflineJudge{}, err
 	}
-	switch name {
-	case "offline":
-		return memo.OfflineJudge{}, nil
-	case "vertex":
-		client, err := model.NewClient(model.ConfigFromEnv(getenv), slog.New(slog.NewTextHandler(stderr, nil)))
-		if err != nil {
-			return nil, fmt.Errorf("client Vertex : %w", err)
-		}
-		return memo.NewModelJudge(client)
-	}
-	return nil, fmt.Errorf("juge inconnu %q : offline ou vertex", name)
+	return memo.NewModelJudge(gen)
 }
 
 func readJSON(path string, out any) error {
