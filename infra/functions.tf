@@ -8,6 +8,7 @@ locals {
     ANALYSTE_MODEL            = var.model
     ANALYSTE_ARTIFACTS_BUCKET = google_storage_bucket.artifacts.name
     ANALYSTE_MAX_REREADS      = tostring(var.max_rereads)
+    ANALYSTE_TOKEN_BUDGET     = tostring(var.token_budget)
     ANALYSTE_LEASE            = var.lease
   }
 
@@ -46,8 +47,9 @@ locals {
   }
 }
 
-# All three functions are built from the same archive; FUNCTION_TARGET (the
-# entry point) selects which registered function serves.
+# The event functions and the viewer (viewer.tf) are built from the same
+# archive; FUNCTION_TARGET (the entry point) selects which registered
+# function serves.
 resource "google_cloudfunctions2_function" "function" {
   for_each = local.functions
 

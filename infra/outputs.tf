@@ -27,3 +27,13 @@ output "function_service_accounts" {
   description = "Service account of each function, by entry point."
   value       = { for entry, sa in google_service_account.function : entry => sa.email }
 }
+
+output "viewer_url" {
+  description = "URL of the viewer; it answers only viewer_invokers members, with an identity token."
+  value       = google_cloudfunctions2_function.viewer.url
+}
+
+output "viewer_command" {
+  description = "Command that serves the viewer on http://localhost:8080 with your gcloud identity."
+  value       = "gcloud run services proxy ${google_cloudfunctions2_function.viewer.name} --project ${var.project} --region ${var.region} --port 8080"
+}

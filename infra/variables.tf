@@ -94,6 +94,17 @@ variable "max_rereads" {
   }
 }
 
+variable "token_budget" {
+  description = "Input plus output tokens a report's model calls may use before no further re-read is made (ANALYSTE_TOKEN_BUDGET); 0 for no budget."
+  type        = number
+  default     = 0
+
+  validation {
+    condition     = var.token_budget >= 0 && floor(var.token_budget) == var.token_budget
+    error_message = "A whole number of tokens, 0 or more."
+  }
+}
+
 variable "lease" {
   description = "How long a stage's claim holds before another instance may take over (ANALYSTE_LEASE, a Go duration); keep it above every function's timeout."
   type        = string
@@ -139,7 +150,7 @@ variable "go_runtime" {
 }
 
 variable "function_limits" {
-  description = "Per function: most instances at once, memory (such as 1Gi) and timeout in seconds (at most 540 for event functions)."
+  description = "Per function, the viewer included: most instances at once, memory (such as 1Gi) and timeout in seconds (at most 540)."
   type = map(object({
     max_instances   = number
     memory          = string
@@ -149,11 +160,12 @@ variable "function_limits" {
     extract = { max_instances = 5, memory = "1Gi", timeout_seconds = 540 }
     signals = { max_instances = 5, memory = "512Mi", timeout_seconds = 300 }
     memo    = { max_instances = 5, memory = "512Mi", timeout_seconds = 300 }
+    viewer  = { max_instances = 2, memory = "512Mi", timeout_seconds = 60 }
   }
 
   validation {
-    condition     = toset(keys(var.function_limits)) == toset(["extract", "signals", "memo"])
-    error_message = "Limits for exactly extract, signals and memo."
+    condition     = toset(keys(var.function_limits)) == toset(["extract", "signals", "memo", "viewer"])
+    error_message = "Limits for exactly extract, signals, memo and viewer."
   }
 
   validation {
@@ -162,6 +174,18 @@ variable "function_limits" {
       l.max_instances >= 1 && l.timeout_seconds >= 1 && l.timeout_seconds <= 540 && can(regex("^[0-9]+(Mi|Gi)$", l.memory))
     ])
     error_message = "max_instances at least 1, timeout_seconds from 1 to 540, memory such as 512Mi or 1Gi."
+  }
+}
+
+variable "viewer_invokers" {
+  description = "IAM members who may open the viewer (roles/run.invoker), such as user:ana@example.com or group:credit@example.com; public members are refused."
+  type        = list(string)
+  default     = []
+
+  # Named identities only: the public members have no such prefix.
+  validation {
+    condition     = alltrue([for m in var.viewer_invokers : can(regex("^(user|group|serviceAccount|domain|principal|principalSet):.", m))])
+    error_message = "Members of the form user:, group:, serviceAccount:, domain:, principal: or principalSet:; public access is not allowed."
   }
 }
 

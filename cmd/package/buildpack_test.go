@@ -85,6 +85,9 @@ func TestArchiveBuildsAndServes(t *testing.T) {
 		{"signals ignores a deleted extraction", analyste.EntrySignals, configured, firestoreDeletion("extractions/r1"), http.StatusOK, "document supprimé"},
 		{"memo ignores deleted signals", analyste.EntryMemo, configured, firestoreDeletion("signals/r1"), http.StatusOK, "document supprimé"},
 		{"extract without configuration names what is missing", analyste.EntryExtract, nil, storageEvent, http.StatusInternalServerError, "GOOGLE_CLOUD_PROJECT manquant"},
+		// Unconfigured, so that it answers before any I/O, with its own
+		// message.
+		{"viewer without configuration answers that it cannot start", analyste.EntryViewer, nil, get, http.StatusServiceUnavailable, "Le visualiseur n'a pas pu démarrer"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -110,8 +113,17 @@ func TestArchiveBuildsAndServes(t *testing.T) {
 		})
 	}
 	// The registered functions are exactly those served above.
-	if got, want := registeredFunctions(t, root), []string{analyste.EntryExtract, analyste.EntryMemo, analyste.EntrySignals}; !slices.Equal(got, want) {
-		t.Errorf("registered functions %v, the test serves %v", got, want)
+	var served, registered []string
+	for _, tt := range tests {
+		served = append(served, tt.target)
+	}
+	for _, names := range registeredFunctions(t, root) {
+		registered = append(registered, names...)
+	}
+	slices.Sort(served)
+	slices.Sort(registered)
+	if served = slices.Compact(served); !slices.Equal(registered, served) {
+		t.Errorf("registered functions %v, the test serves %v", registered, served)
 	}
 	t.Run("unknown target does not start", func(t *testing.T) {
 		t.Parallel()
@@ -243,6 +255,12 @@ func storageEvent(url string) *http.Request {
 	r, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
 	setCloudEvent(r.Header, "google.cloud.storage.object.v1.finalized", "//storage.googleapis.com/projects/_/buckets/uploads", "objects/ailleurs/rapport.pdf")
 	r.Header.Set("Content-Type", "application/json")
+	return r
+}
+
+// get is a browser's request for the viewer's home page.
+func get(url string) *http.Request {
+	r, _ := http.NewRequest(http.MethodGet, url, nil)
 	return r
 }
 

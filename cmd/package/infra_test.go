@@ -13,12 +13,17 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
+	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
+	"github.com/zclconf/go-cty/cty"
+	"github.com/zclconf/go-cty/cty/function"
+	"github.com/zclconf/go-cty/cty/function/stdlib"
 
 	analyste "analyste.dev/analyste"
 	"analyste.dev/analyste/functions/extract"
 	"analyste.dev/analyste/functions/platform"
+	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -30,10 +35,12 @@ var configReaders = map[string]func(getenv func(string) string) error{
 	analyste.EntryExtract: func(g func(string) string) error { _, err := extract.ConfigFromEnv(g); return err },
 	analyste.EntrySignals: func(g func(string) string) error { _, err := platform.ConfigFromEnv(g); return err },
 	analyste.EntryMemo:    func(g func(string) string) error { _, err := platform.ConfigFromEnv(g); return err },
+	analyste.EntryViewer:  func(g func(string) string) error { _, err := platform.ConfigFromEnv(g); return err },
 }
 
-// functionInstances returns the function resource's instances by entry
-// point, failing unless they are exactly the registered functions.
+// functionInstances returns the event function resource's instances by
+// entry point, failing unless they are exactly the registered CloudEvent
+// functions.
 func functionInstances(t *testing.T, c *infra) map[string]instance {
 	t.Helper()
 	root, err := moduleRoot(".")
@@ -48,27 +55,184 @@ func functionInstances(t *testing.T, c *infra) map[string]instance {
 		}
 		byEntry[entry] = i
 	}
-	if got, want := sortedKeys(byEntry), registeredFunctions(t, root); !slices.Equal(got, want) {
-		t.Fatalf("Terraform deploys entry points %v, the code registers %v", got, want)
+	if got, want := sortedKeys(byEntry), registeredFunctions(t, root)[cloudEvent]; !slices.Equal(got, want) {
+		t.Fatalf("Terraform deploys event entry points %v, the code registers %v", got, want)
 	}
 	return byEntry
+}
+
+// httpFunctionInstances returns, by entry point, the resource of each
+// registered HTTP function: google_cloudfunctions2_function.ENTRY. It fails
+// on any other function resource, which nothing would hold to the code.
+func httpFunctionInstances(t *testing.T, c *infra) map[string]instance {
+	t.Helper()
+	root, err := moduleRoot(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byEntry := map[string]instance{}
+	for _, entry := range registeredFunctions(t, root)[httpFunc] {
+		i := c.instances(t, "google_cloudfunctions2_function."+entry)[0]
+		if got := i.get("build_config", "entry_point"); got != entry {
+			t.Errorf("%s: entry point %v, want %s", i.name, got, entry)
+		}
+		byEntry[entry] = i
+	}
+	for addr := range c.resources {
+		typ, name, _ := strings.Cut(addr, ".")
+		if _, ok := byEntry[name]; typ == "google_cloudfunctions2_function" && addr != functionResource && !ok {
+			t.Errorf("%s: a function the code does not register over HTTP", addr)
+		}
+	}
+	return byEntry
+}
+
+// allFunctionInstances returns the event and HTTP functions by entry point.
+func allFunctionInstances(t *testing.T, c *infra) map[string]instance {
+	t.Helper()
+	all := functionInstances(t, c)
+	maps.Copy(all, httpFunctionInstances(t, c))
+	return all
 }
 
 func TestInfraFunctionsMatchRegistrations(t *testing.T) {
 	t.Parallel()
 	c := loadInfra(t)
-	for entry, i := range functionInstances(t, c) {
+	for entry, i := range allFunctionInstances(t, c) {
 		if got := i.get("build_config", "source", "storage_source", "object"); got != ref("google_storage_bucket_object.source.name") {
 			t.Errorf("%s: built from %v, want the uploaded archive", entry, got)
-		}
-		if got, want := i.get("service_config", "service_account_email"), ref(`google_service_account.function["`+entry+`"].email`); got != want {
-			t.Errorf("%s: runs as %v, want its own account %v", entry, got, want)
 		}
 		if got := i.get("build_config", "service_account"); got != ref("google_service_account.build.id") {
 			t.Errorf("%s: built as %v, want the build account", entry, got)
 		}
 	}
+	for entry, i := range functionInstances(t, c) {
+		if got, want := i.get("service_config", "service_account_email"), ref(`google_service_account.function["`+entry+`"].email`); got != want {
+			t.Errorf("%s: runs as %v, want its own account %v", entry, got, want)
+		}
+	}
 }
+
+// TestInfraHTTPFunctions holds each HTTP function (the viewer) to the code:
+// no trigger, its own account, and no invoker but the members of
+// var.ENTRY_invokers.
+func TestInfraHTTPFunctions(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	fns := httpFunctionInstances(t, c)
+	if len(fns) == 0 {
+		t.Fatal("no HTTP function registered; the viewer is")
+	}
+	// Invokers given as with -var: the grants must be exactly these.
+	members := []any{"user:ana@example.com", "group:credit@example.com"}
+	for entry := range fns {
+		c.vars[entry+"_invokers"] = members
+	}
+	grants := map[string][]string{} // by target
+	for _, addr := range sortedKeys(c.resources) {
+		if typ, _, _ := strings.Cut(addr, "."); strings.HasSuffix(typ, "_iam_member") {
+			for _, i := range c.instances(t, addr) {
+				// A grant describeGrant cannot read fails TestInfraRoles.
+				if who, grant, err := describeGrant(typ, i); err == nil {
+					role, target, _ := strings.Cut(grant, " on ")
+					grants[target] = append(grants[target], role+" to "+who)
+				}
+			}
+		}
+	}
+	for entry, i := range fns {
+		if got, want := i.get("service_config", "service_account_email"), ref("google_service_account."+entry+".email"); got != want {
+			t.Errorf("%s: runs as %v, want its own account %v", entry, got, want)
+		}
+		if trig := i.scope.blocks(i.body, "event_trigger"); len(trig) != 0 {
+			t.Errorf("%s: an HTTP function with an event trigger", entry)
+		}
+		// Reached from outside through `gcloud run services proxy`; Cloud
+		// Run checks the invoker role on every request.
+		if got := i.get("service_config", "ingress_settings"); got != "ALLOW_ALL" {
+			t.Errorf("%s: ingress %v, want ALLOW_ALL (IAM decides who gets in)", entry, got)
+		}
+		checkEnvironment(t, entry, i, pipeline.ModeOffline)
+		var want []string
+		for _, m := range members {
+			want = append(want, "roles/run.invoker to "+text(m))
+		}
+		got := grants["google_cloudfunctions2_function."+entry]
+		slices.Sort(want)
+		slices.Sort(got)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s: grants with %s_invokers = %v (-want +got):\n%s", entry, entry, members, diff)
+		}
+	}
+}
+
+// TestInfraInvokersRefusePublicMembers evaluates the invokers variables'
+// validations as Terraform does: named identities pass, public members fail.
+func TestInfraInvokersRefusePublicMembers(t *testing.T) {
+	t.Parallel()
+	ctx := &hcl.EvalContext{Functions: map[string]function.Function{
+		"alltrue": allTrue, "can": tryfunc.CanFunc, "regex": stdlib.RegexFunc,
+	}}
+	cases := []struct {
+		members []string
+		valid   bool
+	}{
+		{nil, true},
+		{[]string{"user:ana@example.com", "group:credit@example.com", "serviceAccount:ci@p.iam.gserviceaccount.com"}, true},
+		{[]string{"allUsers"}, false},
+		{[]string{"user:ana@example.com", "allAuthenticatedUsers"}, false},
+		{[]string{"ana@example.com"}, false},
+	}
+	c := loadInfra(t)
+	for entry := range httpFunctionInstances(t, c) {
+		name := entry + "_invokers"
+		v, ok := c.variables[name]
+		if !ok {
+			t.Errorf("%s: no variable %s for its invokers", entry, name)
+			continue
+		}
+		validations := v.Body.Blocks
+		if len(validations) == 0 {
+			t.Errorf("variable %s: no validation", name)
+		}
+		for _, tc := range cases {
+			list := cty.ListValEmpty(cty.String)
+			if len(tc.members) > 0 {
+				var vals []cty.Value
+				for _, m := range tc.members {
+					vals = append(vals, cty.StringVal(m))
+				}
+				list = cty.ListVal(vals)
+			}
+			ctx.Variables = map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{name: list})}
+			valid := true
+			for _, b := range validations {
+				ok, diags := b.Body.Attributes["condition"].Expr.Value(ctx)
+				if diags.HasErrors() {
+					t.Fatalf("variable %s: %v", name, diags)
+				}
+				valid = valid && ok.True()
+			}
+			if valid != tc.valid {
+				t.Errorf("variable %s = %q: valid %v, want %v", name, tc.members, valid, tc.valid)
+			}
+		}
+	}
+}
+
+// allTrue is Terraform's alltrue.
+var allTrue = function.New(&function.Spec{
+	Params: []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
+	Type:   function.StaticReturnType(cty.Bool),
+	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
+		for it := args[0].ElementIterator(); it.Next(); {
+			if _, v := it.Element(); !v.True() {
+				return cty.False, nil
+			}
+		}
+		return cty.True, nil
+	},
+})
 
 func TestInfraTriggersMatchDocuments(t *testing.T) {
 	t.Parallel()
@@ -115,38 +279,46 @@ func TestInfraEnvironmentIsWhatTheCodeReads(t *testing.T) {
 	t.Parallel()
 	c := loadInfra(t)
 	for entry, i := range functionInstances(t, c) {
-		read, ok := configReaders[entry]
-		if !ok {
-			t.Errorf("%s: no configuration reader known to this test", entry)
-			continue
+		checkEnvironment(t, entry, i, pipeline.ModeModel)
+	}
+}
+
+// checkEnvironment fails unless the function sets exactly the variables its
+// configuration reads, with values the code accepts and readers as its
+// ANALYSTE_READERS.
+func checkEnvironment(t *testing.T, entry string, i instance, readers string) {
+	t.Helper()
+	read, ok := configReaders[entry]
+	if !ok {
+		t.Errorf("%s: no configuration reader known to this test", entry)
+		return
+	}
+	env, ok := i.get("service_config", "environment_variables").(map[string]any)
+	if !ok {
+		t.Errorf("%s: environment is not static: %v", entry, i.get("service_config", "environment_variables"))
+		return
+	}
+	// The names the code reads; an unset environment fails, so the
+	// reader's error is expected here.
+	var names []string
+	_ = read(func(name string) string { names = append(names, name); return "" })
+	slices.Sort(names)
+	if diff := cmp.Diff(slices.Compact(names), sortedKeys(env)); diff != "" {
+		t.Errorf("%s: variables read (-) and set (+):\n%s", entry, diff)
+	}
+	// The values Terraform sets by default are valid for the code;
+	// those known only at apply (project, bucket) are stand-ins.
+	err := read(func(name string) string {
+		if v, ok := env[name]; ok && !isRef(v) {
+			return text(v)
 		}
-		env, ok := i.get("service_config", "environment_variables").(map[string]any)
-		if !ok {
-			t.Errorf("%s: environment is not static: %v", entry, i.get("service_config", "environment_variables"))
-			continue
-		}
-		// The names the code reads; an unset environment fails, so the
-		// reader's error is expected here.
-		var names []string
-		_ = read(func(name string) string { names = append(names, name); return "" })
-		slices.Sort(names)
-		if diff := cmp.Diff(slices.Compact(names), sortedKeys(env)); diff != "" {
-			t.Errorf("%s: variables read (-) and set (+):\n%s", entry, diff)
-		}
-		// The values Terraform sets by default are valid for the code;
-		// those known only at apply (project, bucket) are stand-ins.
-		err := read(func(name string) string {
-			if v, ok := env[name]; ok && !isRef(v) {
-				return text(v)
-			}
-			return "stand-in"
-		})
-		if err != nil {
-			t.Errorf("%s: the default environment is refused: %v", entry, err)
-		}
-		if got := env["ANALYSTE_READERS"]; got != "vertex" {
-			t.Errorf("%s: ANALYSTE_READERS %v, want vertex in production", entry, got)
-		}
+		return "stand-in"
+	})
+	if err != nil {
+		t.Errorf("%s: the default environment is refused: %v", entry, err)
+	}
+	if got := env["ANALYSTE_READERS"]; got != readers {
+		t.Errorf("%s: ANALYSTE_READERS %v, want %s in production", entry, got, readers)
 	}
 }
 
@@ -157,11 +329,15 @@ func TestInfraLimits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for entry, i := range functionInstances(t, c) {
+	events := functionInstances(t, c)
+	for entry, i := range allFunctionInstances(t, c) {
 		for _, a := range []string{"max_instance_count", "available_memory", "timeout_seconds"} {
 			if v := i.get("service_config", a); v == nil || isRef(v) {
 				t.Errorf("%s: %s has no default value (%v)", entry, a, v)
 			}
+		}
+		if _, ok := events[entry]; !ok {
+			continue // an HTTP function holds no claim
 		}
 		// A claim must outlive the run that holds it, or a retry would
 		// start a second run beside the first.
@@ -180,7 +356,7 @@ func TestInfraRuntimeMatchesGoMod(t *testing.T) {
 		t.Fatal("no go directive in go.mod")
 	}
 	want := "go" + string(m[1]) + string(m[2])
-	for entry, i := range functionInstances(t, c) {
+	for entry, i := range allFunctionInstances(t, c) {
 		if got := i.get("build_config", "runtime"); got != want {
 			t.Errorf("%s: runtime %v, go.mod wants %s", entry, got, want)
 		}
@@ -222,6 +398,9 @@ func TestInfraRoles(t *testing.T) {
 			`roles/run.invoker on google_cloudfunctions2_function.function["memo"]`,
 			`roles/run.invoker on google_cloudfunctions2_function.function["signals"]`,
 		},
+		"google_service_account." + analyste.EntryViewer: {
+			"roles/datastore.viewer on " + database, "roles/storage.objectViewer on " + artifacts,
+		},
 		"google_service_account.build": {
 			"roles/artifactregistry.writer on google_artifact_registry_repository.functions",
 			"roles/logging.logWriter on " + project, "roles/storage.objectViewer on " + artifacts,
@@ -253,7 +432,10 @@ func TestInfraRoles(t *testing.T) {
 		t.Errorf("roles by identity (-want +got):\n%s", diff)
 	}
 	// Every service account created has its expected roles above.
-	for _, addr := range []string{"google_service_account.function", "google_service_account.trigger", "google_service_account.build"} {
+	for _, addr := range sortedKeys(c.resources) {
+		if !strings.HasPrefix(addr, "google_service_account.") {
+			continue
+		}
 		for _, i := range c.instances(t, addr) {
 			if _, ok := want[i.name]; !ok {
 				t.Errorf("%s: a service account this test expects no roles for", i.name)

@@ -13,10 +13,16 @@ import (
 	"testing"
 )
 
+// The functions framework's registration calls, by kind of function.
+const (
+	cloudEvent = "CloudEvent"
+	httpFunc   = "HTTP"
+)
+
 // registeredFunctions reads the root package's sources, as the buildpack
 // sees them, for the names passed to the functions framework's registration
-// calls (functions.CloudEvent, functions.HTTP), constants resolved.
-func registeredFunctions(t *testing.T, root string) []string {
+// calls, constants resolved, sorted by kind (cloudEvent, httpFunc).
+func registeredFunctions(t *testing.T, root string) map[string][]string {
 	t.Helper()
 	fset := token.NewFileSet()
 	entries, err := os.ReadDir(root)
@@ -37,7 +43,7 @@ func registeredFunctions(t *testing.T, root string) []string {
 	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
 	conf := types.Config{Importer: nil, Error: func(error) {}}
 	_, _ = conf.Check("root", fset, files, info)
-	var names []string
+	names := map[string][]string{}
 	for _, f := range files {
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
@@ -48,7 +54,7 @@ func registeredFunctions(t *testing.T, root string) []string {
 			if !ok {
 				return true
 			}
-			if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "functions" || (sel.Sel.Name != "CloudEvent" && sel.Sel.Name != "HTTP") {
+			if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "functions" || (sel.Sel.Name != cloudEvent && sel.Sel.Name != httpFunc) {
 				return true
 			}
 			tv, ok := info.Types[call.Args[0]]
@@ -56,10 +62,12 @@ func registeredFunctions(t *testing.T, root string) []string {
 				t.Errorf("%s: the function name is not a constant string", fset.Position(call.Pos()))
 				return true
 			}
-			names = append(names, constant.StringVal(tv.Value))
+			names[sel.Sel.Name] = append(names[sel.Sel.Name], constant.StringVal(tv.Value))
 			return true
 		})
 	}
-	slices.Sort(names)
+	for _, n := range names {
+		slices.Sort(n)
+	}
 	return names
 }

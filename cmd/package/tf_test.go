@@ -24,6 +24,7 @@ type infra struct {
 	variables map[string]*hclsyntax.Block
 	locals    map[string]*hclsyntax.Attribute
 	blocks    []*hclsyntax.Block // every top-level block, in file order
+	vars      map[string]any     // values given to variables, as with -var
 }
 
 func loadInfra(t *testing.T) *infra {
@@ -38,7 +39,7 @@ func loadInfra(t *testing.T) *infra {
 		t.Fatalf("no Terraform file in %s (%v)", dir, err)
 	}
 	c := &infra{dir: dir, src: map[string][]byte{}, resources: map[string]*hclsyntax.Block{},
-		variables: map[string]*hclsyntax.Block{}, locals: map[string]*hclsyntax.Attribute{}}
+		variables: map[string]*hclsyntax.Block{}, locals: map[string]*hclsyntax.Attribute{}, vars: map[string]any{}}
 	p := hclparse.NewParser()
 	for _, path := range paths {
 		f, diags := p.ParseHCLFile(path)
@@ -153,6 +154,18 @@ func (s scope) eval(x hclsyntax.Expression) any {
 			if v := s.eval(x.Args[0]); !isRef(v) {
 				return text(v)
 			}
+		case "toset":
+			// A set of strings, as for_each iterates it: each key its value.
+			if l, ok := s.eval(x.Args[0]).([]any); ok {
+				out := map[string]any{}
+				for _, v := range l {
+					if isRef(v) {
+						return s.source(x.Range())
+					}
+					out[text(v)] = v
+				}
+				return out
+			}
 		}
 	}
 	return s.source(x.Range())
@@ -169,6 +182,9 @@ func (s scope) traverse(t hcl.Traversal) any {
 		}
 	case root == "var" && len(rest) > 0:
 		name := rest[0].(hcl.TraverseAttr).Name
+		if v, ok := s.c.vars[name]; ok {
+			return s.steps(v, rest[1:])
+		}
 		if v, ok := s.c.variables[name]; ok {
 			if d, ok := v.Body.Attributes["default"]; ok {
 				return s.steps(s.eval(d.Expr), rest[1:])
