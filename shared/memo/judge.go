@@ -25,12 +25,14 @@ type JudgeRequest struct {
 
 // OfflineRule is the offline judge's name: the rule it applies, so that no
 // reader takes its verdicts for a model's.
-const OfflineRule = "règle hors ligne : nombres égaux au fait cité et mots de contenu couverts par les faits cités, sinon neutre"
+const OfflineRule = "règle hors ligne : un chiffre daté que les faits cités donnent autrement est contredit ; sinon nombres égaux au fait cité et mots de contenu couverts par les faits cités, sinon neutre"
 
-// OfflineJudge judges by OfflineRule: the claim is soutenu by a cited fact
-// that holds every number of the claim (the report's years aside, sign rule
-// included) when the claim's content words (see contentWords) all appear in
-// the cited facts; otherwise it is neutre. It never says contredit.
+// OfflineJudge judges by OfflineRule: the claim is contredit when it states
+// a figure (a number with its unit and year) that the cited facts give only
+// with another value; it is soutenu by a cited fact that holds every number
+// of the claim (the report's years aside, sign rule included) when the
+// claim's content words (see contentWords) all appear in the cited facts;
+// otherwise it is neutre.
 type OfflineJudge struct{}
 
 // Name is OfflineRule.
@@ -42,6 +44,9 @@ func (OfflineJudge) Judge(_ context.Context, req JudgeRequest) (Judgement, model
 }
 
 func offlineJudgement(req JudgeRequest) Judgement {
+	if j, ok := contradiction(req); ok {
+		return j
+	}
 	nums := claimNumbers(req.Claim.Text, req.Years)
 	neg := hasNegativeWord(req.Claim.Text)
 	claimWords := contentWords(req.Claim.Text, false)
@@ -144,4 +149,35 @@ func (j *ModelJudge) Judge(ctx context.Context, req JudgeRequest) (Judgement, mo
 		return out, usage, fmt.Errorf("judge claim: %w", err)
 	}
 	return out, usage, nil
+}
+
+// contradiction finds a figure of the claim — a number with its unit and
+// year — that the cited facts state as the same figure (see figure) only
+// with other values: "Le levier est de 3,6x en 2025" against "Levier 2025 :
+// 5,5x (2024 : 3,6x)".
+// When one cited fact agrees and another does not, the facts conflict: that
+// is the verdict rules' abstention, not a contradiction.
+func contradiction(req JudgeRequest) (Judgement, bool) {
+	neg := hasNegativeWord(req.Claim.Text)
+	for _, c := range figuresOf(req.Claim.Text) {
+		var other *Judgement
+		agreed := false
+		for _, f := range req.Cited {
+			for _, ff := range figuresOf(f.Text) {
+				if ff.key() != c.key() {
+					continue
+				}
+				if compare(c.number, ff.number, neg) >= matchByWords {
+					agreed = true
+				} else if other == nil {
+					other = &Judgement{Verdict: Contradicted, Fact: f.ID, Reason: fmt.Sprintf("%s donne %s pour « %s » en %d, la phrase dit %s",
+						f.ID, strings.TrimSpace(ff.number.Text), ff.label, ff.year, strings.TrimSpace(c.number.Text))}
+				}
+			}
+		}
+		if other != nil && !agreed {
+			return *other, true
+		}
+	}
+	return Judgement{}, false
 }
