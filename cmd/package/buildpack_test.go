@@ -89,9 +89,10 @@ func TestArchiveBuildsAndServes(t *testing.T) {
 		// message.
 		{"viewer without configuration answers that it cannot start", analyste.EntryViewer, nil, get, http.StatusServiceUnavailable, "Le visualiseur n'a pas pu démarrer"},
 	}
+	// One at a time: a port picked free could otherwise be taken by a sibling
+	// binary between the pick and the bind, and the request would reach it.
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
 			srv := startFunction(t, bin, tt.target, tt.env)
 			resp, err := http.DefaultClient.Do(tt.event(srv.url).WithContext(t.Context()))
 			if err != nil {
