@@ -1,14 +1,13 @@
 package main
 
 import (
-	"context"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/fixtures/pdfs"
 )
 
 // columnGap is how the text layer separates columns.
@@ -31,10 +30,7 @@ func TestStatementRowsAreOneLine(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			doc, err := pdftext.ReadFile(context.Background(), filepath.Join(dir, "rapport.pdf"), pdftext.DefaultLimits())
-			if err != nil {
-				t.Fatal(err)
-			}
+			doc := pdfs.Read(t, filepath.Join(dir, "rapport.pdf"))
 			rows := 0
 			for pi, p := range c.source.Pages {
 				lines := strings.Split(doc.Pages[pi].Text(), "\n")

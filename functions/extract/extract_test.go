@@ -17,6 +17,7 @@ import (
 
 	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/fixtures/pdfs"
 	"analyste.dev/analyste/shared/localstack"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/offline"
@@ -85,19 +86,12 @@ func newEnv(t *testing.T, outages int32) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pdf []byte
-	for _, r := range fixtures.Reports(t) {
-		if r.Slug == "ferlac" {
-			if pdf, err = os.ReadFile(r.PDF); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	doc, err := pdftext.ReadFile(ctx, fixtures.Root(t)+"/testdata/ferlac/rapport.pdf", pdftext.DefaultLimits())
+	r := fixtures.ReportOf(t, "ferlac")
+	pdf, err := os.ReadFile(r.PDF)
 	if err != nil {
 		t.Fatal(err)
 	}
-	answer, err := offline.Read(doc)
+	answer, err := offline.Read(pdfs.Read(t, r.PDF))
 	if err != nil {
 		t.Fatal(err)
 	}

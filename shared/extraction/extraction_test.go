@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/fixtures/pdfs"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/model/modeltest"
 	"analyste.dev/analyste/shared/pdftext"
@@ -43,47 +44,17 @@ func transcribe(t *testing.T, truth statements.Truth) statements.Transcription {
 	return tr
 }
 
-// misread returns tr with 2025 stocks printed wrong, as a reader that
-// slipped a digit would.
-func misread(tr statements.Transcription) statements.Transcription {
-	out := tr
-	out.Tables = append([]statements.Table(nil), tr.Tables...)
-	for ti, tab := range out.Tables {
-		if tab.Statement != statements.Balance {
-			continue
-		}
-		lines := append([]statements.Line(nil), tab.Lines...)
-		for li, l := range lines {
-			if l.Category == "stocks" {
-				v := *l.Amounts[0] + 3000
-				lines[li].Amounts = []*float64{&v, l.Amounts[1]}
-			}
-		}
-		out.Tables[ti].Lines = lines
-	}
-	return out
-}
-
 func ferlac(t *testing.T) (*pdftext.Document, statements.Truth) {
 	t.Helper()
-	for _, r := range fixtures.Reports(t) {
-		if r.Slug == "ferlac" {
-			doc, err := pdftext.ReadFile(context.Background(), r.PDF, pdftext.DefaultLimits())
-			if err != nil {
-				t.Fatal(err)
-			}
-			return doc, r.Truth
-		}
-	}
-	t.Fatal("testdata/ferlac missing")
-	return nil, statements.Truth{}
+	r := fixtures.ReportOf(t, "ferlac")
+	return pdfs.Read(t, r.PDF), r.Truth
 }
 
 func TestLoop(t *testing.T) {
 	t.Parallel()
 	doc, truth := ferlac(t)
 	good := transcribe(t, truth)
-	bad := misread(good)
+	bad := fixtures.Misread(good)
 	statementPages := []int{truth.Pages.Income, truth.Pages.Balance, truth.Pages.CashFlow}
 	tests := []struct {
 		name       string
@@ -190,7 +161,7 @@ func TestTokenBudget(t *testing.T) {
 	t.Parallel()
 	doc, truth := ferlac(t)
 	good := transcribe(t, truth)
-	bad := misread(good)
+	bad := fixtures.Misread(good)
 	tests := []struct {
 		name     string
 		budget   int

@@ -1,32 +1,23 @@
 package locate_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/fixtures/pdfs"
 	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/statements"
 )
-
-func read(t *testing.T, path string) *pdftext.Document {
-	t.Helper()
-	doc, err := pdftext.ReadFile(context.Background(), path, pdftext.DefaultLimits())
-	if err != nil {
-		t.Fatalf("lecture de %s : %v", path, err)
-	}
-	return doc
-}
 
 func TestFindTestReports(t *testing.T) {
 	t.Parallel()
 	for _, r := range fixtures.Reports(t) {
 		t.Run(r.Slug, func(t *testing.T) {
 			t.Parallel()
-			got := locate.Find(read(t, r.PDF)).First()
+			got := locate.Find(pdfs.Read(t, r.PDF)).First()
 			if diff := cmp.Diff(r.Truth.Pages, got); diff != "" {
 				t.Errorf("pages (-vérité +trouvé) :\n%s", diff)
 			}
@@ -59,7 +50,7 @@ func TestFindRealFilings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := locate.Find(read(t, fixtures.Shared(t, "corpus", "real", tt.file)))
+			got := locate.Find(pdfs.Read(t, fixtures.Shared(t, "corpus", "real", tt.file)))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("pages (-attendu +trouvé) :\n%s", diff)
 			}

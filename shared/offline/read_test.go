@@ -9,6 +9,7 @@ import (
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/fixtures/pdfs"
 	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/statements"
@@ -19,11 +20,7 @@ const tolerance = 0.05
 
 func read(t *testing.T, path string) statements.Transcription {
 	t.Helper()
-	doc, err := pdftext.ReadFile(context.Background(), path, pdftext.DefaultLimits())
-	if err != nil {
-		t.Fatalf("lecture de %s : %v", path, err)
-	}
-	tr, err := offline.Read(doc)
+	tr, err := offline.Read(pdfs.Read(t, path))
 	if err != nil {
 		t.Fatalf("offline.Read(%s) : %v", path, err)
 	}

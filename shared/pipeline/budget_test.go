@@ -5,43 +5,21 @@ import (
 	"testing"
 
 	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/fixtures/pdfs"
 	"analyste.dev/analyste/shared/model/modeltest"
 	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
-	"analyste.dev/analyste/shared/statements"
 )
-
-// misread is tr with the first amount of every balance-sheet stock line
-// raised, as a reader that slipped a digit would print it.
-func misread(tr statements.Transcription) statements.Transcription {
-	out := tr
-	out.Tables = make([]statements.Table, len(tr.Tables))
-	for i, tab := range tr.Tables {
-		tab.Lines = append([]statements.Line(nil), tab.Lines...)
-		for j, l := range tab.Lines {
-			if tab.Statement == statements.Balance && l.Category == "stocks" && len(l.Amounts) > 0 && l.Amounts[0] != nil {
-				v := *l.Amounts[0] + 3000
-				tab.Lines[j].Amounts = append([]*float64{&v}, l.Amounts[1:]...)
-			}
-		}
-		out.Tables[i] = tab
-	}
-	return out
-}
 
 func TestTokenBudget(t *testing.T) {
 	t.Parallel()
-	r := fixtures.Reports(t)[0]
-	doc, err := pdftext.ReadFile(context.Background(), r.PDF, pdftext.DefaultLimits())
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := pdfs.Read(t, fixtures.Reports(t)[0].PDF)
 	good, err := offline.Reader{}.Transcribe(context.Background(), doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := misread(good)
+	bad := fixtures.Misread(good)
 	tests := []struct {
 		name     string
 		budget   int

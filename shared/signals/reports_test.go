@@ -1,11 +1,10 @@
 package signals
 
 import (
-	"context"
 	"testing"
 
 	"analyste.dev/analyste/shared/fixtures"
-	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/fixtures/pdfs"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -19,18 +18,8 @@ type report struct {
 // extraction, and its truth.json.
 func loadReport(t *testing.T, name string) report {
 	t.Helper()
-	for _, r := range fixtures.Reports(t) {
-		if r.Slug != name {
-			continue
-		}
-		doc, err := pdftext.ReadFile(context.Background(), r.PDF, pdftext.DefaultLimits())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return report{company: r.Truth.Company, pages: doc.Texts(), expected: r.Truth.ExpectedSignals}
-	}
-	t.Fatalf("testdata/%s missing", name)
-	return report{}
+	r := fixtures.ReportOf(t, name)
+	return report{company: r.Truth.Company, pages: pdfs.Read(t, r.PDF).Texts(), expected: r.Truth.ExpectedSignals}
 }
 
 func TestOfflineReports(t *testing.T) {
