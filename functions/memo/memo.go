@@ -6,11 +6,8 @@ package memo
 
 import (
 	"context"
-	"errors"
 	"maps"
 	"slices"
-
-	"github.com/cloudevents/sdk-go/v2/event"
 
 	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/memo"
@@ -18,18 +15,8 @@ import (
 	"analyste.dev/analyste/shared/store"
 )
 
-// Handler handles signals documents.
-type Handler struct {
-	deps *platform.Deps
-}
-
-// New returns the handler; deps come from platform.Connect.
-func New(deps *platform.Deps) (platform.Handler, error) {
-	if deps == nil {
-		return nil, errors.New("memo: no dependencies")
-	}
-	return (&Handler{deps: deps}).Handle, nil
-}
+// New makes the handler from the instance's dependencies.
+var New = platform.DocumentHandler("memo", store.Memo, run)
 
 // finalStatus maps the memo's status to the report's.
 var finalStatus = map[memo.Status]string{
@@ -38,19 +25,14 @@ var finalStatus = map[memo.Status]string{
 	memo.Abstained: store.Abstention,
 }
 
-// Handle processes one Firestore event on signals/{id}.
-func (h *Handler) Handle(ctx context.Context, e event.Event) error {
-	return h.deps.OnDocument(ctx, e, "memo", store.Memo, h.run)
-}
-
-func (h *Handler) run(ctx context.Context, id string) (store.Outcome, error) {
+func run(ctx context.Context, d *platform.Deps, id string) (store.Outcome, error) {
 	var o store.Outcome
 	var ex pipeline.ExtractionRecord
-	if err := h.deps.Store.Get(ctx, store.Extractions, id, &ex); err != nil {
+	if err := d.Store.Get(ctx, store.Extractions, id, &ex); err != nil {
 		return o, err
 	}
 	var sig pipeline.SignalsRecord
-	if err := h.deps.Store.Get(ctx, store.Signals, id, &sig); err != nil {
+	if err := d.Store.Get(ctx, store.Signals, id, &sig); err != nil {
 		return o, err
 	}
 	years := make([]int, 0, len(ex.Years))
@@ -59,7 +41,7 @@ func (h *Handler) run(ctx context.Context, id string) (store.Outcome, error) {
 	}
 	slices.Sort(years)
 	slices.Reverse(years)
-	res, err := h.deps.Pipeline.Memo(ctx, ex.Company, years, append(slices.Clone(ex.Facts), sig.Facts...))
+	res, err := d.Pipeline.Memo(ctx, ex.Company, years, append(slices.Clone(ex.Facts), sig.Facts...))
 	platform.UsageFields(store.Memo, res.Usage, &o)
 	if err != nil {
 		return o, err

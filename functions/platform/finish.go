@@ -3,6 +3,7 @@ package platform
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"maps"
 	"slices"
@@ -154,4 +155,20 @@ func (d *Deps) OnDocument(ctx context.Context, e event.Event, fn string, stage s
 	}
 	o, err := run(ctx, change.ID())
 	return d.Finish(ctx, log, claim, o, err)
+}
+
+// Stage is what a Firestore-triggered function does for one run.
+type Stage func(ctx context.Context, d *Deps, id string) (store.Outcome, error)
+
+// DocumentHandler makes the handler of a function triggered by its input
+// document: fn names it in the logs, stage is the step it claims.
+func DocumentHandler(fn string, stage store.Stage, run Stage) func(*Deps) (Handler, error) {
+	return func(d *Deps) (Handler, error) {
+		if d == nil {
+			return nil, fmt.Errorf("%s: no dependencies", fn)
+		}
+		return func(ctx context.Context, e event.Event) error {
+			return d.OnDocument(ctx, e, fn, stage, func(ctx context.Context, id string) (store.Outcome, error) { return run(ctx, d, id) })
+		}, nil
+	}
 }

@@ -6,45 +6,27 @@ package signals
 
 import (
 	"context"
-	"errors"
 	"maps"
-
-	"github.com/cloudevents/sdk-go/v2/event"
 
 	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/store"
 )
 
-// Handler handles extraction documents.
-type Handler struct {
-	deps *platform.Deps
-}
+// New makes the handler from the instance's dependencies.
+var New = platform.DocumentHandler("signals", store.Signaling, run)
 
-// New returns the handler; deps come from platform.Connect.
-func New(deps *platform.Deps) (platform.Handler, error) {
-	if deps == nil {
-		return nil, errors.New("signals: no dependencies")
-	}
-	return (&Handler{deps: deps}).Handle, nil
-}
-
-// Handle processes one Firestore event on extractions/{id}.
-func (h *Handler) Handle(ctx context.Context, e event.Event) error {
-	return h.deps.OnDocument(ctx, e, "signals", store.Signaling, h.run)
-}
-
-func (h *Handler) run(ctx context.Context, id string) (store.Outcome, error) {
+func run(ctx context.Context, d *platform.Deps, id string) (store.Outcome, error) {
 	var o store.Outcome
 	var rec pipeline.ExtractionRecord
-	if err := h.deps.Store.Get(ctx, store.Extractions, id, &rec); err != nil {
+	if err := d.Store.Get(ctx, store.Extractions, id, &rec); err != nil {
 		return o, err
 	}
-	texts, err := h.deps.Pages.Load(ctx, rec.PageTexts)
+	texts, err := d.Pages.Load(ctx, rec.PageTexts)
 	if err != nil {
 		return o, err
 	}
-	sig, err := h.deps.Pipeline.Signals(ctx, rec.Company, texts)
+	sig, err := d.Pipeline.Signals(ctx, rec.Company, texts)
 	platform.UsageFields(store.Signaling, sig.Usage, &o)
 	if err != nil {
 		return o, err
