@@ -16,12 +16,7 @@ import (
 func runVerifierCitation(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("verifier-citation", flag.ContinueOnError)
 	c := newCLI("verifier-citation", fs, stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, `usage : analyste verifier-citation FICHIER.pdf PAGE "CITATION"`) }
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() != 3 {
-		fs.Usage()
+	if !c.parse(fs, args, `FICHIER.pdf PAGE "CITATION"`, exactly(3)) {
 		return 2
 	}
 	page, err := strconv.Atoi(fs.Arg(1))

@@ -93,3 +93,26 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
+
+// parse reads the command line: flags, then the positional arguments that
+// argsOK accepts (by their count). On a usage error it prints usage with the
+// flags and reports false: the command exits with 2.
+func (c *cli) parse(fs *flag.FlagSet, args []string, usage string, argsOK func(n int) bool) bool {
+	fs.Usage = func() {
+		fmt.Fprintln(c.stderr, "usage : analyste "+c.name+" "+usage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return false
+	}
+	if !argsOK(fs.NArg()) {
+		fs.Usage()
+		return false
+	}
+	return true
+}
+
+// exactly accepts n positional arguments; atLeastOne accepts one or more.
+func exactly(n int) func(int) bool { return func(got int) bool { return got == n } }
+
+func atLeastOne(n int) bool { return n > 0 }

@@ -48,16 +48,8 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON (chaque passage, grand livre des appels au modèle)")
 	minFields := fs.Float64("min-fields", 0, "sort en erreur si l'exactitude des champs du pire passage (en %) est en dessous")
 	minRecall := fs.Float64("min-recall", 0, "sort en erreur si le rappel des signaux du pire passage (en %) est en dessous")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage : analyste eval [--model offline|vertex] [--repeat N] [--json] [--min-fields P] [--min-recall P] DOSSIER…")
-		fmt.Fprintln(stderr, "chaque DOSSIER contient un rapport PDF et sa vérité terrain truth.json")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() == 0 || *repeat < 1 {
-		fs.Usage()
+	usage := "[--model offline|vertex] [--repeat N] [--json] [--min-fields P] [--min-recall P] DOSSIER…\nchaque DOSSIER contient un rapport PDF et sa vérité terrain truth.json"
+	if !c.parse(fs, args, usage, func(n int) bool { return n > 0 && *repeat >= 1 }) {
 		return 2
 	}
 	inputs := make([]evalInput, fs.NArg())

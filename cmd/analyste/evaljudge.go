@@ -20,15 +20,7 @@ func runEvalJudge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	c := newCLI("eval-judge", fs, stderr).withModel(fs)
 	casesPath := fs.String("cas", "", "fichier JSON de cas étiquetés ; par défaut le jeu du projet (shared/evaluation/testdata/jugements.json)")
 	asJSON := fs.Bool("json", false, "écrit le rapport complet en JSON")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage : analyste eval-judge [--model offline|vertex] [--cas FICHIER.json] [--json]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() != 0 {
-		fs.Usage()
+	if !c.parse(fs, args, "[--model offline|vertex] [--cas FICHIER.json] [--json]", exactly(0)) {
 		return 2
 	}
 	gen, err := c.model()

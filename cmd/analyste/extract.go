@@ -13,15 +13,7 @@ import (
 func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	c := newCLI("extract", fs, stderr).withModel(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage : analyste extract [--model offline|vertex] FICHIER.pdf")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
+	if !c.parse(fs, args, "[--model offline|vertex] FICHIER.pdf", exactly(1)) {
 		return 2
 	}
 	p, err := c.pipeline()

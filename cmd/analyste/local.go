@@ -22,15 +22,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	c := newCLI("local", fs, stderr).withModel(fs)
 	timeout := fs.Duration("delai", 10*time.Minute, "attente maximale de la fin des rapports")
 	keep := fs.Bool("garder", isTerminal(os.Stdin), "garde la chaîne et le visualiseur en marche jusqu'à Ctrl-C (par défaut sur un terminal)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage : analyste local [--model offline|vertex] [--delai 10m] FICHIER.pdf…")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
+	if !c.parse(fs, args, "[--model offline|vertex] [--delai 10m] FICHIER.pdf…", atLeastOne) {
 		return 2
 	}
 	start := time.Now()

@@ -14,12 +14,7 @@ import (
 func runPages(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("pages", flag.ContinueOnError)
 	c := newCLI("pages", fs, stderr)
-	fs.Usage = func() { fmt.Fprintln(stderr, "usage : analyste pages FICHIER.pdf") }
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
+	if !c.parse(fs, args, "FICHIER.pdf", exactly(1)) {
 		return 2
 	}
 	path := fs.Arg(0)

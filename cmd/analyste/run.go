@@ -116,15 +116,7 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	c := newCLI("run", fs, stderr).withModel(fs)
 	asJSON := fs.Bool("json", false, "écrit, pour chaque rapport, le JSON complet (états, contrôles, faits, signaux, mémo)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage : analyste run [--model offline|vertex] [--json] FICHIER.pdf…")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
+	if !c.parse(fs, args, "[--model offline|vertex] [--json] FICHIER.pdf…", atLeastOne) {
 		return 2
 	}
 	p, err := c.pipeline()
