@@ -71,8 +71,13 @@ func Start(ctx context.Context, opts Options) (*Chain, error) {
 		return nil, err
 	}
 	fnURL := "http://127.0.0.1:" + port
+	project := ""
+	if opts.Readers == pipeline.ModeModel {
+		// Vertex AI is called in the real project; the emulators accept it.
+		project = os.Getenv("GOOGLE_CLOUD_PROJECT")
+	}
 	st, err := localstack.Start(ctx, localstack.Options{
-		LogDir: opts.LogDir, Logger: opts.Log,
+		LogDir: opts.LogDir, Logger: opts.Log, ProjectID: project,
 		Buckets: map[string]string{UploadBucket: fnURL + "/" + analyste.EntryExtract},
 		Documents: map[string]string{
 			store.Extractions + "/{docId}": fnURL + "/" + analyste.EntrySignals,

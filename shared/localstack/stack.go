@@ -18,6 +18,7 @@
 package localstack
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -59,6 +60,10 @@ type Options struct {
 	LogDir string
 	// Logger receives the relay's log lines; slog.Default() when nil.
 	Logger *slog.Logger
+	// ProjectID names the emulators' project; a fresh one when empty, so
+	// that stacks never share data. A chain that calls Vertex AI passes its
+	// real project, which the model client reads from the same variable.
+	ProjectID string
 }
 
 // Stack is a running set of emulators for one fresh project.
@@ -85,7 +90,7 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Stack{projectID: newProjectID(), logDir: opts.LogDir, sdk: sdk}
+	s := &Stack{projectID: cmp.Or(opts.ProjectID, newProjectID()), logDir: opts.LogDir, sdk: sdk}
 	if s.logDir == "" {
 		if s.logDir, err = os.MkdirTemp("", "localstack-"); err != nil {
 			return nil, fmt.Errorf("répertoire des journaux: %w", err)
