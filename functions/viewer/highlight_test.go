@@ -7,11 +7,12 @@ import (
 	"analyste.dev/analyste/shared/quotes"
 )
 
-func TestLocate(t *testing.T) {
+func TestHighlight(t *testing.T) {
 	t.Parallel()
 	const page = "Rapport de gestion\n\nLa Société reste fortement dépendante de son premier donneur d’ordre : une grande\n" +
 		"maison de luxe parisienne a représenté 38\u00a0% du chiffre d’affaires.  Le plan de dévelop-\npement " +
-		"repose sur « Voyage ». L’emprunt syndiqué de 85\u00a0000 k€ est assorti d’un covenant.\nFin."
+		"repose sur « Voyage ». La défail\nlance d’un fournisseur est peut-\nêtre à craindre. " +
+		"L’emprunt syndiqué de 85\u00a0000 k€ est assorti d’un covenant.\nFin."
 	tests := []struct {
 		name, quote string
 		want        string // the highlighted original text; empty when not found
@@ -22,28 +23,35 @@ func TestLocate(t *testing.T) {
 			"premier donneur d’ordre : une grande\nmaison de luxe parisienne"},
 		{"no-break space and case", "A REPRÉSENTÉ 38 % DU CHIFFRE D'AFFAIRES.", "a représenté 38\u00a0% du chiffre d’affaires."},
 		{"line-end hyphenation rejoined", "Le plan de développement repose", "Le plan de dévelop-\npement repose"},
+		{"line-end hyphen kept", "Le plan de dévelop-pement repose", "Le plan de dévelop-\npement repose"},
+		{"line break inside a word left out", "La défaillance d'un fournisseur", "La défail\nlance d’un fournisseur"},
+		{"compound word split at a line end", "un fournisseur est peut-être à craindre", "un fournisseur est peut-\nêtre à craindre"},
 		{"guillemets around the quote dropped", "« L'emprunt syndiqué de 85 000 k€ est assorti d'un covenant. »",
 			"L’emprunt syndiqué de 85\u00a0000 k€ est assorti d’un covenant."},
-		{"straight quotes for guillemets", `sur "Voyage"`, "sur « Voyage »"},
+		{"straight quotes for guillemets", `repose sur "Voyage"`, "repose sur « Voyage »"},
 		{"a changed word is not found", "La Société reste très dépendante", ""},
 		{"a quote from another page is not found", "Le bail comporte une clause", ""},
+		{"too short to prove anything", "Le plan de", ""},
 		{"punctuation only is not found", " « . » ", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			sp, ok := locate(page, tt.quote)
+			before, mark, after, found := highlight(page, tt.quote)
 			if tt.want == "" {
-				if ok {
-					t.Fatalf("locate found %q, want nothing", page[sp.start:sp.end])
+				if found {
+					t.Fatalf("highlighted %q, want nothing", mark)
 				}
 				return
 			}
-			if !ok {
-				t.Fatalf("locate did not find %q", tt.quote)
+			if !found {
+				t.Fatalf("%q not found", tt.quote)
 			}
-			if got := page[sp.start:sp.end]; got != tt.want {
-				t.Errorf("highlighted %q, want %q", got, tt.want)
+			if mark != tt.want {
+				t.Errorf("highlighted %q, want %q", mark, tt.want)
+			}
+			if before+mark+after != page {
+				t.Errorf("the cut loses text: %q + %q + %q", before, mark, after)
 			}
 		})
 	}
@@ -51,22 +59,22 @@ func TestLocate(t *testing.T) {
 
 // Every sentence of a page is found where it is, and the highlighted text
 // normalises to the quote.
-func TestLocateEverySentence(t *testing.T) {
+func TestHighlightEverySentence(t *testing.T) {
 	t.Parallel()
 	page := "Note 9 – Emprunts\nL’emprunt syndiqué de 85\u00a0000\u202fk€ est assorti d’un covenant : le ratio dette nette / EBITDA ajusté ne doit\n" +
 		"pas excéder 3,5x, selon la définition contractuelle. En cas de manquement, les prêteurs pourraient exiger le rembourse-\n" +
 		"ment anticipé de la totalité de l’encours. Les ﬁnancements court terme | 12 400 | 10 100 | sont renouvelés chaque année."
 	for _, sentence := range strings.SplitAfter(page, ". ") {
 		sentence = strings.TrimSpace(sentence)
-		sp, ok := locate(page, sentence)
-		if !ok {
+		_, mark, _, found := highlight(page, sentence)
+		if !found {
 			t.Errorf("sentence %q not found", sentence)
 			continue
 		}
-		if got := page[sp.start:sp.end]; got != sentence {
-			t.Errorf("highlighted %q, want %q", got, sentence)
+		if mark != sentence {
+			t.Errorf("highlighted %q, want %q", mark, sentence)
 		}
-		if quotes.Normalise(page[sp.start:sp.end]) != quotes.Normalise(sentence) {
+		if quotes.Normalise(mark) != quotes.Normalise(sentence) {
 			t.Errorf("normalised highlight differs from the quote %q", sentence)
 		}
 	}

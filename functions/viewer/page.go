@@ -76,9 +76,7 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if p.Quote != "" {
-		if sp, ok := locate(p.Text, p.Quote); ok {
-			p.Found, p.Before, p.Mark, p.After = true, p.Text[:sp.start], p.Text[sp.start:sp.end], p.Text[sp.end:]
-		}
+		p.Before, p.Mark, p.After, p.Found = highlight(p.Text, p.Quote)
 	}
 	v.render(w, r, http.StatusOK, "page.html", p)
 }

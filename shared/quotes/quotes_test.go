@@ -127,7 +127,88 @@ func TestVerify(t *testing.T) {
 			if again := Verify(pages, tt.page, tt.quote); !cmp.Equal(got, again) {
 				t.Errorf("Verify differs from Document.Verify: %+v", again)
 			}
+			if tt.page >= 1 && tt.page <= len(pages) {
+				checkLocate(t, pages[tt.page-1], tt.quote)
+			}
 		})
+	}
+}
+
+func TestLocate(t *testing.T) {
+	t.Parallel()
+	pages := loadPages(t)
+	tests := []struct {
+		name  string
+		page  int
+		quote string
+		want  string // the page text located; empty when not found
+	}{
+		{"exact copy", 1, "L’emprunt syndiqué de 85\u00a0000 k€", "L’emprunt syndiqué de 85\u00a0000 k€"},
+		{"no-break space, apostrophe and case", 1, "L'EMPRUNT SYNDIQUÉ DE 85 000 K€", "L’emprunt syndiqué de 85\u00a0000 k€"},
+		{"line break read as a space", 1, "ajusté ne doit pas excéder 3,5x", "ajusté ne doit\npas excéder 3,5x"},
+		{"final period the page has too", 1, "Ce ratio est testé chaque semestre.", "Ce ratio est testé chaque semestre."},
+		{"spaced straight quotes, no space highlighted", 1, `" Ce ratio est testé chaque semestre. "`, "Ce ratio est testé chaque semestre."},
+		{"guillemets and period the page lacks", 1, "« L’emprunt syndiqué de 85 000 k€. »", "L’emprunt syndiqué de 85\u00a0000 k€"},
+		{"straight quotes for guillemets", 1, `la ligne "Voyage"`, "la ligne « Voyage »"},
+		{"French spacing dropped", 1, "assorti d’un covenant: le ratio", "assorti d’un covenant : le ratio"},
+		{"line-end hyphenation rejoined", 2, "Le développement de l’atelier", "Le dévelop-\npement de l’atelier"},
+		{"line-end hyphenation kept", 2, "Le dévelop-pement de l’atelier", "Le dévelop-\npement de l’atelier"},
+		{"compound word split at a line end", 2, "fournisseur est peut-être", "fournisseur est peut-\nêtre"},
+		{"quote ending on a kept hyphen", 2, "second fournisseur est peut-", "second fournisseur est peut-"},
+		{"minus split from its number", 2, "s’établit à –2,8 M€", "s’établit à –\n2,8 M€"},
+		{"line break inside a word", 3, "d’un fournisseur affecterait", "d’un fournisseur af\nfecterait"},
+		{"ligature and soft hyphen", 3, "bénéficie de lignes de crédit non tirées", "bénéﬁcie de lignes de crédit non ti\u00adrées"},
+		{"starting on an accented letter", 3, "échéance le 30 juin 2027", "échéance le 30 juin 2027"},
+		{"zero-width space inside", 3, "au terme de la période", "au\u200b terme de la période"},
+		{"pipes read as spaces", 5, "Dettes financières 99 960", "Dettes financières  |  99 960"},
+		{"changed word", 1, "le ratio dette nette / EBITDA ajusté ne doit pas dépasser 3,5x", ""},
+		{"word split where the page has no break", 3, "La dé faillance d’un fournisseur", ""},
+		{"right text on the wrong page", 3, "L’emprunt syndiqué de 85 000 k€", ""},
+		{"too short", 1, "« ratio testé. »", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			page := pages[tt.page-1]
+			start, end, ok := Locate(page, tt.quote)
+			if tt.want == "" {
+				if ok {
+					t.Fatalf("Locate found %q, want nothing", page[start:end])
+				}
+				return
+			}
+			if !ok {
+				t.Fatalf("Locate did not find %q", tt.quote)
+			}
+			if got := page[start:end]; got != tt.want {
+				t.Errorf("Locate(%q) = %q, want %q", tt.quote, got, tt.want)
+			}
+		})
+	}
+}
+
+// checkLocate checks that Locate finds quote on page exactly when Verify
+// accepts it there, and that the text it finds holds the quote. A quote that
+// starts on a kept line-end hyphen is checked with the letter before, which
+// makes the hyphen one.
+func checkLocate(t *testing.T, page, quote string) {
+	t.Helper()
+	start, end, ok := Locate(page, quote)
+	if want := Verify([]string{page}, 1, quote).OK; ok != want {
+		t.Fatalf("Locate(%q, %q) found %v, Verify accepts %v", page, quote, ok, want)
+	}
+	if !ok {
+		return
+	}
+	if start < 0 || end > len(page) || start >= end {
+		t.Fatalf("Locate(%q, %q) = %d, %d, out of the page", page, quote, start, end)
+	}
+	if strings.HasPrefix(strings.Trim(Normalise(quote), edge), "-") {
+		_, size := utf8.DecodeLastRuneInString(page[:start])
+		start -= size
+	}
+	if r := Verify([]string{page[start:end]}, 1, quote); !r.OK {
+		t.Errorf("Locate(%q, %q) = %q, which does not hold the quote: %s", page, quote, page[start:end], r.Reason)
 	}
 }
 
@@ -143,6 +224,10 @@ func FuzzNormalise(f *testing.F) {
 	for _, s := range loadPages(f) {
 		f.Add(s)
 	}
+	// Characters that compose across what looks like a boundary: Hangul
+	// jamo, a vowel sign that is a starter, a mark lower case lets compose,
+	// and more marks than NFKC keeps in a row.
+	f.Add("\u1100\u1161\u11a8 \u0b47\u0b3e Y\u030a e\u00ad\u0301 İ x" + strings.Repeat("\u0301", 40) + "y")
 	f.Fuzz(func(t *testing.T, s string) {
 		once := Normalise(s)
 		if twice := Normalise(once); twice != once {
@@ -150,6 +235,22 @@ func FuzzNormalise(f *testing.F) {
 		}
 		if !utf8.ValidString(once) {
 			t.Errorf("Normalise(%q) = %q, not valid UTF-8", s, once)
+		}
+		// Folding piece by piece, to trace each rune, folds as the whole.
+		visible := strings.Map(func(r rune) rune {
+			if invisible(r) {
+				return -1
+			}
+			return r
+		}, s)
+		rs, from := folded(s)
+		if want := foldChars(visible); string(rs) != want {
+			t.Errorf("folded(%q) = %q, want %q", s, string(rs), want)
+		}
+		for i, sp := range from {
+			if sp.start < 0 || sp.end > len(s) || sp.start >= sp.end || i > 0 && sp.start < from[i-1].start {
+				t.Fatalf("folded(%q): rune %d from %v, after %v", s, i, sp, from[max(i-1, 0)])
+			}
 		}
 	})
 }
@@ -181,5 +282,30 @@ func FuzzVerify(f *testing.F) {
 		if r.OK != long {
 			t.Errorf("Verify(%q, %q) = %+v, quote long enough: %v", page, quote, r, long)
 		}
+	})
+}
+
+// FuzzLocate cuts a quote out of a page anywhere, splitting words and
+// characters, and may leave its line breaks out, as a quote of a text layer's
+// broken words does: Locate must find it exactly when Verify accepts it, in
+// text that holds it.
+func FuzzLocate(f *testing.F) {
+	for _, s := range loadPages(f) {
+		f.Add(s, uint(3), uint(40), false)
+		f.Add(s, uint(0), uint(60), true)
+	}
+	f.Fuzz(func(t *testing.T, page string, from, to uint, unbroken bool) {
+		if page == "" {
+			return
+		}
+		a, b := int(from%uint(len(page)+1)), int(to%uint(len(page)+1))
+		if a > b {
+			a, b = b, a
+		}
+		quote := page[a:b]
+		if unbroken {
+			quote = strings.ReplaceAll(quote, "\n", "")
+		}
+		checkLocate(t, page, quote)
 	})
 }

@@ -60,11 +60,11 @@ func Verify(pages []string, page int, quote string) Result {
 // place of omitted text, and text running onto the next page all fail.
 func (d *Document) Verify(page int, quote string) Result {
 	q := strings.Trim(Normalise(quote), edge)
-	long := utf8.RuneCountInString(q) >= MinLength
+	long := longEnough(q)
 	var found []int
 	if long {
 		for i, p := range d.pages {
-			if p.contains(q) {
+			if _, ok := p.find(q); ok {
 				found = append(found, i+1)
 			}
 		}
@@ -103,31 +103,76 @@ func elsewhere(pages []int) string {
 	return " mais présente aux pages " + strings.Join(s[:len(s)-1], ", ") + " et " + s[len(s)-1]
 }
 
-// contains reports whether q occurs in the page, letting q leave out an
-// optional space and keep a removed line-end hyphen.
-func (n normalised) contains(q string) bool {
-	for s := range len(n.text) {
-		if n.matchAt(s, q) {
-			return true
+// Locate finds quote in page as Verify does, and returns the bytes
+// page[start:end] it was copied from, so that it can be shown in place; ok is
+// false exactly when Verify refuses the quote on that page. The span takes in
+// the quote's edge punctuation where the page has it too, so that a quote
+// ending with a period shows the page's period.
+func Locate(page, quote string) (start, end int, ok bool) {
+	q := Normalise(quote)
+	if !longEnough(strings.Trim(q, edge)) {
+		return 0, 0, false
+	}
+	n := normalise(page)
+	lead := len(q) - len(strings.TrimLeft(q, edge))
+	trail := len(q) - len(strings.TrimRight(q, edge))
+	// Fewest edge bytes dropped first: the last try is the quote as Verify
+	// reads it. A try that starts or ends with a space would highlight it.
+	for cut := 0; cut <= lead+trail; cut++ {
+		for l := max(0, cut-trail); l <= min(cut, lead); l++ {
+			try := q[l : len(q)-(cut-l)]
+			if try[0] == ' ' || try[len(try)-1] == ' ' {
+				continue
+			}
+			if sp, ok := n.find(try); ok {
+				return sp.start, sp.end, true
+			}
 		}
 	}
-	return false
+	return 0, 0, false
 }
 
-func (n normalised) matchAt(i int, q string) bool {
+// longEnough reports whether a normalised, stripped quote is long enough
+// to prove anything.
+func longEnough(q string) bool { return utf8.RuneCountInString(q) >= MinLength }
+
+// find returns where q first occurs in the page, in the original text,
+// letting q leave out an optional space and keep a removed line-end hyphen.
+func (n normalised) find(q string) (span, bool) {
+	for s := range len(n.text) {
+		if sp, ok := n.matchAt(s, q); ok {
+			return sp, true
+		}
+	}
+	return span{}, false
+}
+
+// matchAt is find with q starting at text[i].
+func (n normalised) matchAt(i int, q string) (span, bool) {
 	p := n.text
+	var sp span
 	for j := 0; j < len(q); {
+		var src span
 		switch {
 		case i < len(p) && p[i] == q[j]:
+			src = n.at[i]
 			i++
 			j++
 		case n.optSpace[i]:
 			i++
-		case n.optHyphen[i] && q[j] == '-':
-			j++
+			continue
 		default:
-			return false
+			hyphen, ok := n.optHyphen[i]
+			if !ok || q[j] != '-' {
+				return span{}, false
+			}
+			src = hyphen
+			j++
 		}
+		if j == 1 {
+			sp.start = src.start
+		}
+		sp.end = src.end
 	}
-	return true
+	return sp, true
 }
