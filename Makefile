@@ -6,7 +6,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Brief fuzzing in `make test`; `make fuzz FUZZTIME=10m` for a long run.
 FUZZTIME ?= 15s
 # package:target pairs fuzzed by `make test` and `make fuzz`.
-FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify
+FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify ./shared/quotes:FuzzLocate
 
 .PHONY: help deps test unit fuzz lint bench testdata run eval e2e package
 
