@@ -23,6 +23,24 @@ type delivery struct {
 	event  *cloudevents.Event
 }
 
+// delivered returns what the target received, failing the test unless it
+// received something exactly when want; ok tells whether there is one.
+func delivered(t *testing.T, got <-chan delivery, want bool) (d delivery, ok bool) {
+	t.Helper()
+	select {
+	case d = <-got:
+	default:
+		if want {
+			t.Fatal("la cible n'a rien reçu")
+		}
+		return d, false
+	}
+	if !want {
+		t.Fatalf("la cible a reçu %v", d.event)
+	}
+	return d, true
+}
+
 // newTarget stands for a function: it parses the CloudEvent the way the
 // functions framework does and answers status.
 func newTarget(t *testing.T, status int) (string, <-chan delivery) {
@@ -120,17 +138,9 @@ func TestStorage(t *testing.T) {
 			if rec.Code != tt.wantStatus {
 				t.Errorf("status = %d, want %d (%s)", rec.Code, tt.wantStatus, rec.Body)
 			}
-			var d delivery
-			select {
-			case d = <-got:
-			default:
-				if tt.wantHeader != nil {
-					t.Fatal("la cible n'a rien reçu")
-				}
+			d, ok := delivered(t, got, tt.wantHeader != nil)
+			if !ok {
 				return
-			}
-			if tt.wantHeader == nil {
-				t.Fatalf("la cible a reçu %v", d.event)
 			}
 			if diff := cmp.Diff(tt.wantHeader, ceHeaders(d.header)); diff != "" {
 				t.Errorf("headers mismatch (-want +got):\n%s", diff)
@@ -242,17 +252,9 @@ func TestFirestore(t *testing.T) {
 			if rec.Code != tt.wantStatus {
 				t.Errorf("status = %d, want %d (%s)", rec.Code, tt.wantStatus, rec.Body)
 			}
-			var d delivery
-			select {
-			case d = <-got:
-			default:
-				if tt.wantHeader != nil {
-					t.Fatal("la cible n'a rien reçu")
-				}
+			d, ok := delivered(t, got, tt.wantHeader != nil)
+			if !ok {
 				return
-			}
-			if tt.wantHeader == nil {
-				t.Fatalf("la cible a reçu %v", d.event)
 			}
 			if len(tt.wantHeader) > 0 {
 				if diff := cmp.Diff(tt.wantHeader, ceHeaders(d.header)); diff != "" {
