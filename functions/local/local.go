@@ -236,3 +236,33 @@ func (c *Chain) ServeViewer(ctx context.Context) (string, func(), error) {
 	go func() { _ = srv.Serve(l) }()
 	return "http://" + l.Addr().String() + "/", func() { _ = srv.Close() }, nil
 }
+
+// RunTests runs a test binary's tests against one chain started with opts
+// (its logs in a temporary folder): setup prepares data, a non-zero code
+// failing the run; the chain is stopped afterwards, and its logs are kept
+// and named when anything failed. It returns the exit code.
+func RunTests(m interface{ Run() int }, opts Options, setup func(context.Context, *Chain) int) int {
+	ctx := context.Background()
+	dir, err := os.MkdirTemp("", "analyste-chain-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	opts.LogDir = dir
+	c, err := Start(ctx, opts)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "chaîne locale :", err)
+		return 1
+	}
+	code := setup(ctx, c)
+	if code == 0 {
+		code = m.Run()
+	}
+	c.Stop()
+	if code != 0 {
+		fmt.Fprintln(os.Stderr, "journaux de la chaîne :", dir)
+	} else {
+		os.RemoveAll(dir)
+	}
+	return code
+}

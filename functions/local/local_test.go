@@ -27,25 +27,11 @@ const maxPDF = 2 << 20
 var chain *Chain
 
 func TestMain(m *testing.M) {
-	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "analyste-chain-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	chain, err = Start(ctx, Options{Readers: pipeline.ModeOffline, LogDir: dir, Log: slog.New(slog.DiscardHandler), MaxPDFBytes: maxPDF})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "chaîne locale :", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	chain.Stop()
-	if code != 0 {
-		fmt.Fprintln(os.Stderr, "journaux de la chaîne :", dir)
-	} else {
-		os.RemoveAll(dir)
-	}
-	os.Exit(code)
+	opts := Options{Readers: pipeline.ModeOffline, Log: slog.New(slog.DiscardHandler), MaxPDFBytes: maxPDF}
+	os.Exit(RunTests(m, opts, func(_ context.Context, c *Chain) int {
+		chain = c
+		return 0
+	}))
 }
 
 func wait(t *testing.T, ids []string) map[string]store.Report {

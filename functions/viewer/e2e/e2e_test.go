@@ -35,28 +35,11 @@ func TestMain(m *testing.M) {
 	if chromium == "" && os.Getenv("CI") != "true" {
 		os.Exit(m.Run()) // the test skips, saying why
 	}
-	ctx := context.Background()
-	dir, err := os.MkdirTemp("", "analyste-viewer-e2e-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	chain, err = local.Start(ctx, local.Options{Readers: pipeline.ModeOffline, LogDir: dir, Log: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "chaîne locale :", err)
-		os.Exit(1)
-	}
-	code := upload(ctx)
-	if code == 0 {
-		code = m.Run()
-	}
-	chain.Stop()
-	if code != 0 {
-		fmt.Fprintln(os.Stderr, "journaux de la chaîne :", dir)
-	} else {
-		os.RemoveAll(dir)
-	}
-	os.Exit(code)
+	opts := local.Options{Readers: pipeline.ModeOffline, Log: slog.New(slog.DiscardHandler)}
+	os.Exit(local.RunTests(m, opts, func(ctx context.Context, c *local.Chain) int {
+		chain = c
+		return upload(ctx)
+	}))
 }
 
 // upload sends the three test reports through the chain and waits for them.
