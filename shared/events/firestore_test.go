@@ -2,10 +2,9 @@ package events
 
 import (
 	"encoding/base64"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"analyste.dev/analyste/shared/fixtures"
 	"cloud.google.com/go/firestore/apiv1/firestorepb"
 	cloudevents "github.com/cloudevents/sdk-go/v2"
 	"github.com/google/go-cmp/cmp"
@@ -41,15 +40,6 @@ func integerValue(n int64) *firestorepb.Value {
 
 func mapValue(fields map[string]*firestorepb.Value) *firestorepb.Value {
 	return &firestorepb.Value{ValueType: &firestorepb.Value_MapValue{MapValue: &firestorepb.MapValue{Fields: fields}}}
-}
-
-func readFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 func TestDecodeFirestore(t *testing.T) {
@@ -144,7 +134,7 @@ func TestDecodeFirestoreEmulatorFixtures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fixture, func(t *testing.T) {
 			t.Parallel()
-			c, err := DecodeFirestore(firestoreEvent(t, "documents/extractions/X1", readFixture(t, tt.fixture)))
+			c, err := DecodeFirestore(firestoreEvent(t, "documents/extractions/X1", fixtures.File(t, tt.fixture)))
 			if err != nil {
 				t.Fatal(err)
 			}

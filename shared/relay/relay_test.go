@@ -7,14 +7,13 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"testing"
 
 	cloudevents "github.com/cloudevents/sdk-go/v2"
 	"github.com/google/go-cmp/cmp"
 
 	"analyste.dev/analyste/shared/events"
+	"analyste.dev/analyste/shared/fixtures"
 )
 
 // delivery is what a target function received.
@@ -63,15 +62,6 @@ func newTarget(t *testing.T, status int) (string, <-chan delivery) {
 func newRelay(t *testing.T) *Relay {
 	t.Helper()
 	return New(slog.New(slog.NewTextHandler(t.Output(), nil)), http.DefaultClient)
-}
-
-func readFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // ceHeaders keeps the CloudEvent attributes and content type of a request.
@@ -134,7 +124,7 @@ func TestStorage(t *testing.T) {
 			r := newRelay(t)
 			r.RouteBucket(tt.bucket, target)
 			rec := httptest.NewRecorder()
-			r.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, PushPath, bytes.NewReader(readFixture(t, tt.fixture))))
+			r.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, PushPath, bytes.NewReader(fixtures.File(t, tt.fixture))))
 			if rec.Code != tt.wantStatus {
 				t.Errorf("status = %d, want %d (%s)", rec.Code, tt.wantStatus, rec.Body)
 			}
@@ -184,7 +174,7 @@ type firestoreFixture struct {
 func readFirestoreFixture(t *testing.T) firestoreFixture {
 	t.Helper()
 	var fixture firestoreFixture
-	if err := json.Unmarshal(readFixture(t, "firestore-delivery.json"), &fixture); err != nil {
+	if err := json.Unmarshal(fixtures.File(t, "firestore-delivery.json"), &fixture); err != nil {
 		t.Fatal(err)
 	}
 	return fixture
