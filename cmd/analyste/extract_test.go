@@ -27,8 +27,8 @@ func TestRunExtract(t *testing.T) {
 		{"no file", []string{"--model", "offline"}, 2, "usage : analyste extract"},
 		{"unknown reader", []string{"--model", "gpt", reports[0].PDF}, 2, "valeurs possibles vertex ou offline"},
 		{"vertex without a project", []string{"--model", "vertex", reports[0].PDF}, 2, "GOOGLE_CLOUD_PROJECT"},
-		{"not a PDF", []string{"--model", "offline", fixtures.Shared(t, "corpus", "bad", "png_renamed.pdf")}, 1, "n'est pas un PDF"},
-		{"no statements", []string{"--model", "offline", fixtures.Shared(t, "corpus", "real", "en_walmart_fy2023_annual-report.pdf")}, 1, "Aucune page d'états financiers"},
+		{"not a PDF", []string{"--model", "offline", fixtures.Testdata(t, "bad", "png_renamed.pdf")}, 1, "n'est pas un PDF"},
+		{"no statements", []string{"--model", "offline", fixtures.Real(t, "en_walmart_fy2023_annual-report.pdf")}, 1, "Aucune page d'états financiers"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

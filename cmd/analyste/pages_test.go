@@ -18,7 +18,7 @@ func TestRunPages(t *testing.T) {
 	if err := os.WriteFile(notPDF, []byte("ceci n'est pas un PDF"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	bad := fixtures.Shared(t, "corpus", "bad")
+	bad := fixtures.Testdata(t, "bad")
 	tests := []struct {
 		name   string
 		args   []string

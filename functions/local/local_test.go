@@ -101,7 +101,7 @@ func TestChainReports(t *testing.T) {
 // left as it was and nothing but the report is written.
 func TestChainBadInputs(t *testing.T) {
 	t.Parallel()
-	bad := fixtures.Shared(t, "corpus", "bad")
+	bad := fixtures.Testdata(t, "bad")
 	tests := []struct {
 		name   string
 		file   string // in the bad corpus, or generated when data is set

@@ -50,7 +50,7 @@ func TestFindRealFilings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := locate.Find(pdfs.Read(t, fixtures.Shared(t, "corpus", "real", tt.file)))
+			got := locate.Find(pdfs.Read(t, fixtures.Real(t, tt.file)))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("pages (-attendu +trouvé) :\n%s", diff)
 			}

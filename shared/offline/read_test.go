@@ -112,7 +112,7 @@ func TestReadRealFilings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			tr := read(t, fixtures.Shared(t, "corpus", "real", tt.file))
+			tr := read(t, fixtures.Real(t, tt.file))
 			if tr.Company != tt.company || tr.PrintedUnit != tt.unit {
 				t.Errorf("société, unité = %q, %q ; attendu %q, %q", tr.Company, tr.PrintedUnit, tt.company, tt.unit)
 			}

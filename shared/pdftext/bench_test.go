@@ -23,7 +23,7 @@ import (
 func BenchmarkPages(b *testing.B) {
 	files := []struct{ name, path string }{
 		{"rapport_de_test", largestTestReport(b)},
-		{"walmart_100_pages", fixtures.Shared(b, "corpus", "real", "en_walmart_fy2023_annual-report.pdf")},
+		{"walmart_100_pages", fixtures.Real(b, "en_walmart_fy2023_annual-report.pdf")},
 	}
 	for _, f := range files {
 		b.Run(f.name, func(b *testing.B) { benchmarkFile(b, f.path) })

@@ -60,7 +60,7 @@ var badCorpus = map[string]outcome{
 
 func TestBadCorpus(t *testing.T) {
 	t.Parallel()
-	dir := fixtures.Shared(t, "corpus", "bad")
+	dir := fixtures.Testdata(t, "bad")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +95,7 @@ func TestBadCorpus(t *testing.T) {
 // is an error or a document, never a panic.
 func TestFuzzCrashers(t *testing.T) {
 	t.Parallel()
-	dir := fixtures.Shared(t, "corpus", "bad", "fuzz-crashers")
+	dir := fixtures.Testdata(t, "bad", "fuzz-crashers")
 	paths, err := filepath.Glob(filepath.Join(dir, "[0-9a-f]*"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("aucun crasher dans %s (%v)", dir, err)

@@ -14,7 +14,7 @@ import (
 // FuzzRead: any input gives pages or an error, never a panic or a hang.
 // Run: go test -run '^$' -fuzz FuzzRead -fuzztime=20s -fuzzminimizetime=2s ./shared/pdftext
 func FuzzRead(f *testing.F) {
-	bad := fixtures.Shared(f, "corpus", "bad")
+	bad := fixtures.Testdata(f, "bad")
 	crashers, _ := filepath.Glob(filepath.Join(bad, "fuzz-crashers", "[0-9a-f]*"))
 	for _, p := range crashers {
 		f.Add(fuzzInput(f, p))

@@ -34,7 +34,7 @@ func TestRealCorpus(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			t.Parallel()
-			path := fixtures.Shared(t, "corpus", "real", tt.file)
+			path := fixtures.Real(t, tt.file)
 			doc, err := ReadFile(context.Background(), path, Limits{})
 			if err != nil {
 				t.Fatalf("ReadFile : %v", err)
@@ -62,7 +62,7 @@ func TestRealCorpus(t *testing.T) {
 // A statement row is one line: label then amounts, columns split on 2+ spaces.
 func TestRealStatementRows(t *testing.T) {
 	t.Parallel()
-	path := fixtures.Shared(t, "corpus", "real", "en_walmart_fy2023_annual-report.pdf")
+	path := fixtures.Real(t, "en_walmart_fy2023_annual-report.pdf")
 	doc, err := ReadFile(context.Background(), path, Limits{})
 	if err != nil {
 		t.Fatal(err)
