@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/statements"
 )
 
 func testdataDir(t *testing.T, slug string) string {
@@ -89,7 +91,7 @@ func TestBuildRejectsInconsistentSources(t *testing.T) {
 			slug: "ferlac",
 			mutate: func(t *testing.T, c *company) {
 				y := c.truth.Years[2025]
-				y.Balance.TotalAssets += 10
+				y.Balance.TotalAssets = statements.Amount(*y.Balance.TotalAssets + 10)
 				c.truth.Years[2025] = y
 			},
 			wantErr: "la vérité total_actif vaut",
@@ -99,8 +101,8 @@ func TestBuildRejectsInconsistentSources(t *testing.T) {
 			slug: "helvane",
 			mutate: func(t *testing.T, c *company) {
 				y := c.truth.Years[2025]
-				y.Income.Revenue += 50
-				y.Income.Purchases += 50
+				y.Income.Revenue = statements.Amount(*y.Income.Revenue + 50)
+				y.Income.Purchases = statements.Amount(*y.Income.Purchases + 50)
 				c.truth.Years[2025] = y
 			},
 			wantErr: "ne s’imprime pas exactement",

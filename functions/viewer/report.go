@@ -192,7 +192,11 @@ func extractionOf(ex pipeline.ExtractionRecord) *extractionView {
 			k := statements.Key{Statement: st, Name: name}
 			line := lineView{Label: lineLabels[k], Checks: byLine[k]}
 			for _, y := range e.Years {
-				line.Amounts = append(line.Amounts, frnum.Format(ex.Years[y].Get(k)))
+				amount := "non imprimé"
+				if v, ok := ex.Years[y].Get(k); ok {
+					amount = frnum.Format(v)
+				}
+				line.Amounts = append(line.Amounts, amount)
 			}
 			sv.Lines = append(sv.Lines, line)
 		}

@@ -33,6 +33,9 @@ type Check struct {
 	OK       bool    `json:"ok"`
 	Status   Status  `json:"statut"`
 	Message  string  `json:"message"`
+	// ZeroTerms are the lines of a total the statement does not print,
+	// counted as 0 ("bilan.stocks").
+	ZeroTerms []string `json:"postes_non_imprimes,omitempty"`
 }
 
 // TermTolerance is the rounding allowed per term for a report printed in u:

@@ -73,7 +73,7 @@ func TestIdentitiesPass(t *testing.T) {
 func TestMEURConvertsWithinTolerance(t *testing.T) {
 	t.Parallel()
 	r := normalised(t, "test_meur.json")
-	if got := r.Years[2025].Balance.TotalAssets; got != 87800 {
+	if got := *r.Years[2025].Balance.TotalAssets; got != 87800 {
 		t.Errorf("total actif 2025 = %v, want 87 800 k€", got)
 	}
 	// 2024: flows of 8,2 - 5,5 - 1,0 M€ against a printed change of 1,8 M€,
@@ -140,7 +140,13 @@ func TestUnverifiable(t *testing.T) {
 	oneYear := full
 	oneYear.Years = map[int]statements.Year{2025: full.Years[2025]}
 	missing := normalised(t, "test_keur.json")
-	delete(missing.Found[2025], statements.Key{Statement: statements.Balance, Name: "stocks"})
+	y := missing.Years[2025]
+	y.Clear(statements.Key{Statement: statements.Balance, Name: "stocks"})
+	missing.Years[2025] = y
+	noNet := normalised(t, "test_keur.json")
+	y = noNet.Years[2025]
+	y.Clear(statements.Key{Statement: statements.Income, Name: "resultat_net"})
+	noNet.Years[2025] = y
 	tests := []struct {
 		name      string
 		report    statements.Report
@@ -152,9 +158,14 @@ func TestUnverifiable(t *testing.T) {
 			"2025 - capitaux propres = précédents + résultat net + dividendes + augmentation de capital : non vérifiable (un seul exercice)",
 			"2025 - variation du BFR = -(BFR - BFR précédent) : non vérifiable (un seul exercice)",
 		}},
-		{"absent key", missing, 29, []string{
-			"2025 - total actif = somme des postes : non vérifiable (poste absent : bilan.stocks)",
+		{"absent line of a printed total", missing, 29, []string{
+			"2025 - total actif = somme des postes : attendu 76 825, lu 87 825 (k€) ; non imprimés, comptés pour 0 : bilan.stocks",
 			"2025 - variation du BFR = -(BFR - BFR précédent) : non vérifiable (poste absent : bilan.stocks)",
+		}},
+		{"absent total", noNet, 29, []string{
+			"2025 - résultat net = exploitation + financier + exceptionnel - impôt : non vérifiable (poste absent : compte_resultat.resultat_net)",
+			"2025 - résultat net du tableau de flux = compte de résultat : non vérifiable (poste absent : compte_resultat.resultat_net)",
+			"2025 - capitaux propres = précédents + résultat net + dividendes + augmentation de capital : non vérifiable (poste absent : compte_resultat.resultat_net)",
 		}},
 	}
 	for _, tt := range tests {
@@ -174,7 +185,9 @@ func TestUnverifiable(t *testing.T) {
 func TestMissingPreviousKeyNamesTheYear(t *testing.T) {
 	t.Parallel()
 	r := normalised(t, "test_keur.json")
-	delete(r.Found[2024], statements.Key{Statement: statements.CashFlow, Name: "tresorerie_cloture"})
+	y := r.Years[2024]
+	y.Clear(statements.Key{Statement: statements.CashFlow, Name: "tresorerie_cloture"})
+	r.Years[2024] = y
 	got := failures(Identities(r))
 	want := []string{
 		"2025 - trésorerie d'ouverture = clôture de l'exercice précédent : non vérifiable (poste absent : flux_tresorerie.tresorerie_cloture 2024)",
@@ -207,9 +220,9 @@ func TestTolerance(t *testing.T) {
 			r := fixtures.TruthReport(t, fixtures.SmallTruth(t))
 			r.PrintedUnit = tt.unit
 			y := r.Years[2025]
-			y.Balance.TotalAssets += tt.delta
-			y.Balance.TotalLiabilities += tt.delta // keep check 5 equal
-			y.Balance.Equity += tt.delta           // keep check 4 balanced
+			y.Balance.TotalAssets = statements.Amount(*y.Balance.TotalAssets + tt.delta)
+			y.Balance.TotalLiabilities = statements.Amount(*y.Balance.TotalLiabilities + tt.delta) // keep check 5 equal
+			y.Balance.Equity = statements.Amount(*y.Balance.Equity + tt.delta)                     // keep check 4 balanced
 			r.Years = map[int]statements.Year{2025: y, 2024: r.Years[2024]}
 			for _, c := range Identities(r) {
 				if c.Year == 2025 && c.Label == "total actif = somme des postes" && c.OK != tt.ok {
@@ -229,7 +242,7 @@ func TestCheck16HasFiveTimesTheTolerance(t *testing.T) {
 	for _, tt := range tests {
 		r := fixtures.TruthReport(t, fixtures.SmallTruth(t))
 		y := r.Years[2025]
-		y.CashFlow.WorkingCapitalChange += tt.delta
+		y.CashFlow.WorkingCapitalChange = statements.Amount(*y.CashFlow.WorkingCapitalChange + tt.delta)
 		r.Years = map[int]statements.Year{2025: y, 2024: r.Years[2024]}
 		for _, c := range Identities(r) {
 			if c.Label == "variation du BFR = -(BFR - BFR précédent)" && c.OK != tt.ok {

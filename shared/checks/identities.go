@@ -2,6 +2,7 @@ package checks
 
 import (
 	"fmt"
+	"strings"
 
 	"analyste.dev/analyste/shared/statements"
 )
@@ -21,6 +22,10 @@ type identity struct {
 	rhs       []term
 	factor    float64 // multiplies the tolerance
 	needsPrev bool
+	// total: lhs is a printed total of the rhs lines, so a line the
+	// statement does not print adds nothing to it and counts as 0; the check
+	// then proves it nil.
+	total bool
 }
 
 func k(s statements.Statement, name string) statements.Key {
@@ -66,24 +71,24 @@ var (
 
 // perYear are identities 1 to 13 of the data dictionary, in its order.
 var perYear = []identity{
-	{label: "résultat d'exploitation = chiffre d'affaires - charges", lhs: term{k(inc, "resultat_exploitation"), 1, false},
-		rhs: join(plus(inc, "chiffre_affaires"), minus(inc, "achats_consommes", "charges_externes", "charges_personnel", "impots_taxes", "dotations_amortissements"))},
-	{label: "résultat net = exploitation + financier + exceptionnel - impôt", lhs: term{k(inc, "resultat_net"), 1, false},
-		rhs: join(plus(inc, "resultat_exploitation", "resultat_financier", "resultat_exceptionnel"), minus(inc, "impot_societes"))},
-	{label: "total actif = somme des postes", lhs: term{k(bal, "total_actif"), 1, false},
-		rhs: plus(bal, "immobilisations_incorporelles", "immobilisations_corporelles", "immobilisations_financieres", "stocks", "creances_clients", "autres_actifs_courants", "tresorerie")},
-	{label: "total passif = somme des postes", lhs: term{k(bal, "total_passif"), 1, false},
-		rhs: plus(bal, "capitaux_propres", "provisions", "dettes_financieres", "dettes_fournisseurs", "autres_passifs_courants")},
+	{total: true, label: "résultat d'exploitation = chiffre d'affaires - charges", lhs: term{k(inc, "resultat_exploitation"), 1, false},
+		rhs: join(plus(inc, "chiffre_affaires", "autres_produits_exploitation"), minus(inc, "achats_consommes", "charges_externes", "charges_personnel", "impots_taxes", "dotations_amortissements", "autres_charges_exploitation"))},
+	{total: true, label: "résultat net = exploitation + financier + exceptionnel - impôt", lhs: term{k(inc, "resultat_net"), 1, false},
+		rhs: join(plus(inc, "resultat_exploitation", "resultat_financier", "resultat_exceptionnel", "autres_elements_resultat"), minus(inc, "impot_societes"))},
+	{total: true, label: "total actif = somme des postes", lhs: term{k(bal, "total_actif"), 1, false},
+		rhs: plus(bal, "immobilisations_incorporelles", "immobilisations_corporelles", "immobilisations_financieres", "stocks", "creances_clients", "autres_actifs_courants", "tresorerie", "autres_actifs")},
+	{total: true, label: "total passif = somme des postes", lhs: term{k(bal, "total_passif"), 1, false},
+		rhs: plus(bal, "capitaux_propres", "provisions", "dettes_financieres", "dettes_fournisseurs", "autres_passifs_courants", "autres_passifs")},
 	{label: "total actif = total passif", lhs: term{k(bal, "total_actif"), 1, false}, rhs: plus(bal, "total_passif")},
 	{label: "résultat net du tableau de flux = compte de résultat", lhs: term{k(cf, "resultat_net"), 1, false}, rhs: plus(inc, "resultat_net")},
 	{label: "dotations du tableau de flux = compte de résultat", lhs: term{k(cf, "dotations_amortissements"), 1, false}, rhs: plus(inc, "dotations_amortissements")},
-	{label: "flux d'exploitation = résultat net + dotations + variation du BFR", lhs: term{k(cf, "flux_exploitation"), 1, false},
+	{total: true, label: "flux d'exploitation = résultat net + dotations + variation du BFR", lhs: term{k(cf, "flux_exploitation"), 1, false},
 		rhs: plus(cf, "resultat_net", "dotations_amortissements", "variation_bfr")},
-	{label: "flux d'investissement = investissements + cessions", lhs: term{k(cf, "flux_investissement"), 1, false},
+	{total: true, label: "flux d'investissement = investissements + cessions", lhs: term{k(cf, "flux_investissement"), 1, false},
 		rhs: plus(cf, "investissements", "cessions_immobilisations")},
-	{label: "flux de financement = dividendes + augmentation de capital + variation des emprunts", lhs: term{k(cf, "flux_financement"), 1, false},
+	{total: true, label: "flux de financement = dividendes + augmentation de capital + variation des emprunts", lhs: term{k(cf, "flux_financement"), 1, false},
 		rhs: plus(cf, "dividendes_verses", "augmentation_capital", "variation_emprunts")},
-	{label: "variation de trésorerie = somme des trois flux", lhs: term{k(cf, "variation_tresorerie"), 1, false},
+	{total: true, label: "variation de trésorerie = somme des trois flux", lhs: term{k(cf, "variation_tresorerie"), 1, false},
 		rhs: plus(cf, "flux_exploitation", "flux_investissement", "flux_financement")},
 	{label: "trésorerie de clôture = ouverture + variation", lhs: term{k(cf, "tresorerie_cloture"), 1, false},
 		rhs: plus(cf, "tresorerie_ouverture", "variation_tresorerie")},
@@ -133,10 +138,19 @@ func evaluate(r statements.Report, id identity, year, prevYear int) Check {
 		}
 		return year
 	}
-	all := append([]term{id.lhs}, id.rhs...)
-	var missing []string
-	for _, t := range all {
-		if !r.Has(yearOf(t), t.key) {
+	var missing, zero []string
+	var expected float64
+	printed := 0 // rhs terms printed
+	for i, t := range append([]term{id.lhs}, id.rhs...) {
+		v, ok := r.Years[yearOf(t)].Get(t.key)
+		switch {
+		case ok && i > 0:
+			expected += t.sign * v
+			printed++
+		case ok, statements.Optional(t.key):
+		case id.total && i > 0:
+			zero = append(zero, t.key.String())
+		default:
 			name := t.key.String()
 			if t.prev {
 				name += fmt.Sprintf(" %d", prevYear)
@@ -144,17 +158,44 @@ func evaluate(r statements.Report, id identity, year, prevYear int) Check {
 			missing = append(missing, name)
 		}
 	}
+	if len(missing) == 0 && printed == 0 {
+		missing = zero // nothing printed to add up
+	}
 	if len(missing) > 0 {
 		return unverifiable(year, id.label, missingList(missing))
-	}
-	var expected float64
-	for _, t := range id.rhs {
-		expected += t.sign * r.Years[yearOf(t)].Get(t.key)
 	}
 	factor := id.factor
 	if factor == 0 {
 		factor = 1
 	}
-	tol := factor * TermTolerance(r.PrintedUnit) * float64(len(all))
-	return compare(year, id.label, expected, r.Years[year].Get(id.lhs.key), tol)
+	tol := factor * TermTolerance(r.PrintedUnit) * float64(1+printed)
+	read, _ := r.Years[year].Get(id.lhs.key)
+	c := compare(year, id.label, expected, read, tol)
+	if len(zero) > 0 {
+		c.ZeroTerms = zero
+		c.Message += " ; non imprimés, comptés pour 0 : " + strings.Join(zero, ", ")
+	}
+	return c
+}
+
+// ZeroByTotal lists, per year, the absent keys that a passed identity
+// proved nil: the printed total equals the sum of the printed lines.
+func ZeroByTotal(cs []Check) map[int]map[statements.Key]bool {
+	out := map[int]map[statements.Key]bool{}
+	for _, c := range cs {
+		if c.Status != Passed {
+			continue
+		}
+		for _, name := range c.ZeroTerms {
+			k, ok := statements.ParseKey(name)
+			if !ok {
+				continue
+			}
+			if out[c.Year] == nil {
+				out[c.Year] = map[statements.Key]bool{}
+			}
+			out[c.Year][k] = true
+		}
+	}
+	return out
 }

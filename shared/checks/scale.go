@@ -28,7 +28,7 @@ func Scale(r statements.Report, pages []string) Check {
 	var values []float64
 	for _, y := range r.YearsDesc() {
 		for _, k := range statements.AllKeys() {
-			if v := r.Years[y].Get(k); r.Has(y, k) && v != 0 {
+			if v, ok := r.Years[y].Get(k); ok && v != 0 {
 				values = append(values, math.Abs(v))
 			}
 		}

@@ -11,11 +11,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"time"
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/ratios"
@@ -26,12 +26,10 @@ import (
 // FieldTolerance is how far from truth a field may be and still be exact, in k€.
 const FieldTolerance = 0.05
 
-// Truth is a ground truth with the dictionary keys its file gives for each
-// year: only those are scored, and keys the dictionary does not know are
-// ignored.
+// Truth is a ground truth: the fields its file lists are the ones the
+// document prints, the others are absent.
 type Truth struct {
 	statements.Truth
-	Keys map[int][]statements.Key
 }
 
 // ParseTruth decodes a truth.json file.
@@ -40,40 +38,16 @@ func ParseTruth(data []byte) (Truth, error) {
 	if err := json.Unmarshal(data, &t.Truth); err != nil {
 		return t, fmt.Errorf("vérité terrain : %w", err)
 	}
-	var raw struct {
-		Years map[string]map[statements.Statement]map[string]json.RawMessage `json:"exercices"`
-	}
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return t, fmt.Errorf("vérité terrain : %w", err)
-	}
-	t.Keys = map[int][]statements.Key{}
-	for ys, tables := range raw.Years {
-		y, err := strconv.Atoi(ys)
-		if err != nil {
-			return t, fmt.Errorf("vérité terrain : exercice %q : %w", ys, err)
-		}
-		for _, k := range statements.AllKeys() {
-			if _, ok := tables[k.Statement][k.Name]; ok {
-				t.Keys[y] = append(t.Keys[y], k)
-			}
-		}
-	}
 	return t, nil
 }
 
-// report is the truth as a normalised report: the keys it does not give
-// are absent, so that the ratios needing them are not available.
-func (t Truth) report() (statements.Report, error) {
-	r, err := statements.FromTruth(t.Truth)
-	if err != nil {
-		return r, err
+// fieldCount is how many fields the truth lists, every year.
+func (t Truth) fieldCount() int {
+	n := 0
+	for _, y := range t.Years {
+		n += y.Count()
 	}
-	for y := range r.Found {
-		for k := range r.Found[y] {
-			r.Found[y][k] = slices.Contains(t.Keys[y], k)
-		}
-	}
-	return r, nil
+	return n
 }
 
 // Run is one pass of the chain on one report: what each stage gave.
@@ -126,10 +100,16 @@ type Score struct {
 	Company string `json:"societe"`
 	// Error is the failure that stopped the run; the figures then count
 	// nothing found.
-	Error           string          `json:"erreur,omitempty"`
-	FieldsExact     int             `json:"champs_exacts"`
-	FieldsTotal     int             `json:"champs_total"`
-	WrongFields     []FieldError    `json:"champs_faux,omitempty"`
+	Error       string       `json:"erreur,omitempty"`
+	FieldsExact int          `json:"champs_exacts"`
+	FieldsTotal int          `json:"champs_total"`
+	WrongFields []FieldError `json:"champs_faux,omitempty"`
+	// Invented are fields the run gives and the truth does not list: a
+	// value for something the document does not print ("2025 bilan.stocks").
+	Invented []string `json:"champs_inventes,omitempty"`
+	// ChecksLost are the identities that hold on the truth but did not pass
+	// on what was read.
+	ChecksLost      []string        `json:"controles_perdus,omitempty"`
 	ChecksOK        int             `json:"controles_ok"`
 	ChecksTotal     int             `json:"controles_total"`
 	Rereads         int             `json:"relectures"`
@@ -147,10 +127,7 @@ type Score struct {
 
 // Failed scores a run stopped by err: nothing found, nothing verified.
 func Failed(t Truth, err error) Score {
-	s := Score{Company: t.Company, Error: err.Error(), SignalsExpected: len(t.ExpectedSignals)}
-	for y := range t.Keys {
-		s.FieldsTotal += len(t.Keys[y])
-	}
+	s := Score{Company: t.Company, Error: err.Error(), SignalsExpected: len(t.ExpectedSignals), FieldsTotal: t.fieldCount()}
 	for _, e := range t.ExpectedSignals {
 		s.MissedSignals = append(s.MissedSignals, e.ID)
 	}
@@ -159,10 +136,12 @@ func Failed(t Truth, err error) Score {
 
 // Measure scores a run against its truth.
 func Measure(t Truth, r Run) (Score, error) {
-	want, err := t.report()
+	want, err := statements.FromTruth(t.Truth)
 	if err != nil {
 		return Score{}, err
 	}
+	onTruth := checks.Identities(want)
+	want.ZeroByTotal = checks.ZeroByTotal(onTruth)
 	got := r.Extraction.Report
 	s := Score{
 		Company:        t.Company,
@@ -172,15 +151,21 @@ func Measure(t Truth, r Run) (Score, error) {
 		MemoStatus:     r.Memo.Status,
 		ChecksTotal:    len(r.Extraction.Checks),
 	}
-	for _, y := range want.YearsDesc() {
-		for _, k := range t.Keys[y] {
+	for _, y := range yearsOf(want, got) {
+		for _, k := range statements.AllKeys() {
+			w, printed := want.Years[y].Get(k)
+			g, read := got.Years[y].Get(k)
+			if !printed {
+				if read {
+					s.Invented = append(s.Invented, fmt.Sprintf("%d %s = %s", y, k, frnum.Format(g)))
+				}
+				continue
+			}
 			s.FieldsTotal++
-			w := want.Years[y].Get(k)
-			if !got.Has(y, k) {
+			if !read {
 				s.WrongFields = append(s.WrongFields, FieldError{Year: y, Key: k.String(), Want: w})
 				continue
 			}
-			g := got.Years[y].Get(k)
 			if math.Abs(g-w) > FieldTolerance+1e-9 {
 				s.WrongFields = append(s.WrongFields, FieldError{Year: y, Key: k.String(), Want: w, Got: &g})
 				continue
@@ -193,6 +178,7 @@ func Measure(t Truth, r Run) (Score, error) {
 			s.ChecksOK++
 		}
 	}
+	s.ChecksLost = lostChecks(onTruth, r.Extraction.Checks)
 	s.RatioDeviation, s.WorstRatio = ratioDeviation(ratios.Compute(want), ratios.Compute(got))
 	hits, _ := signals.Match(r.Signals.Verified, t.ExpectedSignals)
 	s.SignalsFound, s.SignalsExpected = len(hits), len(t.ExpectedSignals)
@@ -203,6 +189,37 @@ func Measure(t Truth, r Run) (Score, error) {
 	}
 	s.Calls, s.Cost = ledger(r.Extraction.Usage, r.Signals.Usage, r.Memo.Usage)
 	return s, nil
+}
+
+// yearsOf lists the years of either report, latest first.
+func yearsOf(a, b statements.Report) []int {
+	years := a.YearsDesc()
+	for _, y := range b.YearsDesc() {
+		if !slices.Contains(years, y) {
+			years = append(years, y)
+		}
+	}
+	slices.Sort(years)
+	slices.Reverse(years)
+	return years
+}
+
+// lostChecks lists the checks that pass on the truth and not on the run,
+// by their year and label.
+func lostChecks(onTruth, onRun []checks.Check) []string {
+	passed := map[string]bool{}
+	for _, c := range onRun {
+		if c.Status == checks.Passed {
+			passed[fmt.Sprintf("%d - %s", c.Year, c.Label)] = true
+		}
+	}
+	var out []string
+	for _, c := range onTruth {
+		if id := fmt.Sprintf("%d - %s", c.Year, c.Label); c.Status == checks.Passed && !passed[id] {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // ratioDeviation is the largest relative deviation, in percent, of a ratio

@@ -22,9 +22,10 @@ import (
 )
 
 var (
-	stocks     = statements.Key{Statement: statements.Balance, Name: "stocks"}
-	totalLiab  = statements.Key{Statement: statements.Balance, Name: "total_passif"}
-	expectedSg = []statements.ExpectedSignal{
+	stocks      = statements.Key{Statement: statements.Balance, Name: "stocks"}
+	totalLiab   = statements.Key{Statement: statements.Balance, Name: "total_passif"}
+	otherAssets = statements.Key{Statement: statements.Balance, Name: "autres_actifs"}
+	expectedSg  = []statements.ExpectedSignal{
 		{ID: "covenant", Page: 12, Clue: "covenant"},
 		{ID: "litige", Page: 6, Clue: "litige"},
 	}
@@ -42,7 +43,7 @@ func truthAndRun(t *testing.T) (Truth, Run) {
 	run := Run{
 		Extraction: extraction.Result{
 			Report:   rep,
-			Checks:   []checks.Check{{Status: checks.Passed}, {Status: checks.Passed}},
+			Checks:   checks.Identities(rep),
 			Attempts: []extraction.Attempt{{Number: 1}},
 			Usage: model.Usage{Attempts: []model.Attempt{
 				{Role: extraction.Role, Number: 1, InputTokens: 1000, OutputTokens: 200, Latency: time.Second},
@@ -57,13 +58,13 @@ func truthAndRun(t *testing.T) (Truth, Run) {
 	return complete(st), run
 }
 
-// complete is a truth that gives every key of every year of t.
-func complete(t statements.Truth) Truth {
-	out := Truth{Truth: t, Keys: map[int][]statements.Key{}}
-	for y := range t.Years {
-		out.Keys[y] = statements.AllKeys()
-	}
-	return out
+// complete is the evaluation's truth of t.
+func complete(t statements.Truth) Truth { return Truth{Truth: t} }
+
+// val is the amount of k in y, 0 when absent.
+func val(y statements.Year, k statements.Key) float64 {
+	v, _ := y.Get(k)
+	return v
 }
 
 func setField(r *statements.Report, year int, k statements.Key, v float64) {
@@ -75,8 +76,8 @@ func setField(r *statements.Report, year int, k statements.Key, v float64) {
 func TestMeasure(t *testing.T) {
 	t.Parallel()
 	truth, _ := truthAndRun(t)
-	wantStocks := truth.Years[2025].Get(stocks)
-	truthReport, err := truth.report()
+	wantStocks := val(truth.Years[2025], stocks)
+	truthReport, err := statements.FromTruth(truth.Truth)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,19 +106,24 @@ func TestMeasure(t *testing.T) {
 		{
 			name: "a missing field",
 			change: func(r *Run) {
-				found := maps.Clone(r.Extraction.Report.Found[2024])
-				found[stocks] = false
-				r.Extraction.Report.Found = map[int]map[statements.Key]bool{2025: r.Extraction.Report.Found[2025], 2024: found}
+				y := r.Extraction.Report.Years[2024]
+				y.Clear(stocks)
+				r.Extraction.Report.Years[2024] = y
 			},
-			want: Score{FieldsExact: 77, WrongFields: []FieldError{{Year: 2024, Key: "bilan.stocks", Want: truth.Years[2024].Get(stocks)}},
+			want: Score{FieldsExact: 77, WrongFields: []FieldError{{Year: 2024, Key: "bilan.stocks", Want: val(truth.Years[2024], stocks)}},
 				RatioDeviation: 100, WorstRatio: "2024 bfr"},
+		},
+		{
+			name:   "an invented field",
+			change: func(r *Run) { setField(&r.Extraction.Report, 2025, otherAssets, 12) },
+			want:   Score{FieldsExact: 78, Invented: []string{"2025 bilan.autres_actifs = 12"}},
 		},
 		{
 			name: "a ratio off by 2 %",
 			change: func(r *Run) {
-				setField(&r.Extraction.Report, 2025, totalLiab, truth.Years[2025].Get(totalLiab)/1.02)
+				setField(&r.Extraction.Report, 2025, totalLiab, val(truth.Years[2025], totalLiab)/1.02)
 			},
-			want: Score{FieldsExact: 77, WrongFields: []FieldError{{Year: 2025, Key: "bilan.total_passif", Want: truth.Years[2025].Get(totalLiab), Got: ptr(truth.Years[2025].Get(totalLiab) / 1.02)}},
+			want: Score{FieldsExact: 77, WrongFields: []FieldError{{Year: 2025, Key: "bilan.total_passif", Want: val(truth.Years[2025], totalLiab), Got: ptr(val(truth.Years[2025], totalLiab) / 1.02)}},
 				RatioDeviation: 2, WorstRatio: "2025 autonomie_financiere"},
 		},
 		{
@@ -129,7 +135,8 @@ func TestMeasure(t *testing.T) {
 				r.Extraction.Attempts = append(r.Extraction.Attempts, extraction.Attempt{Number: 2})
 				r.Memo.Status = memo.Blocked
 			},
-			want: Score{FieldsExact: 78, SignalsFound: 1, MissedSignals: []string{"litige"}, QuotesRejected: 1, ChecksOK: 1, Rereads: 1, MemoStatus: memo.Blocked},
+			want: Score{FieldsExact: 78, SignalsFound: 1, MissedSignals: []string{"litige"}, QuotesRejected: 1, ChecksOK: 28, Rereads: 1, MemoStatus: memo.Blocked,
+				ChecksLost: []string{"2025 - résultat net = exploitation + financier + exceptionnel - impôt"}},
 		},
 	}
 	for _, tt := range tests {
@@ -157,9 +164,9 @@ func perfect(s Score, run Run) Score {
 	if s.MissedSignals == nil {
 		s.SignalsFound = 2
 	}
-	s.ChecksTotal = 2
+	s.ChecksTotal = 29
 	if s.ChecksOK == 0 {
-		s.ChecksOK = 2
+		s.ChecksOK = 29
 	}
 	if s.MemoStatus == "" {
 		s.MemoStatus = memo.Published
@@ -181,13 +188,8 @@ func TestParseTruthKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[int][]statements.Key{2025: {
-		{Statement: statements.Income, Name: "chiffre_affaires"},
-		{Statement: statements.Balance, Name: "stocks"},
-		{Statement: statements.Balance, Name: "total_actif"},
-	}}
-	if diff := cmp.Diff(want, truth.Keys); diff != "" {
-		t.Errorf("keys (-want +got):\n%s", diff)
+	if n := truth.fieldCount(); n != 3 {
+		t.Errorf("%d fields listed, want 3", n)
 	}
 	// Only the three known keys count, whatever the run read.
 	rep, err := statements.FromTruth(truth.Truth)

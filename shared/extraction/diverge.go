@@ -23,11 +23,11 @@ func Diverge(a, b statements.Report, nameA, nameB string) []ratios.Alert {
 	var out []ratios.Alert
 	for _, y := range yearsOf(a, b) {
 		for _, k := range statements.AllKeys() {
-			hasA, hasB := a.Has(y, k), b.Has(y, k)
+			va, hasA := a.Years[y].Get(k)
+			vb, hasB := b.Years[y].Get(k)
 			if !hasA && !hasB {
 				continue
 			}
-			va, vb := a.Years[y].Get(k), b.Years[y].Get(k)
 			if hasA && hasB && math.Abs(va-vb) <= tol {
 				continue
 			}

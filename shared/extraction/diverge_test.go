@@ -26,7 +26,7 @@ func TestDiverge(t *testing.T) {
 			[]string{"Lecture divergente 2024 - bilan.stocks : 11 000 k€ (modèle) contre 10 000 k€ (hors ligne)."}},
 		{"unit misread by one reader", func(r *statements.Report) { add(r, 2025, revenue, 110000*999) },
 			[]string{"Lecture divergente 2025 - compte_resultat.chiffre_affaires : 110 000 000 k€ (modèle) contre 110 000 k€ (hors ligne)."}},
-		{"field only one reader found", func(r *statements.Report) { r.Found[2025][provisions] = false },
+		{"field only one reader found", func(r *statements.Report) { y := r.Years[2025]; y.Clear(provisions); r.Years[2025] = y },
 			[]string{"Lecture divergente 2025 - bilan.provisions : absent (modèle) contre 2 200 k€ (hors ligne)."}},
 	}
 	for _, tt := range tests {
@@ -52,6 +52,7 @@ func TestDiverge(t *testing.T) {
 func add(r *statements.Report, year int, k statements.Key, delta float64) {
 	r.Years = maps.Clone(r.Years)
 	y := r.Years[year]
-	y.Set(k, y.Get(k)+delta)
+	v, _ := y.Get(k)
+	y.Set(k, v+delta)
 	r.Years[year] = y
 }

@@ -138,6 +138,7 @@ func (e *Extractor) Run(ctx context.Context, doc *pdftext.Document, pages []int)
 			lastErr = nil
 			res.Transcription, res.Report = tr, rep
 			res.Checks = checks.All(rep, texts)
+			res.Report.ZeroByTotal = checks.ZeroByTotal(res.Checks)
 			feedback = messages(res.Failed())
 		}
 		a := Attempt{Number: n, Failed: feedback}

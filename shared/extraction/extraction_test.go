@@ -34,8 +34,11 @@ func transcribe(t *testing.T, truth statements.Truth) statements.Transcription {
 			k := statements.Key{Statement: s, Name: name}
 			line := statements.Line{Label: name, Category: name}
 			for _, y := range years {
-				v := truth.Years[y].Get(k) * scale
-				line.Amounts = append(line.Amounts, &v)
+				var a *float64
+				if v, ok := truth.Years[y].Get(k); ok {
+					a = statements.Amount(v * scale)
+				}
+				line.Amounts = append(line.Amounts, a)
 			}
 			tab.Lines = append(tab.Lines, line)
 		}

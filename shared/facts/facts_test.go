@@ -70,7 +70,7 @@ func TestRatioFactsNonSignificantAndSingleYear(t *testing.T) {
 	t.Parallel()
 	r := fixture(t)
 	cur := r.Years[2025]
-	cur.Income.OperatingResult = -6000
+	cur.Income.OperatingResult = statements.Amount(-6000)
 	r.Years = map[int]statements.Year{2025: cur}
 	got := RatioFacts("Maison Ferlac SAS", r.YearsDesc(), ratios.Compute(r))
 	want := Fact{ID: "R-ferlac-levier", Text: "Maison Ferlac SAS - Levier 2025 : non significatif ; formule : dette nette / EBITDA"}

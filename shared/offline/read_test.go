@@ -46,8 +46,9 @@ func TestReadTestReports(t *testing.T) {
 			exact := 0
 			for year, want := range rep.Truth.Years {
 				for _, k := range statements.AllKeys() {
-					got, w := r.Years[year].Get(k), want.Get(k)
-					if math.Abs(got-w) > tolerance {
+					got, gotOK := r.Years[year].Get(k)
+					w, wOK := want.Get(k)
+					if gotOK != wOK || math.Abs(got-w) > tolerance {
 						t.Errorf("%d %s = %v, attendu %v", year, k, got, w)
 						continue
 					}

@@ -56,8 +56,7 @@ func Alerts(r statements.Report, ratios map[int]Ratios, th Thresholds) []Alert {
 		out = append(out, Alert{Rule: rule, Year: n, Text: fmt.Sprintf(format, args...)})
 	}
 	has := func(y int, s statements.Statement, name string) (float64, bool) {
-		k := statements.Key{Statement: s, Name: name}
-		return r.Years[y].Get(k), r.Has(y, k)
+		return r.Value(y, statements.Key{Statement: s, Name: name})
 	}
 
 	if v := cur.Leverage; v.OK() && v.Number > th.MaxLeverage {

@@ -11,47 +11,49 @@ import (
 func TestAlerts(t *testing.T) {
 	t.Parallel()
 	// The fixture with 2025 capex at -8 000 k€ fires no rule.
-	calm := func(c, _ *statements.Year) { c.CashFlow.Capex = -8000 }
+	calm := func(c, _ *statements.Year) { c.CashFlow.Capex = statements.Amount(-8000) }
 	tests := []struct {
 		name   string
 		mutate func(cur, prev *statements.Year)
 		want   []Alert
 	}{
 		{"no alert", nil, nil},
-		{"leverage above 3.5x", func(c, _ *statements.Year) { c.Balance.FinancialDebt = 60000 },
+		{"leverage above 3.5x", func(c, _ *statements.Year) { c.Balance.FinancialDebt = statements.Amount(60000) },
 			[]Alert{{RuleLeverage, 2025, "Levier de 3,6x en 2025, au-dessus du seuil de 3,5x."}}},
-		{"leverage at 3.5x", func(c, _ *statements.Year) { c.Balance.FinancialDebt = 58275 }, nil},
+		{"leverage at 3.5x", func(c, _ *statements.Year) { c.Balance.FinancialDebt = statements.Amount(58275) }, nil},
 		{"leverage non significatif", func(c, _ *statements.Year) {
-			c.Balance.FinancialDebt = 90000
-			c.Income.OperatingResult = -6000
+			c.Balance.FinancialDebt = statements.Amount(90000)
+			c.Income.OperatingResult = statements.Amount(-6000)
 		}, nil},
-		{"net income positive and free cash-flow negative", func(c, _ *statements.Year) { c.CashFlow.Capex = -9000 },
+		{"net income positive and free cash-flow negative", func(c, _ *statements.Year) { c.CashFlow.Capex = statements.Amount(-9000) },
 			[]Alert{{RuleNegativeFCF, 2025, "Résultat net de 5 625 k€ mais free cash-flow de -875 k€ en 2025."}}},
 		{"negative free cash-flow with a loss", func(c, _ *statements.Year) {
-			c.CashFlow.Capex = -9000
-			c.Income.NetResult = -100
+			c.CashFlow.Capex = statements.Amount(-9000)
+			c.Income.NetResult = statements.Amount(-100)
 		}, nil},
-		{"negative equity", func(c, _ *statements.Year) { c.Balance.Equity = -100 },
+		{"negative equity", func(c, _ *statements.Year) { c.Balance.Equity = statements.Amount(-100) },
 			[]Alert{{RuleNegativeEquity, 2025, "Capitaux propres négatifs de -100 k€ en 2025."}}},
-		{"zero equity", func(c, _ *statements.Year) { c.Balance.Equity = 0 }, nil},
-		{"cash down 37.5 %", func(c, _ *statements.Year) { c.Balance.Cash = 5000 },
+		{"zero equity", func(c, _ *statements.Year) { c.Balance.Equity = statements.Amount(0) }, nil},
+		{"cash down 37.5 %", func(c, _ *statements.Year) { c.Balance.Cash = statements.Amount(5000) },
 			[]Alert{{RuleCashDrop, 2025, "Trésorerie en baisse de 37,5 % en 2025 : 5 000 k€ contre 8 000 k€ en 2024."}}},
-		{"cash down 30 %", func(c, _ *statements.Year) { c.Balance.Cash = 5600 }, nil},
-		{"cash down from nothing", func(c, p *statements.Year) { p.Balance.Cash, c.Balance.Cash = 0, -10 }, nil},
+		{"cash down 30 %", func(c, _ *statements.Year) { c.Balance.Cash = statements.Amount(5600) }, nil},
+		{"cash down from nothing", func(c, p *statements.Year) {
+			p.Balance.Cash, c.Balance.Cash = statements.Amount(0), statements.Amount(-10)
+		}, nil},
 		{"DSO up 19.9 days", func(c, _ *statements.Year) {
-			c.Balance.TradeReceivables = 28000
-			c.Balance.Inventories = 6000 // same BFR
+			c.Balance.TradeReceivables = statements.Amount(28000)
+			c.Balance.Inventories = statements.Amount(6000) // same BFR
 		}, []Alert{{RuleDSOIncrease, 2025, "Délai clients (DSO) en hausse de 19,9 jours en 2025 : 92,9 jours contre 73 jours en 2024."}}},
 		{"DSO up 13.3 days", func(c, _ *statements.Year) {
-			c.Balance.TradeReceivables = 26000
-			c.Balance.Inventories = 8000
+			c.Balance.TradeReceivables = statements.Amount(26000)
+			c.Balance.Inventories = statements.Amount(8000)
 		}, nil},
-		{"BFR growing much faster than sales", func(c, _ *statements.Year) { c.Balance.Inventories = 17000 },
+		{"BFR growing much faster than sales", func(c, _ *statements.Year) { c.Balance.Inventories = statements.Amount(17000) },
 			[]Alert{{RuleBFRGrowth, 2025, "BFR en hausse de 75,0 % en 2025 (21 000 k€ contre 12 000 k€) pour un chiffre d'affaires en variation de 10,0 %."}}},
 		{"BFR growing 25 % with sales up 10 %", func(c, _ *statements.Year) {}, nil},
 		{"BFR growing from a negative BFR", func(c, p *statements.Year) {
-			p.Balance.TradePayables = 40000
-			c.Balance.Inventories = 17000
+			p.Balance.TradePayables = statements.Amount(40000)
+			c.Balance.Inventories = statements.Amount(17000)
 		}, nil},
 	}
 	for _, tt := range tests {
@@ -75,9 +77,9 @@ func TestAlertsSingleYearAndOrder(t *testing.T) {
 	t.Parallel()
 	r := fixture(t)
 	cur := r.Years[2025]
-	cur.Balance.Equity = -100
-	cur.Balance.FinancialDebt = 60000
-	cur.Balance.Cash = 10 // would be a cash drop with 2024
+	cur.Balance.Equity = statements.Amount(-100)
+	cur.Balance.FinancialDebt = statements.Amount(60000)
+	cur.Balance.Cash = statements.Amount(10) // would be a cash drop with 2024
 	r.Years = map[int]statements.Year{2025: cur}
 	want := []string{RuleLeverage, RuleNegativeFCF, RuleNegativeEquity}
 	var got []string

@@ -115,11 +115,11 @@ type amounts struct {
 }
 
 func (a *amounts) get(s statements.Statement, name string) float64 {
-	k := statements.Key{Statement: s, Name: name}
-	if !a.r.Has(a.year, k) {
+	v, ok := a.r.Value(a.year, statements.Key{Statement: s, Name: name})
+	if !ok {
 		a.absent = true
 	}
-	return a.r.Years[a.year].Get(k)
+	return v
 }
 
 // value is v, or "non disponible" if an amount behind it was absent.

@@ -48,18 +48,18 @@ func TestDenominators(t *testing.T) {
 		get    func(Ratios) Value
 		want   Value
 	}{
-		{"levier with zero ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = -5500 }, func(r Ratios) Value { return r.Leverage }, notSignificant},
-		{"levier with negative ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = -6000 }, func(r Ratios) Value { return r.Leverage }, notSignificant},
-		{"levier with negative net debt stays a number", func(c, _ *statements.Year) { c.Balance.FinancialDebt = 0 }, func(r Ratios) Value { return r.Leverage }, num(-9625.0 / 13900)},
-		{"gearing with negative equity", func(c, _ *statements.Year) { c.Balance.Equity = -10 }, func(r Ratios) Value { return r.Gearing }, notSignificant},
-		{"gearing with zero equity", func(c, _ *statements.Year) { c.Balance.Equity = 0 }, func(r Ratios) Value { return r.Gearing }, notSignificant},
-		{"margin with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = 0 }, func(r Ratios) Value { return r.EBITDAMargin }, notSignificant},
-		{"dso with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = 0 }, func(r Ratios) Value { return r.DSO }, notSignificant},
-		{"bfr days with negative revenue", func(c, _ *statements.Year) { c.Income.Revenue = -1 }, func(r Ratios) Value { return r.WorkingCapitalDays }, notSignificant},
-		{"negative bfr in days is a number", func(c, _ *statements.Year) { c.Balance.TradePayables = 36000 }, func(r Ratios) Value { return r.WorkingCapitalDays }, num(-5000.0 / 110000 * 365)},
-		{"equity ratio with zero total", func(c, _ *statements.Year) { c.Balance.TotalLiabilities = 0 }, func(r Ratios) Value { return r.EquityRatio }, notSignificant},
-		{"growth with zero previous revenue", func(_, p *statements.Year) { p.Income.Revenue = 0 }, func(r Ratios) Value { return r.RevenueGrowth }, notSignificant},
-		{"negative growth", func(c, _ *statements.Year) { c.Income.Revenue = 99500 }, func(r Ratios) Value { return r.RevenueGrowth }, num(-0.5)},
+		{"levier with zero ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = statements.Amount(-5500) }, func(r Ratios) Value { return r.Leverage }, notSignificant},
+		{"levier with negative ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = statements.Amount(-6000) }, func(r Ratios) Value { return r.Leverage }, notSignificant},
+		{"levier with negative net debt stays a number", func(c, _ *statements.Year) { c.Balance.FinancialDebt = statements.Amount(0) }, func(r Ratios) Value { return r.Leverage }, num(-9625.0 / 13900)},
+		{"gearing with negative equity", func(c, _ *statements.Year) { c.Balance.Equity = statements.Amount(-10) }, func(r Ratios) Value { return r.Gearing }, notSignificant},
+		{"gearing with zero equity", func(c, _ *statements.Year) { c.Balance.Equity = statements.Amount(0) }, func(r Ratios) Value { return r.Gearing }, notSignificant},
+		{"margin with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.EBITDAMargin }, notSignificant},
+		{"dso with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.DSO }, notSignificant},
+		{"bfr days with negative revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(-1) }, func(r Ratios) Value { return r.WorkingCapitalDays }, notSignificant},
+		{"negative bfr in days is a number", func(c, _ *statements.Year) { c.Balance.TradePayables = statements.Amount(36000) }, func(r Ratios) Value { return r.WorkingCapitalDays }, num(-5000.0 / 110000 * 365)},
+		{"equity ratio with zero total", func(c, _ *statements.Year) { c.Balance.TotalLiabilities = statements.Amount(0) }, func(r Ratios) Value { return r.EquityRatio }, notSignificant},
+		{"growth with zero previous revenue", func(_, p *statements.Year) { p.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.RevenueGrowth }, notSignificant},
+		{"negative growth", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(99500) }, func(r Ratios) Value { return r.RevenueGrowth }, num(-0.5)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -78,7 +78,9 @@ func TestDenominators(t *testing.T) {
 func TestAbsentAmountIsNotAvailable(t *testing.T) {
 	t.Parallel()
 	r := fixture(t)
-	delete(r.Found[2025], statements.Key{Statement: statements.Balance, Name: "tresorerie"})
+	y := r.Years[2025]
+	y.Clear(statements.Key{Statement: statements.Balance, Name: "tresorerie"})
+	r.Years[2025] = y
 	got := Compute(r)[2025]
 	for name, v := range map[string]Value{"dette_nette": got.NetDebt, "levier": got.Leverage, "gearing": got.Gearing} {
 		if v != notAvailable {

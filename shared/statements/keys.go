@@ -39,10 +39,32 @@ func jsonName(f reflect.StructField) string {
 	return name
 }
 
-// Keys lists the dictionary keys of a statement in dictionary order.
+// optional are the five keys outside the 39 that real statements need for
+// identities 1 to 4 to hold; absent, they count as 0 there.
+var optional = map[Key]bool{
+	{Income, "autres_produits_exploitation"}: true,
+	{Income, "autres_charges_exploitation"}:  true,
+	{Income, "autres_elements_resultat"}:     true,
+	{Balance, "autres_actifs"}:               true,
+	{Balance, "autres_passifs"}:              true,
+}
+
+// ParseKey reads the form String writes ("bilan.total_actif").
+func ParseKey(s string) (Key, bool) {
+	st, name, _ := strings.Cut(s, ".")
+	k := Key{Statement(st), name}
+	return k, Known(k)
+}
+
+// Optional reports whether k is one of the five optional keys.
+func Optional(k Key) bool { return optional[k] }
+
+// Keys lists the dictionary keys of a statement in dictionary order,
+// optional ones included.
 func Keys(s Statement) []string { return keysOf[s] }
 
-// AllKeys lists the 39 keys of a year in dictionary order.
+// AllKeys lists the keys of a year in dictionary order: the 39 fields and
+// the 5 optional ones.
 func AllKeys() []Key {
 	var out []Key
 	for _, s := range All {
@@ -59,20 +81,47 @@ func Known(k Key) bool {
 	return ok
 }
 
-// Get returns the value of k; an unknown key reads as 0.
-func (y Year) Get(k Key) float64 {
+// Get returns the value of k and whether it was printed; an unknown or
+// absent key gives (0, false).
+func (y Year) Get(k Key) (float64, bool) {
 	idx, ok := fieldIndex[k]
 	if !ok {
-		return 0
+		return 0, false
 	}
-	return reflect.ValueOf(y).FieldByIndex(idx).Float()
+	p := reflect.ValueOf(y).FieldByIndex(idx).Interface().(*float64)
+	if p == nil {
+		return 0, false
+	}
+	return *p, true
 }
 
 // Set stores v under k; it reports false for an unknown key.
 func (y *Year) Set(k Key, v float64) bool {
 	idx, ok := fieldIndex[k]
 	if ok {
-		reflect.ValueOf(y).Elem().FieldByIndex(idx).SetFloat(v)
+		reflect.ValueOf(y).Elem().FieldByIndex(idx).Set(reflect.ValueOf(&v))
 	}
 	return ok
 }
+
+// Clear makes k absent.
+func (y *Year) Clear(k Key) {
+	if idx, ok := fieldIndex[k]; ok {
+		f := reflect.ValueOf(y).Elem().FieldByIndex(idx)
+		f.Set(reflect.Zero(f.Type()))
+	}
+}
+
+// Count is how many keys of the year were printed.
+func (y Year) Count() int {
+	n := 0
+	for _, k := range AllKeys() {
+		if _, ok := y.Get(k); ok {
+			n++
+		}
+	}
+	return n
+}
+
+// Amount is a printed amount, for building a Year by hand.
+func Amount(v float64) *float64 { return &v }

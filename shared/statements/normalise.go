@@ -8,19 +8,20 @@ import (
 	"analyste.dev/analyste/shared/frnum"
 )
 
-// Report is one report after normalisation: the 39 fields of each year in k€
-// with the dictionary's signs, which keys were actually printed, and the
-// printed subtotals to check. It is the input of the checks and the ratios.
+// Report is one report after normalisation: the fields of each year in k€
+// with the dictionary's signs (a key with no printed line is absent, nil in
+// Years), and the printed subtotals to check. It is the input of the checks
+// and the ratios.
 type Report struct {
 	Company     string
 	PrintedUnit frnum.Unit
 	Pages       Pages
 	Years       map[int]Year
-	// Found tells which keys had at least one line for a year. A key with no
-	// line is absent, not zero: its value in Years is 0 but checks and
-	// ratios that need it say so instead of using it.
-	Found     map[int]map[Key]bool
-	Subtotals []SubtotalLine
+	Subtotals   []SubtotalLine
+	// ZeroByTotal lists, per year, absent keys that a passed identity proved
+	// to be nil: the printed total equals the sum of the printed lines. The
+	// checks set it; the ratios may then read such a key as 0.
+	ZeroByTotal map[int]map[Key]bool
 }
 
 // SubtotalLine is one year of a printed subtotal beside the sum of the lines
@@ -36,18 +37,26 @@ type SubtotalLine struct {
 }
 
 // Has reports whether key k was printed for year.
-func (r Report) Has(year int, k Key) bool { return r.Found[year][k] }
+func (r Report) Has(year int, k Key) bool {
+	_, ok := r.Years[year].Get(k)
+	return ok
+}
+
+// Value is the amount of k for year and whether there is one: printed, or
+// absent but proved nil by a printed total (ZeroByTotal).
+func (r Report) Value(year int, k Key) (float64, bool) {
+	if v, ok := r.Years[year].Get(k); ok {
+		return v, true
+	}
+	return 0, r.ZeroByTotal[year][k]
+}
 
 // FieldsFound counts the fields printed, over every year (78 for a complete
-// two-year report).
+// two-year report without optional lines).
 func (r Report) FieldsFound() int {
 	n := 0
-	for _, found := range r.Found {
-		for _, ok := range found {
-			if ok {
-				n++
-			}
-		}
+	for _, y := range r.Years {
+		n += y.Count()
 	}
 	return n
 }
@@ -63,20 +72,14 @@ func (r Report) YearsDesc() []int {
 	return years
 }
 
-// FromTruth turns a ground-truth file into a Report where every key is found.
+// FromTruth turns a ground-truth file into a Report: the keys it lists are
+// printed, the others absent.
 func FromTruth(t Truth) (Report, error) {
 	unit, err := frnum.ParseMoneyUnit(t.PrintedUnit)
 	if err != nil {
 		return Report{}, fmt.Errorf("truth of %q: %w", t.Company, err)
 	}
-	r := Report{Company: t.Company, PrintedUnit: unit, Pages: t.Pages, Years: t.Years, Found: map[int]map[Key]bool{}}
-	for y := range t.Years {
-		r.Found[y] = map[Key]bool{}
-		for _, k := range AllKeys() {
-			r.Found[y][k] = true
-		}
-	}
-	return r, nil
+	return Report{Company: t.Company, PrintedUnit: unit, Pages: t.Pages, Years: t.Years}, nil
 }
 
 // chargeKeys are the income-statement charges stored positive.
@@ -100,7 +103,7 @@ func Normalise(t Transcription) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("normalise %q: %w", t.Company, err)
 	}
-	r := Report{Company: t.Company, PrintedUnit: unit, Years: map[int]Year{}, Found: map[int]map[Key]bool{}}
+	r := Report{Company: t.Company, PrintedUnit: unit, Years: map[int]Year{}}
 	sums := map[int]map[Key]float64{}
 	var errs []error
 	for ti, tab := range t.Tables {
@@ -120,7 +123,6 @@ func Normalise(t Transcription) (Report, error) {
 				y := tab.Years[col]
 				if sums[y] == nil {
 					sums[y] = map[Key]float64{}
-					r.Found[y] = map[Key]bool{}
 				}
 				if a == nil || !Known(k) {
 					continue
@@ -130,7 +132,6 @@ func Normalise(t Transcription) (Report, error) {
 					v *= sign
 				}
 				sums[y][k] += v
-				r.Found[y][k] = true
 			}
 		}
 		r.Subtotals = append(r.Subtotals, subtotals(tab, scale)...)
