@@ -5,6 +5,8 @@ GO ?= go
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Brief fuzzing in `make test`; `make fuzz FUZZTIME=10m` for a long run.
 FUZZTIME ?= 15s
+# Folders scored by `make eval`: each holds one PDF and its truth.json.
+EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/real/*,$(sort $(dir $(wildcard $(g)/truth.json))))
 # package:target pairs fuzzed by `make test` and `make fuzz`.
 FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify ./shared/quotes:FuzzLocate
 
@@ -42,12 +44,12 @@ testdata: ## rebuild the test reports (testdata/*/rapport.pdf) byte for byte
 run: ## the main job: the serverless chain on local emulators, on the test reports
 	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf
 
-eval: ## the whole chain in process on testdata/ with the offline readers, scored against truth.json
-	$(GO) run ./cmd/analyste eval --model offline --min-fields 100 --min-recall 90 testdata/*/
+eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers
+	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
 
 e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), and the judge on its labelled cases
 	@test -n "$${GOOGLE_CLOUD_PROJECT:-}" || { echo "GOOGLE_CLOUD_PROJECT non défini"; exit 1; }
-	$(GO) run ./cmd/analyste eval --model vertex --repeat 3 --min-fields 100 --min-recall 90 testdata/*/
+	$(GO) run ./cmd/analyste eval --model vertex --repeat 3 --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
 	$(GO) run ./cmd/analyste eval-judge --model vertex
 
 package: ## build dist/function-source.zip, the archive Terraform deploys

@@ -48,7 +48,8 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON (chaque passage, grand livre des appels au modèle)")
 	minFields := fs.Float64("min-fields", 0, "sort en erreur si l'exactitude des champs du pire passage (en %) est en dessous")
 	minRecall := fs.Float64("min-recall", 0, "sort en erreur si le rappel des signaux du pire passage (en %) est en dessous")
-	usage := "[--model offline|vertex] [--repeat N] [--json] [--min-fields P] [--min-recall P] DOSSIER…\nchaque DOSSIER contient un rapport PDF et sa vérité terrain truth.json"
+	maxInvented := fs.Int("max-invented", -1, "sort en erreur si le pire passage donne plus de N champs que le document n'imprime pas (-1 : pas de seuil)")
+	usage := "[--model offline|vertex] [--repeat N] [--json] [--min-fields P] [--min-recall P] [--max-invented N] DOSSIER…\nchaque DOSSIER contient un rapport PDF et sa vérité terrain truth.json"
 	if !c.parse(fs, args, usage, func(n int) bool { return n > 0 && *repeat >= 1 }) {
 		return 2
 	}
@@ -101,6 +102,10 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if got := e.Worst.FieldsPercent(); got < *minFields {
 		fmt.Fprintf(stderr, "analyste eval : exactitude des champs %s, sous le seuil de %s\n", frnum.FormatPercent(got), frnum.FormatPercent(*minFields))
+		code = 1
+	}
+	if *maxInvented >= 0 && e.Worst.Invented > float64(*maxInvented) {
+		fmt.Fprintf(stderr, "analyste eval : %s champ(s) inventé(s), au-delà du seuil de %d\n", frnum.Format(e.Worst.Invented), *maxInvented)
 		code = 1
 	}
 	if got := e.Worst.Recall(); got < *minRecall {

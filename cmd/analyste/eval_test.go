@@ -36,8 +36,8 @@ func TestRunEvalTable(t *testing.T) {
 		t.Fatalf("code %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	// header, one row per report, a blank line, the totals line, the cost line
-	if len(lines) != len(reports)+4 {
+	// header, one row per report, a blank line, the totals, robustness and cost lines
+	if len(lines) != len(reports)+5 {
 		t.Fatalf("%d lines for %d reports:\n%s", len(lines), len(reports), stdout.String())
 	}
 	for i, r := range reports {
@@ -52,8 +52,11 @@ func TestRunEvalTable(t *testing.T) {
 	if want := fmt.Sprintf("/%d (", 78*len(reports)); !strings.Contains(totals, want) {
 		t.Errorf("totals line %q does not count the %d fields of the truths", totals, 78*len(reports))
 	}
-	if !strings.HasPrefix(lines[len(reports)+3], "Coût : ") {
-		t.Errorf("no cost line: %q", lines[len(reports)+3])
+	if want := "Champs inventés : 0 | documents refusés : 0 | contrôles perdus : 0"; lines[len(reports)+3] != want {
+		t.Errorf("robustness line %q, want %q", lines[len(reports)+3], want)
+	}
+	if !strings.HasPrefix(lines[len(reports)+4], "Coût : ") {
+		t.Errorf("no cost line: %q", lines[len(reports)+4])
 	}
 	if strings.Contains(stderr.String(), "[1/") {
 		t.Errorf("progress shown on a stderr that is not a terminal:\n%s", stderr.String())
@@ -85,8 +88,9 @@ func TestRunEvalJSONRepeat(t *testing.T) {
 	}
 }
 
-// wrongTruth copies a test report into a folder whose truth.json has one
-// field changed and a key the dictionary does not know.
+// wrongTruth copies a test report into a folder whose truth.json has the
+// first year's stocks raised by 1 000 k€, provisions left out (as if not
+// printed) and a key the dictionary does not know.
 func wrongTruth(t *testing.T, r fixtures.Report) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -109,6 +113,7 @@ func wrongTruth(t *testing.T, r fixtures.Report) string {
 	for _, y := range years {
 		bilan := y.(map[string]any)["bilan"].(map[string]any)
 		bilan["stocks"] = bilan["stocks"].(float64) + 1000
+		delete(bilan, "provisions")
 		bilan["cle_inconnue"] = 1
 		break
 	}
@@ -136,8 +141,9 @@ func TestRunEvalThresholdsAndErrors(t *testing.T) {
 		{"no folder", []string{"--model=offline"}, 2, "", "usage : analyste eval"},
 		{"no pass", []string{"--model=offline", "--repeat=0", dirs[0]}, 2, "", "usage : analyste eval"},
 		{"folder without a PDF", []string{"--model=offline", t.TempDir()}, 1, "", "0 fichiers PDF"},
-		{"one wrong field, no threshold", []string{"--model=offline", wrong}, 0, "Exactitude des champs : 77/78 (98.7%)", ""},
-		{"one wrong field under --min-fields", []string{"--model=offline", "--min-fields=100", wrong}, 1, "Exactitude des champs : 77/78", "exactitude des champs 98,7 %, sous le seuil de 100,0 %"},
+		{"one wrong field, no threshold", []string{"--model=offline", wrong}, 0, "Exactitude des champs : 76/77 (98.7%)", ""},
+		{"one wrong field under --min-fields", []string{"--model=offline", "--min-fields=100", wrong}, 1, "Exactitude des champs : 76/77", "exactitude des champs 98,7 %, sous le seuil de 100,0 %"},
+		{"one invented field over --max-invented", []string{"--model=offline", "--max-invented=0", wrong}, 1, "Champs inventés : 1 |", "1 champ(s) inventé(s), au-delà du seuil de 0"},
 		{"recall under --min-recall", []string{"--model=offline", "--min-recall=101", dirs[0]}, 1, "rappel des signaux : ", ", sous le seuil de 101,0 %"},
 	}
 	for _, tt := range tests {

@@ -191,12 +191,16 @@ func extractionOf(ex pipeline.ExtractionRecord) *extractionView {
 		for _, name := range statements.Keys(st) {
 			k := statements.Key{Statement: st, Name: name}
 			line := lineView{Label: lineLabels[k], Checks: byLine[k]}
+			printed := false
 			for _, y := range e.Years {
 				amount := "non imprimé"
 				if v, ok := ex.Years[y].Get(k); ok {
-					amount = frnum.Format(v)
+					amount, printed = frnum.Format(v), true
 				}
 				line.Amounts = append(line.Amounts, amount)
+			}
+			if !printed && statements.Optional(k) {
+				continue // an optional line the report does not have
 			}
 			sv.Lines = append(sv.Lines, line)
 		}

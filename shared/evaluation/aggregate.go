@@ -43,9 +43,12 @@ func collect(ss []Score, higherIsWorse bool, f func(Score) float64) Stat {
 // Summary is one report over every pass.
 type Summary struct {
 	Company         string      `json:"societe"`
+	Family          string      `json:"famille,omitempty"`
 	Failures        int         `json:"echecs"`
 	FieldsTotal     int         `json:"champs_total"`
 	FieldsExact     Stat        `json:"champs_exacts"`
+	Invented        Stat        `json:"champs_inventes"`
+	ChecksLost      Stat        `json:"controles_perdus"`
 	ChecksTotal     int         `json:"controles_total"` // the most any pass ran
 	ChecksOK        Stat        `json:"controles_ok"`
 	Rereads         Stat        `json:"relectures"`
@@ -70,7 +73,7 @@ func summarise(passes []Score) Summary {
 	if len(passes) == 0 {
 		return Summary{}
 	}
-	s := Summary{Company: passes[0].Company, Passes: passes, MemoStatus: memo.Published}
+	s := Summary{Company: passes[0].Company, Family: passes[0].Family, Passes: passes, MemoStatus: memo.Published}
 	for _, p := range passes {
 		s.FieldsTotal = max(s.FieldsTotal, p.FieldsTotal)
 		s.ChecksTotal = max(s.ChecksTotal, p.ChecksTotal)
@@ -86,6 +89,8 @@ func summarise(passes []Score) Summary {
 		}
 	}
 	s.FieldsExact = collect(passes, false, func(p Score) float64 { return float64(p.FieldsExact) })
+	s.Invented = collect(passes, true, func(p Score) float64 { return float64(len(p.Invented)) })
+	s.ChecksLost = collect(passes, true, func(p Score) float64 { return float64(len(p.ChecksLost)) })
 	s.ChecksOK = collect(passes, false, func(p Score) float64 { return float64(p.ChecksOK) })
 	s.Rereads = collect(passes, true, func(p Score) float64 { return float64(p.Rereads) })
 	s.RatioDeviation = collect(passes, true, func(p Score) float64 { return p.RatioDeviation })
@@ -109,6 +114,12 @@ type Totals struct {
 	// MemoVerified is true when every memo was published.
 	MemoVerified bool `json:"memo_verifie"`
 	Cost         Cost `json:"cout"`
+	// Invented counts fields given that the truth does not list; Refused the
+	// documents whose run failed; ChecksLost the identities that hold on the
+	// truth and did not pass on what was read.
+	Invented   float64 `json:"champs_inventes"`
+	Refused    float64 `json:"documents_refuses"`
+	ChecksLost float64 `json:"controles_perdus"`
 }
 
 // total adds up the reports of one pass.
@@ -122,6 +133,11 @@ func total(scores []Score) Totals {
 		t.SignalsExpected += s.SignalsExpected
 		t.MemoVerified = t.MemoVerified && s.MemoStatus == memo.Published
 		t.Cost.add(s.Cost)
+		t.Invented += float64(len(s.Invented))
+		t.ChecksLost += float64(len(s.ChecksLost))
+		if s.Error != "" {
+			t.Refused++
+		}
 	}
 	return t
 }
@@ -153,6 +169,13 @@ func (t Totals) Line() string {
 	}
 	return fmt.Sprintf("Exactitude des champs : %s/%d (%.1f%%) | écart max des ratios : %.2f%% | rappel des signaux : %.0f%% | mémo vérifié : %s",
 		count(t.FieldsExact), t.FieldsTotal, t.FieldsPercent(), t.RatioDeviation, t.Recall(), verified)
+}
+
+// Robustness is the line under it: what was read that the document does
+// not print, the documents refused, the checks lost.
+func (t Totals) Robustness() string {
+	return fmt.Sprintf("Champs inventés : %s | documents refusés : %s | contrôles perdus : %s",
+		count(t.Invented), count(t.Refused), count(t.ChecksLost))
 }
 
 // count writes a count, or a mean of counts with one decimal.
@@ -203,6 +226,9 @@ func aggregateTotals(ts []Totals) (mean, worst Totals) {
 		return stat(vs, higherIsWorse)
 	}
 	exact := pick(false, func(t Totals) float64 { return t.FieldsExact })
+	invented := pick(true, func(t Totals) float64 { return t.Invented })
+	refused := pick(true, func(t Totals) float64 { return t.Refused })
+	lost := pick(true, func(t Totals) float64 { return t.ChecksLost })
 	dev := pick(true, func(t Totals) float64 { return t.RatioDeviation })
 	found := pick(false, func(t Totals) float64 { return t.SignalsFound })
 	calls := pick(true, func(t Totals) float64 { return float64(t.Cost.Calls) })
@@ -216,6 +242,9 @@ func aggregateTotals(ts []Totals) (mean, worst Totals) {
 	base := Totals{FieldsTotal: ts[0].FieldsTotal, SignalsExpected: ts[0].SignalsExpected, MemoVerified: verified}
 	mean, worst = base, base
 	mean.FieldsExact, worst.FieldsExact = exact.Mean, exact.Worst
+	mean.Invented, worst.Invented = invented.Mean, invented.Worst
+	mean.Refused, worst.Refused = refused.Mean, refused.Worst
+	mean.ChecksLost, worst.ChecksLost = lost.Mean, lost.Worst
 	mean.RatioDeviation, worst.RatioDeviation = dev.Mean, dev.Worst
 	mean.SignalsFound, worst.SignalsFound = found.Mean, found.Worst
 	mean.Cost = Cost{Calls: int(calls.Mean + 0.5), InputTokens: int(in.Mean + 0.5), OutputTokens: int(out.Mean + 0.5), Latency: time.Duration(lat.Mean)}

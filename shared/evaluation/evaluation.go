@@ -98,6 +98,7 @@ type FieldError struct {
 // Score is one run of one report measured against its truth.
 type Score struct {
 	Company string `json:"societe"`
+	Family  string `json:"famille,omitempty"`
 	// Error is the failure that stopped the run; the figures then count
 	// nothing found.
 	Error       string       `json:"erreur,omitempty"`
@@ -127,7 +128,7 @@ type Score struct {
 
 // Failed scores a run stopped by err: nothing found, nothing verified.
 func Failed(t Truth, err error) Score {
-	s := Score{Company: t.Company, Error: err.Error(), SignalsExpected: len(t.ExpectedSignals), FieldsTotal: t.fieldCount()}
+	s := Score{Company: t.Company, Family: t.Family, Error: err.Error(), SignalsExpected: len(t.ExpectedSignals), FieldsTotal: t.fieldCount()}
 	for _, e := range t.ExpectedSignals {
 		s.MissedSignals = append(s.MissedSignals, e.ID)
 	}
@@ -145,6 +146,7 @@ func Measure(t Truth, r Run) (Score, error) {
 	got := r.Extraction.Report
 	s := Score{
 		Company:        t.Company,
+		Family:         t.Family,
 		Rereads:        r.Extraction.Rereads(),
 		BudgetSpent:    r.Extraction.BudgetSpent(),
 		QuotesRejected: len(r.Signals.Rejected),

@@ -309,14 +309,17 @@ func TestWriteTable(t *testing.T) {
 	worse := ok
 	worse.FieldsExact, worse.Rereads, worse.MemoStatus = 76, 2, memo.Blocked
 	failed := Score{Company: "A SA", FieldsTotal: 78, SignalsExpected: 2, Error: "Vertex AI indisponible"}
+	liasse := Score{Company: "B SARL", Family: "liasse 2050", FieldsExact: 25, FieldsTotal: 26, Invented: []string{"2019 bilan.stocks = 0"}, MemoStatus: memo.Published}
+	refused := Score{Company: "C SAS", Family: "liasse 2050", FieldsTotal: 20, Error: "illisible"}
 	tests := []struct {
 		name   string
 		passes [][]Score
 		want   []string
 	}{
 		{"one pass", [][]Score{{ok}}, []string{
-			"A SA     78/78          29/29         0           0.00%             2/2              0                   publie  3       12000          800",
+			"A SA              78/78          0         29/29         0       0           0.00%             2/2              0                   publie  3       12000          800",
 			"Exactitude des champs : 78/78 (100.0%) | écart max des ratios : 0.00% | rappel des signaux : 100% | mémo vérifié : oui\n",
+			"Champs inventés : 0 | documents refusés : 0 | contrôles perdus : 0\n",
 			"Coût : 3 appels | jetons : 12 000 en entrée, 800 en sortie | latence cumulée des appels : 2 s\n",
 		}},
 		{"three passes", [][]Score{{ok}, {worse}, {failed}}, []string{
@@ -324,6 +327,11 @@ func TestWriteTable(t *testing.T) {
 			"Moyenne sur 3 passages :\nExactitude des champs : 51.3/78 (65.8%)",
 			"Pire cas de chaque chiffre :\nExactitude des champs : 0/78 (0.0%)",
 			"A SA : 1 passage(s) en échec : Vertex AI indisponible\n",
+		}},
+		{"families", [][]Score{{ok, liasse, refused}}, []string{
+			"Champs inventés : 1 | documents refusés : 1 | contrôles perdus : 0\n",
+			"Par famille (pire passage) :\n  sans famille : champs exacts 78/78 (100.0%) | inventés 0 | refusés 0\n" +
+				"  liasse 2050 : champs exacts 25/46 (54.3%) | inventés 1 | refusés 1\n",
 		}},
 	}
 	for _, tt := range tests {

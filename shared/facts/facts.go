@@ -72,7 +72,7 @@ func RatioFacts(company string, years []int, rs map[int]ratios.Ratios) []Fact {
 	for _, d := range ratios.Definitions {
 		text := fmt.Sprintf("%s - %s %d : %s", company, d.Label, n, ratios.FormatValue(d.Get(rs[n]), d.Unit))
 		if len(years) > 1 {
-			if prev := d.Get(rs[years[1]]); prev.Reason != ratios.NotAvailable {
+			if prev := d.Get(rs[years[1]]); prev.Available() {
 				text += fmt.Sprintf(" (%d : %s)", years[1], ratios.FormatValue(prev, d.Unit))
 			}
 		}

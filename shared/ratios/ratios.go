@@ -5,6 +5,7 @@ package ratios
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/statements"
@@ -25,6 +26,10 @@ type Value struct {
 
 // OK reports whether the value is a number.
 func (v Value) OK() bool { return v.Reason == "" }
+
+// Available reports whether every amount behind the value was printed (a
+// number or non significatif).
+func (v Value) Available() bool { return !strings.HasPrefix(v.Reason, NotAvailable) }
 
 // MarshalJSON writes the number or the reason.
 func (v Value) MarshalJSON() ([]byte, error) {
@@ -107,25 +112,27 @@ func FormatValue(v Value, u frnum.Unit) string {
 	return frnum.FormatKEUR(v.Number)
 }
 
-// amounts reads the keys of one year, remembering whether any was absent.
+// amounts reads the keys of one year, remembering the first one absent.
 type amounts struct {
 	r      statements.Report
 	year   int
-	absent bool
+	absent string
 }
 
 func (a *amounts) get(s statements.Statement, name string) float64 {
-	v, ok := a.r.Value(a.year, statements.Key{Statement: s, Name: name})
-	if !ok {
-		a.absent = true
+	k := statements.Key{Statement: s, Name: name}
+	v, ok := a.r.Value(a.year, k)
+	if !ok && a.absent == "" {
+		a.absent = fmt.Sprintf("%s %d", k, a.year)
 	}
 	return v
 }
 
-// value is v, or "non disponible" if an amount behind it was absent.
+// value is v, or "non disponible" naming the first amount behind it that
+// was not printed.
 func (a *amounts) value(v float64) Value {
-	if a.absent {
-		return Value{Reason: NotAvailable}
+	if a.absent != "" {
+		return Value{Reason: NotAvailable + " (" + a.absent + " non imprimé)"}
 	}
 	return Value{Number: v}
 }
@@ -172,7 +179,7 @@ func Compute(r statements.Report) map[int]Ratios {
 		x.WorkingCapitalDays = ratio(x.WorkingCapital, revenue, 365)
 		x.DSO = ratio(get(statements.Balance, "creances_clients"), revenue, 365)
 		x.EquityRatio = ratio(get(statements.Balance, "capitaux_propres"), get(statements.Balance, "total_passif"), 100)
-		x.RevenueGrowth = Value{Reason: NotAvailable}
+		x.RevenueGrowth = Value{Reason: NotAvailable + " (pas d'exercice précédent)"}
 		if i+1 < len(years) {
 			p := amounts{r: r, year: years[i+1]}
 			x.RevenueGrowth = ratio(add(revenue, neg(p.value(p.get(statements.Income, "chiffre_affaires")))), p.value(p.get(statements.Income, "chiffre_affaires")), 100)

@@ -33,7 +33,7 @@ func TestCompute(t *testing.T) {
 		2024: {EBITDA: num(13000), NetDebt: num(17000), Leverage: num(1.3076923), Gearing: num(56.6666667),
 			EBITDAMargin: num(13), OperatingMargin: num(8), NetMargin: num(5.25), FreeCashFlow: num(2250),
 			WorkingCapital: num(12000), WorkingCapitalDays: num(43.8), DSO: num(73), EquityRatio: num(38.4615385),
-			RevenueGrowth: notAvailable},
+			RevenueGrowth: Value{Reason: "non disponible (pas d'exercice précédent)"}},
 	}
 	if diff := cmp.Diff(want, Compute(fixture(t)), approx); diff != "" {
 		t.Errorf("ratios (-want +got):\n%s", diff)
@@ -83,7 +83,7 @@ func TestAbsentAmountIsNotAvailable(t *testing.T) {
 	r.Years[2025] = y
 	got := Compute(r)[2025]
 	for name, v := range map[string]Value{"dette_nette": got.NetDebt, "levier": got.Leverage, "gearing": got.Gearing} {
-		if v != notAvailable {
+		if v.Reason != "non disponible (bilan.tresorerie 2025 non imprimé)" || v.Available() {
 			t.Errorf("%s = %+v, want non disponible", name, v)
 		}
 	}

@@ -108,7 +108,10 @@ type ExpectedSignal struct {
 // Truth is the ground truth of a test report (testdata/<company>/truth.json).
 // Amounts are normalised (k€, dictionary signs).
 type Truth struct {
-	Company         string           `json:"societe"`
+	Company string `json:"societe"`
+	// Family names the presentation family the evaluation groups by
+	// ("cours", "liasse 2050", "plaquette"…).
+	Family          string           `json:"famille,omitempty"`
 	PrintedUnit     string           `json:"unite_imprimee"`
 	Pages           Pages            `json:"pages"`
 	Years           map[int]Year     `json:"exercices"`
