@@ -43,18 +43,19 @@ func runChain(ctx context.Context, p *pipeline.Pipeline, path string, stage func
 	}
 	rep := out.extracted.Result.Report
 	stage("signaux")
-	if out.signaled, err = p.Signals(ctx, rep.Company, doc.Texts()); err != nil {
+	company := out.extracted.Borrower()
+	if out.signaled, err = p.Signals(ctx, company, rep.YearsDesc(), doc.Texts()); err != nil {
 		return out, err
 	}
 	out.facts = append(slices.Clone(out.extracted.Facts), out.signaled.Facts...)
 	stage("mémo")
-	out.memo, err = p.Memo(ctx, rep.Company, rep.YearsDesc(), out.facts)
+	out.memo, err = p.Memo(ctx, memo.Input{Company: company, CompanyIssue: out.extracted.CompanyIssue, Years: rep.YearsDesc(), Facts: out.facts})
 	return out, err
 }
 
 // run is what the evaluation scores.
 func (r chainResult) run() evaluation.Run {
-	return evaluation.Run{Extraction: r.extracted.Result, Signals: r.signaled.Reading, Memo: r.memo}
+	return evaluation.Run{Extraction: r.extracted.Result, Signals: r.signaled.Reading, Memo: r.memo, Facts: r.facts}
 }
 
 // progress tells on stderr which report and stage is running and the time

@@ -13,8 +13,11 @@ import (
 // The files are written from the test so that each case shows its facts and
 // memo beside its expectation.
 const verifierFacts = `[
- {"id": "R-ferlac-levier", "texte": "Maison Ferlac SAS - Levier 2025 : 5,5x (2024 : 3,6x) ; formule : dette nette / EBITDA"},
- {"id": "R-ferlac-marge-nette", "texte": "Maison Ferlac SAS - Marge nette 2025 : -0,5 % (2024 : 3,7 %) ; formule : résultat net / chiffre d'affaires"}
+ {"id": "R-ferlac-levier", "texte": "Maison Ferlac SAS - Levier 2025 : 5,5x (2024 : 3,6x) ; formule : dette nette / EBITDA", "etat": "verifie"},
+ {"id": "R-ferlac-marge-nette", "texte": "Maison Ferlac SAS - Marge nette 2025 : -0,5 % (2024 : 3,7 %) ; formule : résultat net / chiffre d'affaires", "etat": "verifie"},
+ {"id": "R-ferlac-dso", "texte": "Maison Ferlac SAS - Délai clients (DSO) 2025 : 71,8 jours (2024 : 66,5 jours)", "etat": "non_verifie",
+  "motifs": ["contrôle en échec : 2025 - total actif = somme des postes : attendu 157 275, lu 120 375 (k€)"],
+  "champs": [{"annee": 2025, "bloc": "bilan", "cle": "creances_clients", "lignes": [{"libelle": "Créances clients", "page": 8}]}]}
 ]`
 
 func TestVerifierMemo(t *testing.T) {
@@ -35,6 +38,8 @@ func TestVerifierMemo(t *testing.T) {
 			nil, nil, 1, []string{"aucun fait cité", "Statut : abstention"}},
 		{"explicit offline judge with a project set", `{"paragraphes":[{"type":"synthese","texte":"Le levier est de 5,5x en 2025.","sources":["R-ferlac-levier"]}]}`,
 			[]string{"--model", "offline"}, map[string]string{"GOOGLE_CLOUD_PROJECT": "p"}, 0, []string{"Statut : publie"}},
+		{"a fact whose check failed", `{"paragraphes":[{"type":"risques","texte":"Le DSO est de 71,8 jours en 2025.","sources":["R-ferlac-dso"]}]}`,
+			nil, nil, 1, []string{"R-ferlac-dso non vérifié : contrôle en échec : 2025 - total actif", "« Créances clients » p. 8", "Statut : abstention"}},
 		{"unknown kind", `{"paragraphes":[{"type":"conclusion","texte":"x","sources":["R-ferlac-levier"]}]}`,
 			nil, nil, 2, nil},
 		{"unknown judge", `{"paragraphes":[]}`, []string{"--model", "gpt"}, nil, 2, nil},

@@ -12,6 +12,7 @@ import (
 	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -35,13 +36,8 @@ func run(ctx context.Context, d *platform.Deps, id string) (store.Outcome, error
 	if err := d.Store.Get(ctx, store.Signals, id, &sig); err != nil {
 		return o, err
 	}
-	years := make([]int, 0, len(ex.Years))
-	for y := range ex.Years {
-		years = append(years, y)
-	}
-	slices.Sort(years)
-	slices.Reverse(years)
-	res, err := d.Pipeline.Memo(ctx, ex.Company, years, append(slices.Clone(ex.Facts), sig.Facts...))
+	res, err := d.Pipeline.Memo(ctx, memo.Input{Company: ex.Borrower(), CompanyIssue: ex.CompanyIssue,
+		Years: statements.YearsDesc(ex.Years), Facts: append(slices.Clone(ex.Facts), sig.Facts...)})
 	platform.UsageFields(store.Memo, res.Usage, &o)
 	if err != nil {
 		return o, err

@@ -10,6 +10,7 @@ import (
 
 	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -26,7 +27,7 @@ func run(ctx context.Context, d *platform.Deps, id string) (store.Outcome, error
 	if err != nil {
 		return o, err
 	}
-	sig, err := d.Pipeline.Signals(ctx, rec.Company, texts)
+	sig, err := d.Pipeline.Signals(ctx, rec.Borrower(), statements.YearsDesc(rec.Years), texts)
 	platform.UsageFields(store.Signaling, sig.Usage, &o)
 	if err != nil {
 		return o, err

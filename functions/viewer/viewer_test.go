@@ -24,6 +24,7 @@ import (
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -109,13 +110,13 @@ func seed(ctx context.Context, sto *store.Store, pages *store.PageTexts) error {
 	if rec.PageTexts, err = pages.Save(ctx, published, doc.Texts()); err != nil {
 		return err
 	}
-	sig, err := p.Signals(ctx, rec.Company, doc.Texts())
+	sig, err := p.Signals(ctx, rec.Company, statements.YearsDesc(rec.Years), doc.Texts())
 	if err != nil {
 		return err
 	}
 	seeded.signals = sig.Record()
 	years := []int{2025, 2024}
-	res, err := p.Memo(ctx, rec.Company, years, append(slices.Clone(rec.Facts), sig.Facts...))
+	res, err := p.Memo(ctx, memo.Input{Company: rec.Borrower(), Years: years, Facts: append(slices.Clone(rec.Facts), sig.Facts...)})
 	if err != nil {
 		return err
 	}

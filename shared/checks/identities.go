@@ -178,6 +178,37 @@ func evaluate(r statements.Report, id identity, year, prevYear int) Check {
 	return c
 }
 
+// identityByLabel finds the identity of a check by its label.
+var identityByLabel = func() map[string]identity {
+	out := map[string]identity{}
+	for _, id := range append(append([]identity(nil), perYear...), betweenYears...) {
+		out[id.label] = id
+	}
+	return out
+}()
+
+// Reads lists the fields an identity check reads: its terms in the check's
+// year and, for the three between-years identities, in prev (the year before
+// it in the report). Other checks read no field: nil.
+func Reads(c Check, prev int) []statements.FieldRef {
+	id, ok := identityByLabel[c.Label]
+	if !ok {
+		return nil
+	}
+	var out []statements.FieldRef
+	for _, t := range append([]term{id.lhs}, id.rhs...) {
+		y := c.Year
+		if t.prev {
+			y = prev
+		}
+		out = append(out, statements.FieldRef{Year: y, Key: t.key})
+	}
+	return out
+}
+
+// IsScale tells the scale check, whose failure moves every field.
+func IsScale(c Check) bool { return c.Label == scaleLabel }
+
 // ZeroByTotal lists, per year, the absent keys that a passed identity
 // proved nil: the printed total equals the sum of the printed lines.
 func ZeroByTotal(cs []Check) map[int]map[statements.Key]bool {

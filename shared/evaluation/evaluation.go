@@ -11,10 +11,12 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
@@ -55,6 +57,7 @@ type Run struct {
 	Extraction extraction.Result
 	Signals    signals.Reading
 	Memo       memo.Result
+	Facts      []facts.Fact // every fact the memo was written from
 }
 
 // Cost sums the model calls of a run, every attempt included.
@@ -110,20 +113,26 @@ type Score struct {
 	Invented []string `json:"champs_inventes,omitempty"`
 	// ChecksLost are the identities that hold on the truth but did not pass
 	// on what was read.
-	ChecksLost      []string        `json:"controles_perdus,omitempty"`
-	ChecksOK        int             `json:"controles_ok"`
-	ChecksTotal     int             `json:"controles_total"`
-	Rereads         int             `json:"relectures"`
-	BudgetSpent     bool            `json:"budget_epuise"`
-	RatioDeviation  float64         `json:"ecart_max_ratios_pct"`
-	WorstRatio      string          `json:"ratio_le_plus_ecarte,omitempty"` // "2025 levier"
-	SignalsFound    int             `json:"signaux_trouves"`
-	SignalsExpected int             `json:"signaux_attendus"`
-	MissedSignals   []string        `json:"signaux_manques,omitempty"`
-	QuotesRejected  int             `json:"citations_rejetees"`
-	MemoStatus      memo.Status     `json:"statut_memo"`
-	Cost            Cost            `json:"cout"`
-	Calls           []model.Attempt `json:"appels"`
+	ChecksLost []string `json:"controles_perdus,omitempty"`
+	// FalseClaims are the published sentences with a number that the same
+	// facts, computed from the truth, do not hold (sign and year included).
+	FalseClaims []string `json:"affirmations_fausses,omitempty"`
+	// PublishedOnFailedCheck is true when the memo was published although a
+	// check reading a field of a cited fact failed.
+	PublishedOnFailedCheck bool            `json:"publie_sur_controle_en_echec,omitempty"`
+	ChecksOK               int             `json:"controles_ok"`
+	ChecksTotal            int             `json:"controles_total"`
+	Rereads                int             `json:"relectures"`
+	BudgetSpent            bool            `json:"budget_epuise"`
+	RatioDeviation         float64         `json:"ecart_max_ratios_pct"`
+	WorstRatio             string          `json:"ratio_le_plus_ecarte,omitempty"` // "2025 levier"
+	SignalsFound           int             `json:"signaux_trouves"`
+	SignalsExpected        int             `json:"signaux_attendus"`
+	MissedSignals          []string        `json:"signaux_manques,omitempty"`
+	QuotesRejected         int             `json:"citations_rejetees"`
+	MemoStatus             memo.Status     `json:"statut_memo"`
+	Cost                   Cost            `json:"cout"`
+	Calls                  []model.Attempt `json:"appels"`
 }
 
 // Failed scores a run stopped by err: nothing found, nothing verified.
@@ -181,6 +190,10 @@ func Measure(t Truth, r Run) (Score, error) {
 		}
 	}
 	s.ChecksLost = lostChecks(onTruth, r.Extraction.Checks)
+	if r.Memo.Status == memo.Published {
+		s.FalseClaims = falseClaims(r, want, onTruth)
+		s.PublishedOnFailedCheck = citesFailedCheck(r)
+	}
 	s.RatioDeviation, s.WorstRatio = ratioDeviation(ratios.Compute(want), ratios.Compute(got))
 	hits, _ := signals.Match(r.Signals.Verified, t.ExpectedSignals)
 	s.SignalsFound, s.SignalsExpected = len(hits), len(t.ExpectedSignals)
@@ -191,6 +204,72 @@ func Measure(t Truth, r Run) (Score, error) {
 	}
 	s.Calls, s.Cost = ledger(r.Extraction.Usage, r.Signals.Usage, r.Memo.Usage)
 	return s, nil
+}
+
+// falseClaims checks each published sentence against the truth: the R- and
+// A- facts it cites are computed again from the truth with the same code,
+// under the same identifiers, and every number of the sentence must be in
+// them as the memo check requires of the facts read (sign, unit, year).
+func falseClaims(r Run, want statements.Report, onTruth []checks.Check) []string {
+	years := want.YearsDesc()
+	company := facts.Unidentified
+	for _, f := range r.Facts {
+		if c, _, ok := strings.Cut(f.Text, " - "); ok && strings.HasPrefix(f.ID, "R-") {
+			company = c
+			break
+		}
+	}
+	want.ZeroByTotal = checks.ZeroByTotal(onTruth)
+	ev := facts.NewEvidence(want, statements.Transcription{}, onTruth, nil)
+	rs := ratios.Compute(want)
+	truth := append(facts.RatioFacts(company, years, rs, ev), facts.AlertFacts(company, ratios.Alerts(want, rs, ratios.DefaultThresholds), ev)...)
+	// Q- facts quote the page, verified word for word: they stand as read.
+	for _, f := range r.Facts {
+		if strings.HasPrefix(f.ID, "Q-") {
+			truth = append(truth, f)
+		}
+	}
+	var out []string
+	for _, p := range r.Memo.Paragraphs {
+		for _, d := range memo.Check(memo.Memo{Paragraphs: []memo.Paragraph{p}}, truth, years) {
+			if d.Step == memo.StepNumbers || d.Step == memo.StepSources {
+				out = append(out, d.Message)
+			}
+		}
+	}
+	return out
+}
+
+// citesFailedCheck tells whether a published sentence cites a fact one of
+// whose fields a failed check read.
+func citesFailedCheck(r Run) bool {
+	failed := map[statements.FieldRef]bool{}
+	years := r.Extraction.Report.YearsDesc()
+	for _, c := range r.Extraction.Checks {
+		if c.Status != checks.Failed {
+			continue
+		}
+		if checks.IsScale(c) {
+			return true // every field moves with the unit
+		}
+		for _, ref := range checks.Reads(c, statements.PreviousYear(years, c.Year)) {
+			failed[ref] = true
+		}
+	}
+	byID := map[string]facts.Fact{}
+	for _, f := range r.Facts {
+		byID[f.ID] = f
+	}
+	for _, p := range r.Memo.Paragraphs {
+		for _, id := range p.Sources {
+			for _, fl := range byID[id].Fields {
+				if failed[statements.FieldRef{Year: fl.Year, Key: statements.Key{Statement: fl.Statement, Name: fl.Key}}] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // yearsOf lists the years of either report, latest first.

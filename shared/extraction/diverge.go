@@ -31,7 +31,7 @@ func Diverge(a, b statements.Report, nameA, nameB string) []ratios.Alert {
 			if hasA && hasB && math.Abs(va-vb) <= tol {
 				continue
 			}
-			out = append(out, ratios.Alert{Rule: DivergenceRule, Year: y, Text: fmt.Sprintf(
+			out = append(out, ratios.Alert{Rule: DivergenceRule, Year: y, Reads: []statements.FieldRef{{Year: y, Key: k}}, Text: fmt.Sprintf(
 				"Lecture divergente %d - %s : %s (%s) contre %s (%s).", y, k, reading(hasA, va), nameA, reading(hasB, vb), nameB)})
 		}
 	}

@@ -5,6 +5,7 @@ package facts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -13,13 +14,26 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/statements"
 )
 
-// Fact is one citable statement.
+// Fact is one citable statement, with what it stands on: for R- and A-
+// facts the fields it is computed from and their state, for Q- facts the
+// page of the quote and the report's fiscal years.
 type Fact struct {
-	ID   string `json:"id"`
-	Text string `json:"texte"`
+	ID      string   `json:"id"`
+	Text    string   `json:"texte"`
+	State   State    `json:"etat"`
+	Reasons []string `json:"motifs,omitempty"`
+	Fields  []Field  `json:"champs,omitempty"`
+	Page    int      `json:"page,omitempty"`
+	// Years are the report's fiscal years, numbers a sentence citing a Q-
+	// fact may use.
+	Years []int `json:"exercices,omitempty"`
 }
+
+// Verified tells whether the fact may stand under a published sentence.
+func (f Fact) Verified() bool { return f.State == Verified }
 
 // String gives the course's shape: "[R-ferlac-levier] Maison Ferlac SAS - …".
 func (f Fact) String() string { return "[" + f.ID + "] " + f.Text }
@@ -40,6 +54,9 @@ var ignoredWords = map[string]bool{
 // SA" → "solvea". A name made only of such words keeps its first word;
 // an empty name gives "societe".
 func Slug(company string) string {
+	if company == Unidentified {
+		return "societe"
+	}
 	folded, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), company)
 	if err != nil {
 		folded = company
@@ -60,9 +77,9 @@ func Slug(company string) string {
 
 // RatioFacts gives one fact per ratio: the latest year, the year before in
 // parentheses unless it is non disponible (croissance_ca of the earliest
-// year), and the formula. years lists the years
-// latest first.
-func RatioFacts(company string, years []int, rs map[int]ratios.Ratios) []Fact {
+// year), and the formula; its state comes from the evidence of the fields
+// of every year it states. years lists the years latest first.
+func RatioFacts(company string, years []int, rs map[int]ratios.Ratios, ev Evidence) []Fact {
 	if len(years) == 0 {
 		return nil
 	}
@@ -71,23 +88,42 @@ func RatioFacts(company string, years []int, rs map[int]ratios.Ratios) []Fact {
 	var out []Fact
 	for _, d := range ratios.Definitions {
 		text := fmt.Sprintf("%s - %s %d : %s", company, d.Label, n, ratios.FormatValue(d.Get(rs[n]), d.Unit))
-		if len(years) > 1 {
-			if prev := d.Get(rs[years[1]]); prev.Available() {
-				text += fmt.Sprintf(" (%d : %s)", years[1], ratios.FormatValue(prev, d.Unit))
+		prevYear := statements.PreviousYear(years, n)
+		reads := d.Reads(n, prevYear)
+		if prevYear != 0 {
+			if prev := d.Get(rs[prevYear]); prev.Available() {
+				text += fmt.Sprintf(" (%d : %s)", prevYear, ratios.FormatValue(prev, d.Unit))
+				reads = append(reads, d.Reads(prevYear, statements.PreviousYear(years, prevYear))...)
 			}
 		}
 		text += " ; formule : " + d.Formula
-		out = append(out, Fact{ID: "R-" + slug + "-" + strings.ReplaceAll(d.Key, "_", "-"), Text: text})
+		f := Fact{ID: "R-" + slug + "-" + strings.ReplaceAll(d.Key, "_", "-"), Text: text}
+		f.State, f.Fields, f.Reasons = ev.Assess(unique(reads))
+		out = append(out, f)
 	}
 	return out
 }
 
-// AlertFacts numbers the alerts in order: A-<slug>-1, A-<slug>-2…
-func AlertFacts(company string, alerts []ratios.Alert) []Fact {
+// AlertFacts numbers the alerts in order: A-<slug>-1, A-<slug>-2…; each
+// carries the evidence of the fields its rule read.
+func AlertFacts(company string, alerts []ratios.Alert, ev Evidence) []Fact {
 	slug := Slug(company)
 	out := make([]Fact, 0, len(alerts))
 	for i, a := range alerts {
-		out = append(out, Fact{ID: fmt.Sprintf("A-%s-%d", slug, i+1), Text: company + " - " + a.Text})
+		f := Fact{ID: fmt.Sprintf("A-%s-%d", slug, i+1), Text: company + " - " + a.Text}
+		f.State, f.Fields, f.Reasons = ev.Assess(unique(a.Reads))
+		out = append(out, f)
+	}
+	return out
+}
+
+// unique drops repeated fields, keeping the first.
+func unique(refs []statements.FieldRef) []statements.FieldRef {
+	var out []statements.FieldRef
+	for _, r := range refs {
+		if !slices.Contains(out, r) {
+			out = append(out, r)
+		}
 	}
 	return out
 }

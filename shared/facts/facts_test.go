@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/fixtures"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/ratios"
@@ -38,10 +40,15 @@ func fixture(t *testing.T) statements.Report {
 	return fixtures.TruthReport(t, fixtures.SmallTruth(t))
 }
 
+// truthEvidence is the evidence of a report read right: its identities.
+func truthEvidence(r statements.Report) Evidence {
+	return NewEvidence(r, statements.Transcription{}, checks.Identities(r), nil)
+}
+
 func TestRatioFacts(t *testing.T) {
 	t.Parallel()
 	r := fixture(t)
-	got := RatioFacts(r.Company, r.YearsDesc(), ratios.Compute(r))
+	got := RatioFacts(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r))
 	want := []string{
 		"[R-test-ebitda] Maison Test SAS - EBITDA 2025 : 13 900 k€ (2024 : 13 000 k€) ; formule : résultat d'exploitation + dotations aux amortissements",
 		"[R-test-dette-nette] Maison Test SAS - Dette nette 2025 : 19 375 k€ (2024 : 17 000 k€) ; formule : dettes financières - trésorerie",
@@ -72,12 +79,12 @@ func TestRatioFactsNonSignificantAndSingleYear(t *testing.T) {
 	cur := r.Years[2025]
 	cur.Income.OperatingResult = statements.Amount(-6000)
 	r.Years = map[int]statements.Year{2025: cur}
-	got := RatioFacts("Maison Ferlac SAS", r.YearsDesc(), ratios.Compute(r))
+	got := RatioFacts("Maison Ferlac SAS", r.YearsDesc(), ratios.Compute(r), truthEvidence(r))
 	want := Fact{ID: "R-ferlac-levier", Text: "Maison Ferlac SAS - Levier 2025 : non significatif ; formule : dette nette / EBITDA"}
-	if diff := cmp.Diff(want, got[2]); diff != "" {
+	if diff := cmp.Diff(want, got[2], cmpopts.IgnoreFields(Fact{}, "State", "Reasons", "Fields")); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if RatioFacts("X", nil, nil) != nil {
+	if RatioFacts("X", nil, nil, Evidence{}) != nil {
 		t.Error("facts without years")
 	}
 }
@@ -88,7 +95,7 @@ func TestRatioFactsParseBack(t *testing.T) {
 	t.Parallel()
 	r := fixture(t)
 	rs := ratios.Compute(r)
-	for i, f := range RatioFacts(r.Company, r.YearsDesc(), rs) {
+	for i, f := range RatioFacts(r.Company, r.YearsDesc(), rs, truthEvidence(r)) {
 		d := ratios.Definitions[i]
 		var values []float64
 		for _, n := range frnum.Parse(f.Text) {
@@ -117,14 +124,14 @@ func TestAlertFacts(t *testing.T) {
 		"[A-solvea-2] Solvéa Énergies SA - Résultat net de 11 175 k€ mais free cash-flow de -47 225 k€ en 2025.",
 	}
 	var got []string
-	for _, f := range AlertFacts("Solvéa Énergies SA", alerts) {
+	for _, f := range AlertFacts("Solvéa Énergies SA", alerts, Evidence{}) {
 		got = append(got, f.String())
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	b, err := json.Marshal(Fact{ID: "A-x-1", Text: "t"})
-	if err != nil || string(b) != `{"id":"A-x-1","texte":"t"}` {
+	b, err := json.Marshal(Fact{ID: "A-x-1", Text: "t", State: Verified})
+	if err != nil || string(b) != `{"id":"A-x-1","texte":"t","etat":"verifie"}` {
 		t.Errorf("JSON = %s, %v", b, err)
 	}
 }

@@ -30,7 +30,7 @@ func citedFacts(ids []string, byID map[string]facts.Fact) (known []cited, unknow
 			unknown = append(unknown, id)
 			continue
 		}
-		known = append(known, cited{id: f.ID, text: f.Text, numbers: numbersOf(f.Text)})
+		known = append(known, cited{id: f.ID, text: f.Text, numbers: numbersOf(f.Text), years: f.Years})
 	}
 	return known, unknown
 }
@@ -68,8 +68,12 @@ func Check(m Memo, fs []facts.Fact, years []int) []Defect {
 		if len(known) == 0 {
 			continue // nothing to check the numbers against: the source defect says why
 		}
+		allowed := slices.Clone(years)
+		for _, f := range known {
+			allowed = append(allowed, f.years...)
+		}
 		for _, s := range Sentences(p.Text) {
-			for _, msg := range numberDefects(s, known, years) {
+			for _, msg := range numberDefects(s, known, allowed) {
 				out = append(out, Defect{Paragraph: i + 1, Claim: s, Step: StepNumbers, Message: where + " : " + msg})
 			}
 		}

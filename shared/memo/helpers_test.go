@@ -3,9 +3,11 @@ package memo
 import (
 	"testing"
 
+	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/fixtures"
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // reportInput builds the R- and A- facts of a test report from its truth.
@@ -18,8 +20,9 @@ func reportInput(t *testing.T, slug string) Input {
 		rep := fixtures.TruthReport(t, r.Truth)
 		rs := ratios.Compute(rep)
 		years := rep.YearsDesc()
-		fs := facts.RatioFacts(rep.Company, years, rs)
-		fs = append(fs, facts.AlertFacts(rep.Company, ratios.Alerts(rep, rs, ratios.DefaultThresholds))...)
+		ev := facts.NewEvidence(rep, statements.Transcription{}, checks.Identities(rep), nil)
+		fs := facts.RatioFacts(rep.Company, years, rs, ev)
+		fs = append(fs, facts.AlertFacts(rep.Company, ratios.Alerts(rep, rs, ratios.DefaultThresholds), ev)...)
 		return Input{Company: rep.Company, Facts: fs, Years: years}
 	}
 	t.Fatalf("rapport de test %q introuvable", slug)

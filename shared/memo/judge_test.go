@@ -11,7 +11,7 @@ func TestOfflineJudge(t *testing.T) {
 	t.Parallel()
 	levier := facts.Fact{ID: "R-ferlac-levier", Text: "Maison Ferlac SAS - Levier 2025 : 5,5x (2024 : 3,6x) ; formule : dette nette / EBITDA"}
 	fcf := facts.Fact{ID: "R-ferlac-free-cash-flow", Text: "Maison Ferlac SAS - Free cash-flow 2025 : -14 930 k€ (2024 : -1 790 k€) ; formule : flux d'exploitation + investissements"}
-	other := facts.Fact{ID: "Q-ferlac-3", Text: "Maison Ferlac SAS - « Le levier 2025 : 4,9x selon la direction. » (p. 5)"}
+	other := facts.Fact{State: facts.Verified, ID: "Q-ferlac-3", Text: "Maison Ferlac SAS - « Le levier 2025 : 4,9x selon la direction. » (p. 5)"}
 	tests := []struct {
 		name  string
 		claim string

@@ -106,4 +106,6 @@ const (
 	StepNumbers  Step = "nombres"
 	StepConflict Step = "faits_contradictoires"
 	StepJudge    Step = "jugement"
+	// StepEvidence: a cited fact stands on a field that was not verified.
+	StepEvidence Step = "faits_non_verifies"
 )

@@ -134,6 +134,7 @@ type found struct {
 type cited struct {
 	id, text string
 	numbers  []frnum.Number
+	years    []int // the report's years a Q- fact is dated by
 }
 
 // find looks for n in the facts; a full match beats a sign mismatch.

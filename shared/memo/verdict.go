@@ -3,6 +3,8 @@ package memo
 import (
 	"fmt"
 	"strings"
+
+	"analyste.dev/analyste/shared/facts"
 )
 
 // Assessment is everything the verification learnt about one claim.
@@ -18,6 +20,8 @@ type Assessment struct {
 	FactGap   string
 	Defects   []Defect // deterministic defects of the claim and of its paragraph
 	Conflicts []Conflict
+	// Unverified are the cited facts whose fields were not all verified.
+	Unverified []facts.Fact
 }
 
 // ClaimVerdict is the outcome of one claim.
@@ -101,6 +105,12 @@ func decideClaim(a Assessment) ClaimVerdict {
 		return stop(Blocked, StepJudge, fmt.Sprintf("ses nombres diffèrent du fait %s : %s", a.Judgement.Fact, a.FactGap))
 	case len(sources) > 0:
 		return stop(Abstained, StepSources, strings.Join(sources, " ; "))
+	case len(a.Unverified) > 0:
+		list := make([]string, len(a.Unverified))
+		for i, f := range a.Unverified {
+			list[i] = unverifiedReason(f)
+		}
+		return stop(Abstained, StepEvidence, strings.Join(list, " ; "))
 	case len(a.Conflicts) > 0:
 		list := make([]string, len(a.Conflicts))
 		for i, c := range a.Conflicts {
@@ -113,6 +123,23 @@ func decideClaim(a Assessment) ClaimVerdict {
 		return stop(Abstained, StepJudge, fmt.Sprintf("le juge s'appuie sur %s, qui n'est pas cité", orNone(a.Judgement.Fact)))
 	}
 	return v
+}
+
+// unverifiedReason says why a fact is not verified and where to look.
+func unverifiedReason(f facts.Fact) string {
+	state := "non vérifié"
+	if f.State == facts.Unavailable {
+		state = "non disponible"
+	}
+	reasons := f.Reasons
+	if len(reasons) == 0 {
+		reasons = []string{"aucune preuve enregistrée pour ce fait"}
+	}
+	out := fmt.Sprintf("%s %s : %s", f.ID, state, strings.Join(reasons, " ; "))
+	if where := facts.Where(f.Fields); len(where) > 0 {
+		out += " (lignes à revoir : " + strings.Join(where, " ; ") + ")"
+	}
+	return out
 }
 
 func messages(ds []Defect, step Step) []string {

@@ -15,6 +15,9 @@ type Input struct {
 	Company string       // as the facts name it
 	Facts   []facts.Fact // R-, A- and Q- facts
 	Years   []int        // the report's years, allowed in any sentence
+	// CompanyIssue, when set, says why the borrower is not identified: the
+	// memo is then handed to a person whatever its claims.
+	CompanyIssue string
 }
 
 // Writer writes a memo from the facts; rw, when set, asks for a rewrite.
@@ -55,6 +58,9 @@ type Handoff struct {
 	Status Status         `json:"statut"`
 	Reason string         `json:"motif"`
 	Claims []HandoffClaim `json:"affirmations"`
+	// Unverified lists each cited fact that was not verified, once: why,
+	// and the printed lines and pages to look at.
+	Unverified []string `json:"faits_non_verifies,omitempty"`
 }
 
 // HandoffClaim is one claim that stopped, with the facts found for it.
@@ -100,6 +106,11 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 		}
 		judged := slices.IndexFunc(known, func(f cited) bool { return f.id == j.Fact })
 		a := Assessment{Claim: c, Judge: v.judge.Name(), Judgement: j, JudgedFactCited: judged >= 0, Conflicts: conflicts(known)}
+		for _, f := range citedList {
+			if !f.Verified() {
+				a.Unverified = append(a.Unverified, f)
+			}
+		}
 		if judged >= 0 {
 			a.FactGap = factGap(c.Text, known[judged], in.Years)
 		}
@@ -115,6 +126,9 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 		if d.Step == StepMemo {
 			memoDefects = append(memoDefects, d)
 		}
+	}
+	if in.CompanyIssue != "" {
+		memoDefects = append(memoDefects, Defect{Step: StepMemo, Message: in.CompanyIssue})
 	}
 	d := Decide(assessments, memoDefects)
 	res.Status, res.Reason, res.Verdicts = d.Status, d.Reason, d.Verdicts
@@ -144,8 +158,13 @@ func handoff(in Input, d Decision, byID map[string]facts.Fact) *Handoff {
 		}
 		var found []facts.Fact
 		for _, id := range v.Sources {
-			if f, ok := byID[id]; ok {
-				found = append(found, f)
+			f, ok := byID[id]
+			if !ok {
+				continue
+			}
+			found = append(found, f)
+			if why := unverifiedReason(f); !f.Verified() && !slices.Contains(h.Unverified, why) {
+				h.Unverified = append(h.Unverified, why)
 			}
 		}
 		h.Claims = append(h.Claims, HandoffClaim{Paragraph: v.Paragraph, Claim: v.Claim, Facts: found, Step: v.Step, Reason: v.Reason})
@@ -202,13 +221,19 @@ func (c *Composer) Compose(ctx context.Context, in Input) (Result, error) {
 	return res, nil
 }
 
-// FactYears gives the years printed in the facts, for a memo checked without
-// its report: they stand for the report's years.
+// FactYears gives the years printed in the facts and those they are dated
+// by, for a memo checked without its report: they stand for the report's
+// years.
 func FactYears(fs []facts.Fact) []int {
 	var years []int
 	for _, f := range fs {
 		for _, n := range numbersOf(f.Text) {
 			if y := int(n.Value); n.IsYear() && !slices.Contains(years, y) {
+				years = append(years, y)
+			}
+		}
+		for _, y := range f.Years {
+			if !slices.Contains(years, y) {
 				years = append(years, y)
 			}
 		}

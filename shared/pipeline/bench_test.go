@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 )
@@ -35,11 +36,11 @@ func BenchmarkChain(b *testing.B) {
 					b.Fatal(err)
 				}
 				rep := ex.Result.Report
-				sig, err := p.Signals(ctx, rep.Company, doc.Texts())
+				sig, err := p.Signals(ctx, rep.Company, rep.YearsDesc(), doc.Texts())
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := p.Memo(ctx, rep.Company, rep.YearsDesc(), append(slices.Clone(ex.Facts), sig.Facts...)); err != nil {
+				if _, err := p.Memo(ctx, memo.Input{Company: rep.Company, Years: rep.YearsDesc(), Facts: append(slices.Clone(ex.Facts), sig.Facts...)}); err != nil {
 					b.Fatal(err)
 				}
 				pages = len(doc.Pages)

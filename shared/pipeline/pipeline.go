@@ -77,6 +77,21 @@ type Extracted struct {
 	Ratios      map[int]ratios.Ratios
 	Alerts      []ratios.Alert
 	Facts       []facts.Fact // R- then A- facts
+	// CompanyIssue says why the name read cannot stand for the borrower;
+	// the facts are then named after facts.Unidentified.
+	CompanyIssue string
+}
+
+// Borrower is the name the facts and the memo use.
+func (e Extracted) Borrower() string {
+	return borrower(e.Result.Report.Company, e.CompanyIssue)
+}
+
+func borrower(read, issue string) string {
+	if issue != "" {
+		return facts.Unidentified
+	}
+	return read
 }
 
 // Extract reads the statements of doc, checks them and computes the ratio
@@ -109,9 +124,20 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 		}
 	}
 	rep := out.Result.Report
+	if err := facts.CheckCompany(rep.Company, doc.Texts()); err != nil {
+		out.CompanyIssue = "société non identifiée : " + err.Error()
+	}
+	company := out.Borrower()
 	out.Ratios = ratios.Compute(rep)
 	out.Alerts = append(ratios.Alerts(rep, out.Ratios, ratios.DefaultThresholds), out.Divergences...)
-	out.Facts = append(facts.RatioFacts(rep.Company, rep.YearsDesc(), out.Ratios), facts.AlertFacts(rep.Company, out.Alerts)...)
+	var divergences []facts.Divergence
+	for _, d := range out.Divergences {
+		for _, ref := range d.Reads {
+			divergences = append(divergences, facts.Divergence{Field: ref, Text: d.Text})
+		}
+	}
+	ev := facts.NewEvidence(rep, out.Result.Transcription, out.Result.Checks, divergences)
+	out.Facts = append(facts.RatioFacts(company, rep.YearsDesc(), out.Ratios, ev), facts.AlertFacts(company, out.Alerts, ev)...)
 	return out, nil
 }
 

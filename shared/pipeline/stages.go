@@ -16,7 +16,7 @@ type Signaled struct {
 
 // Signals reads the risk signals of a report from its page texts (page 1
 // first) and keeps those whose quote is verified on its page.
-func (p *Pipeline) Signals(ctx context.Context, company string, pages []string) (Signaled, error) {
+func (p *Pipeline) Signals(ctx context.Context, company string, years []int, pages []string) (Signaled, error) {
 	var out Signaled
 	if p.gen == nil {
 		// The offline reader returns verified quotes only; Check says so again.
@@ -30,14 +30,14 @@ func (p *Pipeline) Signals(ctx context.Context, company string, pages []string) 
 			return out, err
 		}
 	}
-	out.Facts = signals.Facts(company, out.Verified)
+	out.Facts = signals.Facts(company, years, out.Verified)
 	return out, nil
 }
 
 // Memo writes the credit memo from the facts only, checks every number
 // against the cited facts, has each claim judged, and decides: publie,
 // bloque or abstention (with a hand-off for a person).
-func (p *Pipeline) Memo(ctx context.Context, company string, years []int, fs []facts.Fact) (memo.Result, error) {
+func (p *Pipeline) Memo(ctx context.Context, in memo.Input) (memo.Result, error) {
 	var (
 		writer memo.Writer = memo.OfflineWriter{}
 		judge  memo.Judge  = memo.OfflineJudge{}
@@ -61,5 +61,5 @@ func (p *Pipeline) Memo(ctx context.Context, company string, years []int, fs []f
 	if err != nil {
 		return memo.Result{}, err
 	}
-	return c.Compose(ctx, memo.Input{Company: company, Facts: fs, Years: years})
+	return c.Compose(ctx, in)
 }

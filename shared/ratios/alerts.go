@@ -29,6 +29,8 @@ type Alert struct {
 	Rule string `json:"regle"`
 	Year int    `json:"annee"`
 	Text string `json:"texte"`
+	// Reads are the fields the rule read; the alert's fact carries them.
+	Reads []statements.FieldRef `json:"-"`
 }
 
 // The alert rules, in the order their alerts are numbered.
@@ -52,44 +54,58 @@ func Alerts(r statements.Report, ratios map[int]Ratios, th Thresholds) []Alert {
 	n := years[0]
 	cur := ratios[n]
 	var out []Alert
-	fire := func(rule, format string, args ...any) {
-		out = append(out, Alert{Rule: rule, Year: n, Text: fmt.Sprintf(format, args...)})
+	fire := func(rule string, reads []statements.FieldRef, format string, args ...any) {
+		out = append(out, Alert{Rule: rule, Year: n, Text: fmt.Sprintf(format, args...), Reads: reads})
+	}
+	p := 0 // the year before n, when the report has one
+	if len(years) > 1 {
+		p = years[1]
+	}
+	reads := func(y int, ratioKeys ...string) []statements.FieldRef {
+		var out []statements.FieldRef
+		for _, key := range ratioKeys {
+			d, _ := DefinitionOf(key)
+			out = append(out, d.Reads(y, p)...)
+		}
+		return out
+	}
+	field := func(y int, s statements.Statement, name string) statements.FieldRef {
+		return statements.FieldRef{Year: y, Key: statements.Key{Statement: s, Name: name}}
 	}
 	has := func(y int, s statements.Statement, name string) (float64, bool) {
 		return r.Value(y, statements.Key{Statement: s, Name: name})
 	}
 
 	if v := cur.Leverage; v.OK() && v.Number > th.MaxLeverage {
-		fire(RuleLeverage, "Levier de %s en %d, au-dessus du seuil de %s.", frnum.FormatRatio(v.Number), n, frnum.FormatRatio(th.MaxLeverage))
+		fire(RuleLeverage, reads(n, "levier"), "Levier de %s en %d, au-dessus du seuil de %s.", frnum.FormatRatio(v.Number), n, frnum.FormatRatio(th.MaxLeverage))
 	}
 	if net, ok := has(n, statements.Income, "resultat_net"); ok && net > 0 && cur.FreeCashFlow.OK() && cur.FreeCashFlow.Number < 0 {
-		fire(RuleNegativeFCF, "Résultat net de %s mais free cash-flow de %s en %d.", frnum.FormatKEUR(net), frnum.FormatKEUR(cur.FreeCashFlow.Number), n)
+		fire(RuleNegativeFCF, append(reads(n, "free_cash_flow"), field(n, statements.Income, "resultat_net")), "Résultat net de %s mais free cash-flow de %s en %d.", frnum.FormatKEUR(net), frnum.FormatKEUR(cur.FreeCashFlow.Number), n)
 	}
 	if eq, ok := has(n, statements.Balance, "capitaux_propres"); ok && eq < 0 {
-		fire(RuleNegativeEquity, "Capitaux propres négatifs de %s en %d.", frnum.FormatKEUR(eq), n)
+		fire(RuleNegativeEquity, []statements.FieldRef{field(n, statements.Balance, "capitaux_propres")}, "Capitaux propres négatifs de %s en %d.", frnum.FormatKEUR(eq), n)
 	}
 	if len(years) < 2 {
 		return out
 	}
-	p := years[1]
 	prev := ratios[p]
 	cash, ok1 := has(n, statements.Balance, "tresorerie")
 	prevCash, ok2 := has(p, statements.Balance, "tresorerie")
 	if ok1 && ok2 && prevCash > 0 {
 		if drop := (prevCash - cash) / prevCash * 100; drop > th.MaxCashDrop {
-			fire(RuleCashDrop, "Trésorerie en baisse de %s en %d : %s contre %s en %d.",
+			fire(RuleCashDrop, []statements.FieldRef{field(n, statements.Balance, "tresorerie"), field(p, statements.Balance, "tresorerie")}, "Trésorerie en baisse de %s en %d : %s contre %s en %d.",
 				frnum.FormatPercent(drop), n, frnum.FormatKEUR(cash), frnum.FormatKEUR(prevCash), p)
 		}
 	}
 	if cur.DSO.OK() && prev.DSO.OK() && cur.DSO.Number-prev.DSO.Number > th.MaxDSOIncrease {
-		fire(RuleDSOIncrease, "Délai clients (DSO) en hausse de %s en %d : %s contre %s en %d.",
+		fire(RuleDSOIncrease, append(reads(n, "dso"), reads(p, "dso")...), "Délai clients (DSO) en hausse de %s en %d : %s contre %s en %d.",
 			frnum.FormatDays(cur.DSO.Number-prev.DSO.Number), n, frnum.FormatDays(cur.DSO.Number), frnum.FormatDays(prev.DSO.Number), p)
 	}
 	bfr, prevBFR := cur.WorkingCapital, prev.WorkingCapital
 	if bfr.OK() && prevBFR.OK() && prevBFR.Number > 0 && cur.RevenueGrowth.OK() {
 		growth := (bfr.Number/prevBFR.Number - 1) * 100
 		if growth > 0 && growth-cur.RevenueGrowth.Number > th.MaxBFRGrowthExcess {
-			fire(RuleBFRGrowth, "BFR en hausse de %s en %d (%s contre %s) pour un chiffre d'affaires en variation de %s.",
+			fire(RuleBFRGrowth, append(reads(n, "bfr", "croissance_ca"), reads(p, "bfr")...), "BFR en hausse de %s en %d (%s contre %s) pour un chiffre d'affaires en variation de %s.",
 				frnum.FormatPercent(growth), n, frnum.FormatKEUR(bfr.Number), frnum.FormatKEUR(prevBFR.Number), frnum.FormatPercent(cur.RevenueGrowth.Number))
 		}
 	}

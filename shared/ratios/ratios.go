@@ -5,6 +5,7 @@ package ratios
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"analyste.dev/analyste/shared/frnum"
@@ -70,30 +71,82 @@ type Ratios struct {
 }
 
 // Definition describes a ratio for the facts: its key, French label,
-// formula and unit.
+// formula, unit, and the fields it is computed from.
 type Definition struct {
 	Key     string
 	Label   string
 	Formula string
 	Unit    frnum.Unit
 	Get     func(Ratios) Value
+	Inputs  []statements.Key
+	// PrevYear: the ratio also reads its inputs in the year before.
+	PrevYear bool
 }
+
+// Reads lists the fields behind the ratio of year; prev is the year before
+// it in the report, 0 if none.
+func (d Definition) Reads(year, prev int) []statements.FieldRef {
+	var out []statements.FieldRef
+	for _, k := range d.Inputs {
+		out = append(out, statements.FieldRef{Year: year, Key: k})
+		if d.PrevYear && prev != 0 {
+			out = append(out, statements.FieldRef{Year: prev, Key: k})
+		}
+	}
+	return out
+}
+
+func inc(names ...string) []statements.Key { return keys(statements.Income, names) }
+func bal(names ...string) []statements.Key { return keys(statements.Balance, names) }
+func cfl(names ...string) []statements.Key { return keys(statements.CashFlow, names) }
+
+func keys(s statements.Statement, names []string) []statements.Key {
+	out := make([]statements.Key, len(names))
+	for i, n := range names {
+		out[i] = statements.Key{Statement: s, Name: n}
+	}
+	return out
+}
+
+var (
+	ebitdaInputs  = inc("resultat_exploitation", "dotations_amortissements")
+	netDebtInputs = bal("dettes_financieres", "tresorerie")
+	bfrInputs     = bal(append(slices.Clone(statements.WorkingCapitalAssets), statements.WorkingCapitalLiabilities...)...)
+)
 
 // Definitions lists the ratios in the data dictionary's order.
 var Definitions = []Definition{
-	{"ebitda", "EBITDA", "résultat d'exploitation + dotations aux amortissements", frnum.KEUR, func(r Ratios) Value { return r.EBITDA }},
-	{"dette_nette", "Dette nette", "dettes financières - trésorerie", frnum.KEUR, func(r Ratios) Value { return r.NetDebt }},
-	{"levier", "Levier", "dette nette / EBITDA", frnum.Times, func(r Ratios) Value { return r.Leverage }},
-	{"gearing", "Gearing", "dette nette / capitaux propres", frnum.Percent, func(r Ratios) Value { return r.Gearing }},
-	{"marge_ebitda", "Marge d'EBITDA", "EBITDA / chiffre d'affaires", frnum.Percent, func(r Ratios) Value { return r.EBITDAMargin }},
-	{"marge_exploitation", "Marge d'exploitation", "résultat d'exploitation / chiffre d'affaires", frnum.Percent, func(r Ratios) Value { return r.OperatingMargin }},
-	{"marge_nette", "Marge nette", "résultat net / chiffre d'affaires", frnum.Percent, func(r Ratios) Value { return r.NetMargin }},
-	{"free_cash_flow", "Free cash-flow", "flux d'exploitation + investissements", frnum.KEUR, func(r Ratios) Value { return r.FreeCashFlow }},
-	{"bfr", "BFR", "stocks + créances clients + autres actifs courants - dettes fournisseurs - autres passifs courants", frnum.KEUR, func(r Ratios) Value { return r.WorkingCapital }},
-	{"bfr_jours", "BFR en jours de chiffre d'affaires", "BFR / chiffre d'affaires × 365", frnum.Days, func(r Ratios) Value { return r.WorkingCapitalDays }},
-	{"dso", "Délai clients (DSO)", "créances clients / chiffre d'affaires × 365", frnum.Days, func(r Ratios) Value { return r.DSO }},
-	{"autonomie_financiere", "Autonomie financière", "capitaux propres / total passif", frnum.Percent, func(r Ratios) Value { return r.EquityRatio }},
-	{"croissance_ca", "Croissance du chiffre d'affaires", "chiffre d'affaires N / chiffre d'affaires N-1 - 1", frnum.Percent, func(r Ratios) Value { return r.RevenueGrowth }},
+	{"ebitda", "EBITDA", "résultat d'exploitation + dotations aux amortissements", frnum.KEUR, func(r Ratios) Value { return r.EBITDA }, ebitdaInputs, false},
+	{"dette_nette", "Dette nette", "dettes financières - trésorerie", frnum.KEUR, func(r Ratios) Value { return r.NetDebt }, netDebtInputs, false},
+	{"levier", "Levier", "dette nette / EBITDA", frnum.Times, func(r Ratios) Value { return r.Leverage }, concat(netDebtInputs, ebitdaInputs), false},
+	{"gearing", "Gearing", "dette nette / capitaux propres", frnum.Percent, func(r Ratios) Value { return r.Gearing }, concat(netDebtInputs, bal("capitaux_propres")), false},
+	{"marge_ebitda", "Marge d'EBITDA", "EBITDA / chiffre d'affaires", frnum.Percent, func(r Ratios) Value { return r.EBITDAMargin }, concat(ebitdaInputs, inc("chiffre_affaires")), false},
+	{"marge_exploitation", "Marge d'exploitation", "résultat d'exploitation / chiffre d'affaires", frnum.Percent, func(r Ratios) Value { return r.OperatingMargin }, inc("resultat_exploitation", "chiffre_affaires"), false},
+	{"marge_nette", "Marge nette", "résultat net / chiffre d'affaires", frnum.Percent, func(r Ratios) Value { return r.NetMargin }, inc("resultat_net", "chiffre_affaires"), false},
+	{"free_cash_flow", "Free cash-flow", "flux d'exploitation + investissements", frnum.KEUR, func(r Ratios) Value { return r.FreeCashFlow }, cfl("flux_exploitation", "investissements"), false},
+	{"bfr", "BFR", "stocks + créances clients + autres actifs courants - dettes fournisseurs - autres passifs courants", frnum.KEUR, func(r Ratios) Value { return r.WorkingCapital }, bfrInputs, false},
+	{"bfr_jours", "BFR en jours de chiffre d'affaires", "BFR / chiffre d'affaires × 365", frnum.Days, func(r Ratios) Value { return r.WorkingCapitalDays }, concat(bfrInputs, inc("chiffre_affaires")), false},
+	{"dso", "Délai clients (DSO)", "créances clients / chiffre d'affaires × 365", frnum.Days, func(r Ratios) Value { return r.DSO }, concat(bal("creances_clients"), inc("chiffre_affaires")), false},
+	{"autonomie_financiere", "Autonomie financière", "capitaux propres / total passif", frnum.Percent, func(r Ratios) Value { return r.EquityRatio }, bal("capitaux_propres", "total_passif"), false},
+	{"croissance_ca", "Croissance du chiffre d'affaires", "chiffre d'affaires N / chiffre d'affaires N-1 - 1", frnum.Percent, func(r Ratios) Value { return r.RevenueGrowth }, inc("chiffre_affaires"), true},
+}
+
+// DefinitionOf returns the definition of the ratio key.
+func DefinitionOf(key string) (Definition, bool) {
+	for _, d := range Definitions {
+		if d.Key == key {
+			return d, true
+		}
+	}
+	return Definition{}, false
+}
+
+func concat(parts ...[]statements.Key) []statements.Key {
+	var out []statements.Key
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
 }
 
 // FormatValue writes a ratio value in its unit through frnum, or its reason.

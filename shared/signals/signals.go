@@ -130,14 +130,18 @@ func RetryInstruction(rejected []Rejected) string {
 }
 
 // Facts numbers the verified signals in order: Q-<slug>-1, Q-<slug>-2…, each
-// "<société> - « <citation> » (p. <page>)".
-func Facts(company string, verified []Signal) []facts.Fact {
+// "<société> - « <citation> » (p. <page>)", verified (the quote is on its
+// page word for word) and dated by the report's fiscal years.
+func Facts(company string, years []int, verified []Signal) []facts.Fact {
 	slug := facts.Slug(company)
 	out := make([]facts.Fact, len(verified))
 	for i, s := range verified {
 		out[i] = facts.Fact{
-			ID:   fmt.Sprintf("Q-%s-%d", slug, i+1),
-			Text: fmt.Sprintf("%s - « %s » (p. %d)", company, display(s.Quote), s.Page),
+			ID:    fmt.Sprintf("Q-%s-%d", slug, i+1),
+			Text:  fmt.Sprintf("%s - « %s » (p. %d)", company, display(s.Quote), s.Page),
+			State: facts.Verified,
+			Page:  s.Page,
+			Years: years,
 		}
 	}
 	return out

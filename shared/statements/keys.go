@@ -1,6 +1,7 @@
 package statements
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 )
@@ -125,3 +126,12 @@ func (y Year) Count() int {
 
 // Amount is a printed amount, for building a Year by hand.
 func Amount(v float64) *float64 { return &v }
+
+// FieldRef is one field of one year: what a fact is computed from.
+type FieldRef struct {
+	Year int
+	Key  Key
+}
+
+// String gives "2025 bilan.total_actif".
+func (f FieldRef) String() string { return fmt.Sprintf("%d %s", f.Year, f.Key) }

@@ -62,14 +62,26 @@ func (r Report) FieldsFound() int {
 }
 
 // YearsDesc lists the years, latest first (N, N-1, …).
-func (r Report) YearsDesc() []int {
-	years := make([]int, 0, len(r.Years))
-	for y := range r.Years {
-		years = append(years, y)
+func (r Report) YearsDesc() []int { return YearsDesc(r.Years) }
+
+// PreviousYear is the year after y in years (latest first): the year before
+// it in the report, 0 if none.
+func PreviousYear(years []int, y int) int {
+	if i := slices.Index(years, y); i >= 0 && i+1 < len(years) {
+		return years[i+1]
 	}
-	slices.Sort(years)
-	slices.Reverse(years)
-	return years
+	return 0
+}
+
+// YearsDesc lists the years of a statements map, latest first.
+func YearsDesc(years map[int]Year) []int {
+	out := make([]int, 0, len(years))
+	for y := range years {
+		out = append(out, y)
+	}
+	slices.Sort(out)
+	slices.Reverse(out)
+	return out
 }
 
 // FromTruth turns a ground-truth file into a Report: the keys it lists are
