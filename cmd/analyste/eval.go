@@ -104,6 +104,11 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "analyste eval : exactitude des champs %s, sous le seuil de %s\n", frnum.FormatPercent(got), frnum.FormatPercent(*minFields))
 		code = 1
 	}
+	if e.Worst.Unsafe() {
+		fmt.Fprintf(stderr, "analyste eval : %s affirmation(s) publiée(s) fausse(s) et %s mémo(s) publié(s) sur un contrôle en échec : rien de cela ne doit être publié\n",
+			frnum.Format(e.Worst.FalseClaims), frnum.Format(e.Worst.OnFailedCheck))
+		code = 1
+	}
 	if *maxInvented >= 0 && e.Worst.Invented > float64(*maxInvented) {
 		fmt.Fprintf(stderr, "analyste eval : %s champ(s) inventé(s), au-delà du seuil de %d\n", frnum.Format(e.Worst.Invented), *maxInvented)
 		code = 1

@@ -52,7 +52,7 @@ func TestRunEvalTable(t *testing.T) {
 	if want := fmt.Sprintf("/%d (", 78*len(reports)); !strings.Contains(totals, want) {
 		t.Errorf("totals line %q does not count the %d fields of the truths", totals, 78*len(reports))
 	}
-	if want := "Champs inventés : 0 | documents refusés : 0 | contrôles perdus : 0"; lines[len(reports)+3] != want {
+	if want := "Champs inventés : 0 | documents refusés : 0 | contrôles perdus : 0 | affirmations publiées fausses : 0 | mémos publiés sur un contrôle en échec : 0"; lines[len(reports)+3] != want {
 		t.Errorf("robustness line %q, want %q", lines[len(reports)+3], want)
 	}
 	if !strings.HasPrefix(lines[len(reports)+4], "Coût : ") {
@@ -141,7 +141,8 @@ func TestRunEvalThresholdsAndErrors(t *testing.T) {
 		{"no folder", []string{"--model=offline"}, 2, "", "usage : analyste eval"},
 		{"no pass", []string{"--model=offline", "--repeat=0", dirs[0]}, 2, "", "usage : analyste eval"},
 		{"folder without a PDF", []string{"--model=offline", t.TempDir()}, 1, "", "0 fichiers PDF"},
-		{"one wrong field, no threshold", []string{"--model=offline", wrong}, 0, "Exactitude des champs : 76/77 (98.7%)", ""},
+		// The memo publishes the stocks as printed, which the changed truth contradicts.
+		{"one wrong field, its published claims false", []string{"--model=offline", wrong}, 1, "Exactitude des champs : 76/77 (98.7%)", "affirmation(s) publiée(s) fausse(s)"},
 		{"one wrong field under --min-fields", []string{"--model=offline", "--min-fields=100", wrong}, 1, "Exactitude des champs : 76/77", "exactitude des champs 98,7 %, sous le seuil de 100,0 %"},
 		{"one invented field over --max-invented", []string{"--model=offline", "--max-invented=0", wrong}, 1, "Champs inventés : 1 |", "1 champ(s) inventé(s), au-delà du seuil de 0"},
 		{"recall under --min-recall", []string{"--model=offline", "--min-recall=101", dirs[0]}, 1, "rappel des signaux : ", ", sous le seuil de 101,0 %"},

@@ -49,6 +49,8 @@ type Summary struct {
 	FieldsExact     Stat        `json:"champs_exacts"`
 	Invented        Stat        `json:"champs_inventes"`
 	ChecksLost      Stat        `json:"controles_perdus"`
+	FalseClaims     Stat        `json:"affirmations_fausses"`
+	OnFailedCheck   Stat        `json:"publie_sur_controle_en_echec"`
 	ChecksTotal     int         `json:"controles_total"` // the most any pass ran
 	ChecksOK        Stat        `json:"controles_ok"`
 	Rereads         Stat        `json:"relectures"`
@@ -91,6 +93,8 @@ func summarise(passes []Score) Summary {
 	s.FieldsExact = collect(passes, false, func(p Score) float64 { return float64(p.FieldsExact) })
 	s.Invented = collect(passes, true, func(p Score) float64 { return float64(len(p.Invented)) })
 	s.ChecksLost = collect(passes, true, func(p Score) float64 { return float64(len(p.ChecksLost)) })
+	s.FalseClaims = collect(passes, true, func(p Score) float64 { return float64(len(p.FalseClaims)) })
+	s.OnFailedCheck = collect(passes, true, func(p Score) float64 { return boolCount(p.PublishedOnFailedCheck) })
 	s.ChecksOK = collect(passes, false, func(p Score) float64 { return float64(p.ChecksOK) })
 	s.Rereads = collect(passes, true, func(p Score) float64 { return float64(p.Rereads) })
 	s.RatioDeviation = collect(passes, true, func(p Score) float64 { return p.RatioDeviation })
@@ -120,6 +124,21 @@ type Totals struct {
 	Invented   float64 `json:"champs_inventes"`
 	Refused    float64 `json:"documents_refuses"`
 	ChecksLost float64 `json:"controles_perdus"`
+	// FalseClaims counts published sentences false against the truth;
+	// OnFailedCheck the memos published on a fact whose check failed. Both
+	// must be 0.
+	FalseClaims   float64 `json:"affirmations_fausses"`
+	OnFailedCheck float64 `json:"publies_sur_controle_en_echec"`
+}
+
+// Unsafe tells whether a pass published something false or unverified.
+func (t Totals) Unsafe() bool { return t.FalseClaims > 0 || t.OnFailedCheck > 0 }
+
+func boolCount(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // total adds up the reports of one pass.
@@ -135,6 +154,8 @@ func total(scores []Score) Totals {
 		t.Cost.add(s.Cost)
 		t.Invented += float64(len(s.Invented))
 		t.ChecksLost += float64(len(s.ChecksLost))
+		t.FalseClaims += float64(len(s.FalseClaims))
+		t.OnFailedCheck += boolCount(s.PublishedOnFailedCheck)
 		if s.Error != "" {
 			t.Refused++
 		}
@@ -174,8 +195,8 @@ func (t Totals) Line() string {
 // Robustness is the line under it: what was read that the document does
 // not print, the documents refused, the checks lost.
 func (t Totals) Robustness() string {
-	return fmt.Sprintf("Champs inventés : %s | documents refusés : %s | contrôles perdus : %s",
-		count(t.Invented), count(t.Refused), count(t.ChecksLost))
+	return fmt.Sprintf("Champs inventés : %s | documents refusés : %s | contrôles perdus : %s | affirmations publiées fausses : %s | mémos publiés sur un contrôle en échec : %s",
+		count(t.Invented), count(t.Refused), count(t.ChecksLost), count(t.FalseClaims), count(t.OnFailedCheck))
 }
 
 // count writes a count, or a mean of counts with one decimal.
@@ -229,6 +250,8 @@ func aggregateTotals(ts []Totals) (mean, worst Totals) {
 	invented := pick(true, func(t Totals) float64 { return t.Invented })
 	refused := pick(true, func(t Totals) float64 { return t.Refused })
 	lost := pick(true, func(t Totals) float64 { return t.ChecksLost })
+	falseClaims := pick(true, func(t Totals) float64 { return t.FalseClaims })
+	onFailed := pick(true, func(t Totals) float64 { return t.OnFailedCheck })
 	dev := pick(true, func(t Totals) float64 { return t.RatioDeviation })
 	found := pick(false, func(t Totals) float64 { return t.SignalsFound })
 	calls := pick(true, func(t Totals) float64 { return float64(t.Cost.Calls) })
@@ -245,6 +268,8 @@ func aggregateTotals(ts []Totals) (mean, worst Totals) {
 	mean.Invented, worst.Invented = invented.Mean, invented.Worst
 	mean.Refused, worst.Refused = refused.Mean, refused.Worst
 	mean.ChecksLost, worst.ChecksLost = lost.Mean, lost.Worst
+	mean.FalseClaims, worst.FalseClaims = falseClaims.Mean, falseClaims.Worst
+	mean.OnFailedCheck, worst.OnFailedCheck = onFailed.Mean, onFailed.Worst
 	mean.RatioDeviation, worst.RatioDeviation = dev.Mean, dev.Worst
 	mean.SignalsFound, worst.SignalsFound = found.Mean, found.Worst
 	mean.Cost = Cost{Calls: int(calls.Mean + 0.5), InputTokens: int(in.Mean + 0.5), OutputTokens: int(out.Mean + 0.5), Latency: time.Duration(lat.Mean)}

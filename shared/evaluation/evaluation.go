@@ -230,10 +230,12 @@ func falseClaims(r Run, want statements.Report, onTruth []checks.Check) []string
 		}
 	}
 	var out []string
+	seen := map[string]bool{}
 	for _, p := range r.Memo.Paragraphs {
 		for _, d := range memo.Check(memo.Memo{Paragraphs: []memo.Paragraph{p}}, truth, years) {
-			if d.Step == memo.StepNumbers || d.Step == memo.StepSources {
-				out = append(out, d.Message)
+			if (d.Step == memo.StepNumbers || d.Step == memo.StepSources) && !seen[d.Claim] {
+				seen[d.Claim] = true
+				out = append(out, fmt.Sprintf("« %s » : %s", d.Claim, d.Message))
 			}
 		}
 	}

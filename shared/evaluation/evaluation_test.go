@@ -13,7 +13,9 @@ import (
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/ratios"
@@ -317,9 +319,9 @@ func TestWriteTable(t *testing.T) {
 		want   []string
 	}{
 		{"one pass", [][]Score{{ok}}, []string{
-			"A SA              78/78          0         29/29         0       0           0.00%             2/2              0                   publie  3       12000          800",
+			"A SA              78/78          0         29/29         0       0        0           0.00%             2/2              0                   publie  3       12000          800",
 			"Exactitude des champs : 78/78 (100.0%) | écart max des ratios : 0.00% | rappel des signaux : 100% | mémo vérifié : oui\n",
-			"Champs inventés : 0 | documents refusés : 0 | contrôles perdus : 0\n",
+			"Champs inventés : 0 | documents refusés : 0 | contrôles perdus : 0 | affirmations publiées fausses : 0 | mémos publiés sur un contrôle en échec : 0\n",
 			"Coût : 3 appels | jetons : 12 000 en entrée, 800 en sortie | latence cumulée des appels : 2 s\n",
 		}},
 		{"three passes", [][]Score{{ok}, {worse}, {failed}}, []string{
@@ -329,7 +331,7 @@ func TestWriteTable(t *testing.T) {
 			"A SA : 1 passage(s) en échec : Vertex AI indisponible\n",
 		}},
 		{"families", [][]Score{{ok, liasse, refused}}, []string{
-			"Champs inventés : 1 | documents refusés : 1 | contrôles perdus : 0\n",
+			"Champs inventés : 1 | documents refusés : 1 | contrôles perdus : 0 | affirmations publiées fausses : 0 | mémos publiés sur un contrôle en échec : 0\n",
 			"Par famille (pire passage) :\n  sans famille : champs exacts 78/78 (100.0%) | inventés 0 | refusés 0\n" +
 				"  liasse 2050 : champs exacts 25/46 (54.3%) | inventés 1 | refusés 1\n",
 		}},
@@ -345,6 +347,50 @@ func TestWriteTable(t *testing.T) {
 				if !strings.Contains(b.String(), w) {
 					t.Errorf("table lacks %q:\n%s", w, b.String())
 				}
+			}
+		})
+	}
+}
+
+// A published sentence is checked against the same facts computed from the
+// truth: a number read wrong and published counts as a false claim, and a
+// cited fact standing on a failed check is counted too.
+func TestFalseClaims(t *testing.T) {
+	t.Parallel()
+	truth, _ := truthAndRun(t)
+	tests := []struct {
+		name         string
+		stocks       float64 // added to 2025 stocks in what was read
+		failedChecks bool
+		wantFalse    int
+		wantOnFailed bool
+	}{
+		{"read right", 0, false, 0, false},
+		{"a misread published", 3000, false, 1, false},
+		{"published on a failed check", 3000, true, 1, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, run := truthAndRun(t)
+			rep := run.Extraction.Report
+			setField(&rep, 2025, stocks, val(rep.Years[2025], stocks)+tt.stocks)
+			cs := checks.Identities(rep)
+			if !tt.failedChecks {
+				cs = checks.Identities(fixtures.TruthReport(t, truth.Truth))
+			}
+			run.Extraction.Report, run.Extraction.Checks = rep, cs
+			ev := facts.NewEvidence(rep, statements.Transcription{}, cs, nil)
+			run.Facts = facts.RatioFacts(rep.Company, rep.YearsDesc(), ratios.Compute(rep), ev)
+			bfr := ratios.Compute(rep)[2025].WorkingCapital.Number
+			run.Memo = memo.Result{Status: memo.Published, Paragraphs: []memo.Paragraph{{Kind: memo.DebtLiquidity,
+				Text: "Le BFR est de " + frnum.FormatKEUR(bfr) + " en 2025.", Sources: []string{"R-test-bfr"}}}}
+			s, err := Measure(truth, run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.FalseClaims) != tt.wantFalse || s.PublishedOnFailedCheck != tt.wantOnFailed {
+				t.Errorf("false claims %q, published on a failed check %v; want %d, %v", s.FalseClaims, s.PublishedOnFailedCheck, tt.wantFalse, tt.wantOnFailed)
 			}
 		})
 	}

@@ -15,7 +15,7 @@ import (
 // the mean and, when it differs, the worst case.
 func (e Evaluation) WriteTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "Société\tFamille\tChamps exacts\tInventés\tContrôles OK\tPerdus\tRelectures\tÉcart max ratios\tSignaux trouvés\tCitations rejetées\tMémo\tAppels\tJetons entrée\tJetons sortie\t")
+	fmt.Fprintln(tw, "Société\tFamille\tChamps exacts\tInventés\tContrôles OK\tPerdus\tFausses\tRelectures\tÉcart max ratios\tSignaux trouvés\tCitations rejetées\tMémo\tAppels\tJetons entrée\tJetons sortie\t")
 	for _, s := range e.Reports {
 		cells := []string{
 			s.Company,
@@ -24,6 +24,7 @@ func (e Evaluation) WriteTable(w io.Writer) error {
 			e.cell(s.Invented, count),
 			e.cell(s.ChecksOK, outOf(s.ChecksTotal)),
 			e.cell(s.ChecksLost, count),
+			e.cell(s.FalseClaims, count),
 			e.cell(s.Rereads, count),
 			e.cell(s.RatioDeviation, percent),
 			e.cell(s.SignalsFound, outOf(s.SignalsExpected)),

@@ -30,9 +30,14 @@ func citedFacts(ids []string, byID map[string]facts.Fact) (known []cited, unknow
 			unknown = append(unknown, id)
 			continue
 		}
-		known = append(known, cited{id: f.ID, text: f.Text, numbers: numbersOf(f.Text), years: f.Years})
+		known = append(known, readFact(f))
 	}
 	return known, unknown
+}
+
+// readFact reads a fact's numbers once.
+func readFact(f facts.Fact) cited {
+	return cited{id: f.ID, text: f.Text, numbers: numbersOf(f.Text), years: f.Years}
 }
 
 func indexFacts(fs []facts.Fact) map[string]facts.Fact {
@@ -114,7 +119,7 @@ func figureDefects(sentence string, neg bool, facts []cited) []string {
 		agrees := false
 		for _, f := range facts {
 			for _, ff := range figuresOf(f.text) {
-				if ff.key() != c.key() {
+				if !sameFigure(ff, c) {
 					continue
 				}
 				if compare(c.number, ff.number, neg) >= matchByWords {

@@ -1,6 +1,7 @@
 package memo
 
 import (
+	"context"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -156,4 +157,33 @@ func idsOf(fs []facts.Fact) []string {
 		out[i] = f.ID
 	}
 	return out
+}
+
+// A Q- fact is dated by the report's years: a sentence citing only it may
+// say "En 2025", even when the memo is checked without its report.
+func TestQuoteFactYears(t *testing.T) {
+	t.Parallel()
+	going := facts.Fact{ID: "Q-solvea-4", State: facts.Verified, Page: 9, Years: []int{2025, 2024},
+		Text: "Solvéa Énergies SA - « Les comptes font état d'une incertitude significative sur la continuité d'exploitation. » (p. 9)"}
+	m := Memo{Paragraphs: []Paragraph{{Kind: Risks, Sources: []string{going.ID},
+		Text: "En 2025, les comptes font état d'une incertitude significative sur la continuité d'exploitation."}}}
+	if d := Check(m, []facts.Fact{going}, nil); len(d) != 0 {
+		t.Errorf("defects %v", d)
+	}
+	undated := going
+	undated.Years = nil
+	if d := Check(m, []facts.Fact{undated}, nil); len(d) == 0 {
+		t.Error("a year no fact gives was accepted")
+	}
+	v, err := NewVerifier(OfflineJudge{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := v.Verify(context.Background(), Input{Company: "Solvéa Énergies SA", Facts: []facts.Fact{going}, Years: FactYears([]facts.Fact{going})}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Published {
+		t.Errorf("status %s: %s", res.Status, res.Reason)
+	}
 }

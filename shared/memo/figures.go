@@ -25,6 +25,13 @@ type figure struct {
 	number frnum.Number
 }
 
+// sameFigure tells whether two figures state the same quantity for the same
+// year: same unit family and year, labels naming the same thing (see
+// sameQuantity), so that "L'EBITDA de Ferlac … en 2025" meets "EBITDA 2025".
+func sameFigure(a, b figure) bool {
+	return a.family == b.family && a.year == b.year && sameQuantity(strings.Fields(a.label), strings.Fields(b.label))
+}
+
 // key identifies the figure.
 func (f figure) key() string { return fmt.Sprintf("%s|%s|%d", f.label, f.family, f.year) }
 
@@ -51,7 +58,20 @@ func hasBoundary(s string) bool {
 
 // figuresOf reads the figures of a text.
 func figuresOf(text string) []figure {
-	masked := maskIDs(text)
+	var out []figure
+	for _, f := range labelled(maskIDs(text)) {
+		if f.year != 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// labelled reads the numbers of a masked text that have a unit and a label,
+// with their year when the text gives one (0 otherwise). A number whose span
+// holds no content word and has no label before it takes the words of the
+// clause before its span: "Le délai clients (DSO) est de 88,4 jours".
+func labelled(masked string) []figure {
 	nums := frnum.Parse(masked)
 	taken := make([]bool, len(nums))
 	var out []figure
@@ -61,6 +81,7 @@ func figuresOf(text string) []figure {
 			continue
 		}
 		spanStart := prevEnd + lastBoundary(masked[prevEnd:n.Start])
+		from := prevEnd
 		prevEnd = n.End
 		year := 0
 		for j := i - 1; j >= 0 && nums[j].Start >= spanStart; j-- {
@@ -75,11 +96,16 @@ func figuresOf(text string) []figure {
 				break
 			}
 		}
-		if words := contentWords(masked[spanStart:n.Start], false); len(words) > 0 {
+		words := contentWords(masked[spanStart:n.Start], false)
+		if len(words) == 0 && label == "" && spanStart > from {
+			before := masked[from : spanStart-1]
+			words = contentWords(before[lastBoundary(before):], false)
+		}
+		if len(words) > 0 {
 			slices.Sort(words)
 			label = strings.Join(slices.Compact(words), " ")
 		}
-		if label == "" || year == 0 || n.Unit == frnum.None {
+		if label == "" || n.Unit == frnum.None {
 			continue
 		}
 		out = append(out, figure{label: label, family: family(n.Unit), year: year, number: n})

@@ -25,14 +25,14 @@ type JudgeRequest struct {
 
 // OfflineRule is the offline judge's name: the rule it applies, so that no
 // reader takes its verdicts for a model's.
-const OfflineRule = "règle hors ligne : un chiffre daté que les faits cités donnent autrement est contredit ; sinon nombres égaux au fait cité et mots de contenu couverts par les faits cités, sinon neutre"
+const OfflineRule = "règle hors ligne : contredit si la phrase donne un chiffre que les faits cités donnent autrement (autre valeur, autre année, autre signe), le sens inverse de leur évolution ou une autre société ; soutenu si chaque nombre est dans un fait cité et les mots de la phrase dans les faits cités ; sinon neutre"
 
-// OfflineJudge judges by OfflineRule: the claim is contredit when it states
-// a figure (a number with its unit and year) that the cited facts give only
-// with another value; it is soutenu by a cited fact that holds every number
-// of the claim (the report's years aside, sign rule included) when the
-// claim's content words (see contentWords) all appear in the cited facts;
-// otherwise it is neutre.
+// OfflineJudge judges by OfflineRule, claim by claim: contredit when the
+// claim states a figure the cited facts give with another value (dated or
+// not, same quantity), another sign, the opposite direction, or names
+// another company; soutenu when each of its numbers (the report's years
+// aside, sign rule included) is held by one of the cited facts and its
+// content words (see contentWords) all appear in them; otherwise neutre.
 type OfflineJudge struct{}
 
 // Name is OfflineRule.
@@ -47,28 +47,50 @@ func offlineJudgement(req JudgeRequest) Judgement {
 	if j, ok := contradiction(req); ok {
 		return j
 	}
+	fs := make([]cited, len(req.Cited))
+	for i, f := range req.Cited {
+		fs[i] = readFact(f)
+	}
+	if len(fs) > 0 {
+		for _, rule := range []func(JudgeRequest, []cited) (Judgement, bool){otherCompany, changedNumber, oppositeSign, reversedDirection} {
+			if j, ok := rule(req, fs); ok {
+				return j
+			}
+		}
+	}
 	nums := claimNumbers(req.Claim.Text, req.Years)
 	neg := hasNegativeWord(req.Claim.Text)
+	// Each number may come from its own cited fact; the judged fact is the
+	// one holding most of them, then sharing most words.
+	best, bestHeld, bestOverlap, byWords := -1, 0, -1, false
 	claimWords := contentWords(req.Claim.Text, false)
-	best, bestOverlap, byWords := -1, -1, false
-	for i, f := range req.Cited {
-		ok, words := holdsAll(nums, numbersOf(f.Text), neg)
-		if !ok {
-			continue
+	for _, n := range nums {
+		if f := find(n, neg, fs); f.match < matchByWords {
+			return Judgement{Verdict: Neutral, Reason: fmt.Sprintf("aucun fait cité ne contient le nombre « %s »", strings.TrimSpace(n.Text))}
+		} else if f.match == matchByWords {
+			byWords = true
 		}
-		factWords := contentWords(f.Text, false)
+	}
+	for i, f := range fs {
+		held := 0
+		for _, n := range nums {
+			if find(n, neg, []cited{f}).match >= matchByWords {
+				held++
+			}
+		}
+		factWords := contentWords(f.text, false)
 		overlap := 0
 		for _, w := range claimWords {
 			if slices.Contains(factWords, w) {
 				overlap++
 			}
 		}
-		if overlap > bestOverlap {
-			best, bestOverlap, byWords = i, overlap, words
+		if held > bestHeld || held == bestHeld && overlap > bestOverlap {
+			best, bestHeld, bestOverlap = i, held, overlap
 		}
 	}
 	if best < 0 {
-		return Judgement{Verdict: Neutral, Reason: "aucun fait cité ne contient tous les nombres de la phrase"}
+		return Judgement{Verdict: Neutral, Reason: "aucun fait cité"}
 	}
 	covered := map[string]bool{}
 	for _, f := range req.Cited {
@@ -85,10 +107,10 @@ func offlineJudgement(req JudgeRequest) Judgement {
 	id := req.Cited[best].ID
 	if len(missing) > 0 {
 		return Judgement{Verdict: Neutral, Fact: id,
-			Reason: fmt.Sprintf("les nombres sont ceux de %s, mais ces mots ne figurent dans aucun fait cité : %s", id, strings.Join(missing, ", "))}
+			Reason: fmt.Sprintf("les nombres sont ceux des faits cités, mais ces mots ne figurent dans aucun : %s", strings.Join(missing, ", "))}
 	}
 	return Judgement{Verdict: Supported, Fact: id,
-		Reason: fmt.Sprintf("les nombres sont ceux de %s et les mots de la phrase figurent dans les faits cités", id)}
+		Reason: fmt.Sprintf("chaque nombre est dans un fait cité (surtout %s) et les mots de la phrase figurent dans les faits cités", id)}
 }
 
 // holdsAll reports whether every claim number has an equal in the fact's
@@ -151,6 +173,20 @@ func (j *ModelJudge) Judge(ctx context.Context, req JudgeRequest) (Judgement, mo
 	return out, usage, nil
 }
 
+// heldUndated tells whether a cited fact gives the figure's number, without
+// a year, for a quantity its label names: "au-dessus du seuil de 3,5x" holds
+// the 3,5x of "le levier dépasse le seuil de 3,5x en 2025".
+func heldUndated(c figure, cited []facts.Fact, neg bool) bool {
+	for _, f := range cited {
+		for _, q := range quantitiesOf(f.Text) {
+			if q.year == 0 && family(q.number.Unit) == c.family && sameQuantity(q.words, strings.Fields(c.label)) && compare(c.number, q.number, neg) >= matchByWords {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // contradiction finds a figure of the claim — a number with its unit and
 // year — that the cited facts state as the same figure (see figure) only
 // with other values: "Le levier est de 3,6x en 2025" against "Levier 2025 :
@@ -164,7 +200,7 @@ func contradiction(req JudgeRequest) (Judgement, bool) {
 		agreed := false
 		for _, f := range req.Cited {
 			for _, ff := range figuresOf(f.Text) {
-				if ff.key() != c.key() {
+				if !sameFigure(ff, c) {
 					continue
 				}
 				if compare(c.number, ff.number, neg) >= matchByWords {
@@ -175,7 +211,7 @@ func contradiction(req JudgeRequest) (Judgement, bool) {
 				}
 			}
 		}
-		if other != nil && !agreed {
+		if other != nil && !agreed && !heldUndated(c, req.Cited, neg) {
 			return *other, true
 		}
 	}

@@ -2,6 +2,7 @@ package memo
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"analyste.dev/analyste/shared/facts"
@@ -12,6 +13,8 @@ func TestOfflineJudge(t *testing.T) {
 	levier := facts.Fact{ID: "R-ferlac-levier", Text: "Maison Ferlac SAS - Levier 2025 : 5,5x (2024 : 3,6x) ; formule : dette nette / EBITDA"}
 	fcf := facts.Fact{ID: "R-ferlac-free-cash-flow", Text: "Maison Ferlac SAS - Free cash-flow 2025 : -14 930 k€ (2024 : -1 790 k€) ; formule : flux d'exploitation + investissements"}
 	other := facts.Fact{State: facts.Verified, ID: "Q-ferlac-3", Text: "Maison Ferlac SAS - « Le levier 2025 : 4,9x selon la direction. » (p. 5)"}
+	covenant := facts.Fact{ID: "Q-ferlac-11", Text: "Maison Ferlac SAS - « L’emprunt syndiqué de 85 000 k€ est assorti d’un covenant : le ratio dette nette / EBITDA ajusté ne doit pas excéder 3,5x, selon la définition contractuelle. » (p. 12)"}
+	cash := facts.Fact{ID: "A-ferlac-2", Text: "Maison Ferlac SAS - Trésorerie en baisse de 56,9 % en 2025 : 4 850 k€ contre 11 240 k€ en 2024."}
 	tests := []struct {
 		name  string
 		claim string
@@ -23,8 +26,18 @@ func TestOfflineJudge(t *testing.T) {
 		{"a changed figure", "Le levier est de 4,5x en 2025.", []facts.Fact{levier}, Contradicted},
 		{"negative in words", "Le free cash-flow est négatif de 14 930 k€ en 2025.", []facts.Fact{fcf}, Supported},
 		{"facts in conflict are no contradiction", "Le levier est de 5,5x en 2025.", []facts.Fact{levier, other}, Supported},
-		{"a figure with no date", "Le levier est élevé, à 4,5x.", []facts.Fact{levier}, Neutral},
+		{"an undated figure the fact gives otherwise", "Le levier est élevé, à 4,5x.", []facts.Fact{levier}, Contradicted},
+		{"an undated figure of another quantity", "La marge est de 4,5 %.", []facts.Fact{levier}, Neutral},
 		{"words the facts lack", "Le levier de 5,5x en 2025 résulte d'acquisitions.", []facts.Fact{levier}, Neutral},
+		{"two facts, each number from one", "Le levier calculé atteint 5,5x en 2025 alors que le contrat plafonne le ratio à 3,5x.", []facts.Fact{levier, covenant}, Supported},
+		{"two facts, the ceiling changed", "Le levier calculé atteint 5,5x en 2025 alors que le contrat plafonne le ratio à 4,0x.", []facts.Fact{levier, covenant}, Contradicted},
+		{"another company", "Le levier d'Helvane est de 5,5x en 2025.", []facts.Fact{levier}, Contradicted},
+		{"the fact's company", "Le levier de Maison Ferlac SAS est de 5,5x en 2025.", []facts.Fact{levier}, Supported},
+		{"an acronym is no company", "Le levier de 5,5x en 2025 est la dette nette sur l'EBITDA.", []facts.Fact{levier}, Supported},
+		{"the opposite direction of an alert", "La trésorerie est en hausse de 56,9 % en 2025.", []facts.Fact{cash}, Contradicted},
+		{"both years moving the other way", "Le levier diminue, de 3,6x en 2024 à 5,5x en 2025.", []facts.Fact{levier}, Contradicted},
+		{"both years moving that way", "Le levier augmente, de 3,6x en 2024 à 5,5x en 2025.", []facts.Fact{levier}, Neutral},
+		{"the other sign", "Le free cash-flow est positif, à 14 930 k€ en 2025.", []facts.Fact{fcf}, Contradicted},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -37,5 +50,24 @@ func TestOfflineJudge(t *testing.T) {
 				t.Errorf("%q: %s (%s), want %s", tt.claim, j.Verdict, j.Reason, tt.want)
 			}
 		})
+	}
+}
+
+func TestNamesIn(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"Le levier d'Helvane est de 5,5x.", []string{"Helvane"}},
+		{"La marge d'EBITDA est de 11 %.", nil},
+		{"Solvéa Énergies SA affiche une marge de 11 %.", []string{"Solvéa Énergies SA"}},
+		{"Un litige devant le tribunal de commerce de Lyon.", []string{"Lyon"}},
+		{"Le gearing de Maison Ferlac SAS est de 15,9 %.", []string{"Maison", "Maison Ferlac SAS"}},
+	}
+	for _, tt := range tests {
+		if got := namesIn(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("namesIn(%q) = %q, want %q", tt.text, got, tt.want)
+		}
 	}
 }

@@ -94,7 +94,7 @@ func TestVerifyCourseCases(t *testing.T) {
 			fixedJudge(t, 1, Judgement{Verdict: Contradicted, Fact: lease.ID, Reason: "le fait dit 90 jours"}), Blocked, StepJudge},
 		{"lease, offline rule", ferlac, Memo{Paragraphs: []Paragraph{{Kind: Risks,
 			Text: "Le bail est résiliable par le bailleur avec un préavis d'environ 60 jours.", Sources: []string{lease.ID}}}},
-			OfflineJudge{}, Blocked, StepNumbers},
+			OfflineJudge{}, Blocked, StepJudge},
 		{"two facts give two values", ferlac, Memo{Paragraphs: []Paragraph{{Kind: DebtLiquidity,
 			Text: "Le levier est de 5,5x en 2025.", Sources: []string{"R-ferlac-levier", "Q-ferlac-3"}}}},
 			OfflineJudge{}, Abstained, StepConflict},

@@ -17,7 +17,19 @@ var stopWords = map[string]bool{
 	"sur": true, "sous": true, "dans": true, "avec": true, "sans": true, "entre": true, "contre": true, "vers": true,
 	"chez": true, "est": true, "sont": true, "etait": true, "etaient": true, "ete": true, "etre": true, "sera": true,
 	"ont": true, "avait": true, "avoir": true, "comme": true, "aussi": true, "ainsi": true, "plus": true, "moins": true,
-	"tres": true, "soit": true,
+	"tres": true, "soit": true, "alors": true, "tandis": true, "lorsque": true, "puisque": true,
+	// Verbs that only state a value: "le levier calculé atteint 5,5x".
+	"atteint": true, "atteignent": true, "etablit": true, "etablissent": true, "ressort": true, "ressortent": true,
+	"affiche": true, "affichent": true, "calcule": true, "calcules": true, "calculee": true, "calculees": true,
+	"s'eleve": true, "eleve": true, "elevent": true, "situe": true, "situent": true,
+}
+
+// synonyms fold the stems that say the same thing to one, so that "le
+// contrat plafonne le ratio" meets "ne doit pas excéder".
+var synonyms = map[string]string{
+	"plafonn": "plafond", "exced": "plafond", "exceder": "plafond", "maximum": "plafond", "maximal": "plafond",
+	"depass": "plafond", "limit": "plafond", "dessu": "plafond",
+	"contractuel": "contrat", "contrat": "contrat",
 }
 
 // contentWords are the words a claim must share with its facts: the text
@@ -39,9 +51,20 @@ func contentWords(text string, dropNegative bool) []string {
 		if stopWords[w] || len(w) < 2 || dropNegative && negativeWords[w] {
 			continue
 		}
-		out = append(out, stem(w))
+		out = append(out, canonical(stem(w)))
 	}
 	return out
+}
+
+// canonical is the synonym family of a stem: the stem itself, or its
+// family's name when one of the family's stems starts it.
+func canonical(w string) string {
+	for prefix, family := range synonyms {
+		if strings.HasPrefix(w, prefix) {
+			return family
+		}
+	}
+	return w
 }
 
 func stem(w string) string {
