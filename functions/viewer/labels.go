@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statements"
@@ -79,6 +80,9 @@ var runStatuses = map[string]string{
 
 // stepStates are a stage's states as a reviewer reads them.
 var stepStates = map[string]string{"en_cours": "en cours", "termine": "terminée", "echec": "échec", "a_reprendre": "à reprendre"}
+
+// factStates are a fact's states as a reviewer reads them.
+var factStates = map[facts.State]string{facts.Verified: "vérifié", facts.Unverified: "non vérifié", facts.Unavailable: "non disponible"}
 
 // checkStatuses are a check's statuses as a reviewer reads them.
 var checkStatuses = map[checks.Status]string{

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -43,7 +44,7 @@ type extractionView struct {
 	Checks      []checkRow
 	Failed      int
 	Ratios      []ratioRow
-	Facts       []facts.Fact // R- and A- facts, the memo's sources
+	Facts       []factView // R- and A- facts, the memo's sources
 	Divergences []ratios.Alert
 }
 
@@ -146,7 +147,7 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 		found[coll] = err == nil
 	}
 	if found[store.Extractions] {
-		p.Extraction = extractionOf(ex)
+		p.Extraction = extractionOf(id, ex)
 	}
 	if found[store.Signals] {
 		p.Signals = signalsOf(id, sig)
@@ -157,7 +158,51 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 	v.render(w, r, http.StatusOK, "report.html", p)
 }
 
-func extractionOf(ex pipeline.ExtractionRecord) *extractionView {
+// factView is a fact with its state as a reviewer reads it, and each field
+// it stands on with links to its printed lines.
+type factView struct {
+	facts.Fact
+	StateLabel string
+	Lines      []fieldView
+}
+
+type fieldView struct {
+	Field string // "2025 Stocks et en-cours"
+	Note  string // "non imprimé", "nul : non imprimé, total vérifié"
+	Links []lineLink
+}
+
+type lineLink struct {
+	Label string
+	Page  int
+	URL   string
+}
+
+// factViews links each field of each fact to its printed lines, highlighted
+// on their page.
+func factViews(id string, fs []facts.Fact) []factView {
+	out := make([]factView, len(fs))
+	for i, f := range fs {
+		v := factView{Fact: f, StateLabel: orSelf(factStates, f.State)}
+		for _, fl := range f.Fields {
+			fv := fieldView{Field: fmt.Sprintf("%d %s", fl.Year, lineLabels[statements.Key{Statement: fl.Statement, Name: fl.Key}])}
+			switch {
+			case fl.ZeroByTotal:
+				fv.Note = "non imprimé, nul d'après le total vérifié"
+			case len(fl.Lines) == 0:
+				fv.Note = "non imprimé"
+			}
+			for _, l := range fl.Lines {
+				fv.Links = append(fv.Links, lineLink{Label: l.Label, Page: l.Page, URL: pageURL(id, l.Page, "citation", l.Label)})
+			}
+			v.Lines = append(v.Lines, fv)
+		}
+		out[i] = v
+	}
+	return out
+}
+
+func extractionOf(id string, ex pipeline.ExtractionRecord) *extractionView {
 	e := &extractionView{PrintedUnit: ex.PrintedUnit, Divergences: ex.Divergences}
 	for y := range ex.Years {
 		e.Years = append(e.Years, y)
@@ -218,7 +263,7 @@ func extractionOf(ex pipeline.ExtractionRecord) *extractionView {
 		}
 		e.Ratios = append(e.Ratios, row)
 	}
-	e.Facts = ex.Facts
+	e.Facts = factViews(id, ex.Facts)
 	return e
 }
 

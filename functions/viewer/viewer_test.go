@@ -461,3 +461,32 @@ func TestNewRefusesMissingDependencies(t *testing.T) {
 		t.Error("no logger accepted")
 	}
 }
+
+// From a fact to its printed line: the fact says its state, lists its
+// fields, and each field links to its line highlighted on its page.
+func TestFactLineage(t *testing.T) {
+	t.Parallel()
+	_, doc, _ := get(t, "/rapports/"+published)
+	items := all(doc, func(n *html.Node) bool { return attr(n, "id") == "fait-R-ferlac-levier" })
+	if len(items) != 1 {
+		t.Fatalf("%d items for R-ferlac-levier", len(items))
+	}
+	if got := text(items[0]); !strings.Contains(got, "(vérifié)") || !strings.Contains(got, "2025 Emprunts et dettes financières") {
+		t.Errorf("fact %q lacks its state or its fields", got)
+	}
+	var link string
+	for _, a := range all(items[0], tag("a")) {
+		if strings.Contains(text(a), "Disponibilités") {
+			link = attr(a, "href")
+			break
+		}
+	}
+	if link == "" {
+		t.Fatal("no link to the printed cash line")
+	}
+	code, page, _ := get(t, link)
+	marks := all(page, tag("mark"))
+	if code != http.StatusOK || len(marks) != 1 || !strings.Contains(text(marks[0]), "Disponibilités") {
+		t.Errorf("%s: status %d, %d marks", link, code, len(marks))
+	}
+}

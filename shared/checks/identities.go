@@ -3,6 +3,7 @@ package checks
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"analyste.dev/analyste/shared/statements"
 )
@@ -205,6 +206,24 @@ func Reads(c Check, prev int) []statements.FieldRef {
 	}
 	return out
 }
+
+// IdentityKeys maps the label of each of the 16 identities to the keys it
+// reads, in dictionary order. The map is built once; do not modify it.
+var IdentityKeys = sync.OnceValue(func() map[string][]statements.Key {
+	out := map[string][]statements.Key{}
+	for label, id := range identityByLabel {
+		reads := map[statements.Key]bool{}
+		for _, t := range append([]term{id.lhs}, id.rhs...) {
+			reads[t.key] = true
+		}
+		for _, k := range statements.AllKeys() {
+			if reads[k] {
+				out[label] = append(out[label], k)
+			}
+		}
+	}
+	return out
+})
 
 // IsScale tells the scale check, whose failure moves every field.
 func IsScale(c Check) bool { return c.Label == scaleLabel }
