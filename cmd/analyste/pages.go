@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/quotes"
 )
 
 // runPages prints the text of every page of a PDF under a header line.
@@ -28,7 +29,7 @@ func runPages(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "analyste pages : page %d illisible : %s (%v)\n", p.Number, pdftext.Reason(p.Err), p.Err)
 		}
 		if text := p.Text(); text != "" {
-			fmt.Fprintln(stdout, text)
+			fmt.Fprintln(stdout, quotes.Sanitize(text)) // no escape sequence from a ToUnicode map reaches the terminal
 		}
 	}
 	return 0

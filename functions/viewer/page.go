@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/store"
 )
@@ -77,6 +78,10 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 	}
 	if p.Quote != "" {
 		p.Before, p.Mark, p.After, p.Found = highlight(p.Text, p.Quote)
+	}
+	// A hostile text layer may reorder what is displayed (bidi overrides).
+	for _, s := range []*string{&p.Text, &p.Before, &p.Mark, &p.After, &p.Quote, &p.Company, &p.Title} {
+		*s = quotes.Sanitize(*s)
 	}
 	v.render(w, r, http.StatusOK, "page.html", p)
 }

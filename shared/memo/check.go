@@ -7,6 +7,7 @@ import (
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/locate"
 )
 
 // Defect is one failed deterministic check, said in French; the rewrite
@@ -21,23 +22,38 @@ type Defect struct {
 // String is the message.
 func (d Defect) String() string { return d.Message }
 
-// citedFacts gives the known facts among ids, in their order, and the
-// unknown ids.
-func citedFacts(ids []string, byID map[string]facts.Fact) (known []cited, unknown []string) {
+// readFact reads a fact once: its numbers, figures, words.
+func readFact(f facts.Fact) cited {
+	return cited{id: f.ID, text: f.Text, numbers: numbersOf(f.Text), years: f.Years,
+		labelled: labelled(maskIDs(f.Text)), words: contentWords(f.Text, false), folded: locate.Fold(f.Text)}
+}
+
+// reader reads each fact once and hands out the read facts by id.
+type reader struct {
+	byID map[string]facts.Fact
+	read map[string]cited
+}
+
+func newReader(fs []facts.Fact) *reader {
+	return &reader{byID: indexFacts(fs), read: make(map[string]cited, len(fs))}
+}
+
+// cited gives the known facts among ids, in their order, and the unknown ids.
+func (r *reader) cited(ids []string) (known []cited, unknown []string) {
 	for _, id := range ids {
-		f, ok := byID[id]
+		f, ok := r.byID[id]
 		if !ok {
 			unknown = append(unknown, id)
 			continue
 		}
-		known = append(known, readFact(f))
+		c, ok := r.read[id]
+		if !ok {
+			c = readFact(f)
+			r.read[id] = c
+		}
+		known = append(known, c)
 	}
 	return known, unknown
-}
-
-// readFact reads a fact's numbers once.
-func readFact(f facts.Fact) cited {
-	return cited{id: f.ID, text: f.Text, numbers: numbersOf(f.Text), years: f.Years}
 }
 
 func indexFacts(fs []facts.Fact) map[string]facts.Fact {
@@ -55,14 +71,17 @@ func indexFacts(fs []facts.Fact) map[string]facts.Fact {
 // contradicting a figure they state. years are the report's years, allowed
 // in any sentence.
 func Check(m Memo, fs []facts.Fact, years []int) []Defect {
+	return check(m, newReader(fs), years)
+}
+
+func check(m Memo, r *reader, years []int) []Defect {
 	if len(m.Paragraphs) == 0 {
 		return []Defect{{Step: StepMemo, Message: "le mémo ne contient aucun paragraphe"}}
 	}
-	byID := indexFacts(fs)
 	var out []Defect
 	for i, p := range m.Paragraphs {
 		where := fmt.Sprintf("paragraphe %d (%s)", i+1, p.Kind.Label())
-		known, unknown := citedFacts(p.Sources, byID)
+		known, unknown := r.cited(p.Sources)
 		if len(p.Sources) == 0 {
 			out = append(out, Defect{Paragraph: i + 1, Step: StepSources, Message: where + " : aucun fait cité"})
 		}
@@ -118,7 +137,7 @@ func figureDefects(sentence string, neg bool, facts []cited) []string {
 		var others []string
 		agrees := false
 		for _, f := range facts {
-			for _, ff := range figuresOf(f.text) {
+			for _, ff := range f.figures() {
 				if !sameFigure(ff, c) {
 					continue
 				}

@@ -130,7 +130,7 @@ func TestConflicts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			known, _ := citedFacts(idsOf(tt.fs), indexFacts(tt.fs))
+			known, _ := newReader(tt.fs).cited(idsOf(tt.fs))
 			if diff := cmp.Diff(tt.want, conflicts(known)); diff != "" {
 				t.Errorf("conflicts (-want +got):\n%s", diff)
 			}
@@ -144,7 +144,7 @@ func TestNoConflictWithinReports(t *testing.T) {
 	t.Parallel()
 	for _, slug := range []string{"ferlac", "helvane", "solvea"} {
 		in := reportInput(t, slug)
-		known, _ := citedFacts(idsOf(in.Facts), indexFacts(in.Facts))
+		known, _ := newReader(in.Facts).cited(idsOf(in.Facts))
 		if got := conflicts(known); len(got) > 0 {
 			t.Errorf("%s : conflits inattendus %v", slug, got)
 		}

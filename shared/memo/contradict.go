@@ -52,12 +52,12 @@ func changedNumber(req JudgeRequest, facts []cited) (Judgement, bool) {
 			continue
 		}
 		for _, f := range facts {
-			for _, fq := range quantitiesOf(f.text) {
-				if family(fq.number.Unit) != family(q.number.Unit) || q.year != 0 && fq.year != 0 && q.year != fq.year || !sameQuantity(q.words, fq.words) {
+			for _, fq := range f.labelled {
+				if fq.family != family(q.number.Unit) || q.year != 0 && fq.year != 0 && q.year != fq.year || !sameQuantity(q.words, strings.Fields(fq.label)) {
 					continue
 				}
 				return Judgement{Verdict: Contradicted, Fact: f.id, Reason: fmt.Sprintf("%s donne %s pour « %s », la phrase dit %s",
-					f.id, strings.TrimSpace(fq.number.Text), strings.Join(fq.words, " "), strings.TrimSpace(q.number.Text))}, true
+					f.id, strings.TrimSpace(fq.number.Text), fq.label, strings.TrimSpace(q.number.Text))}, true
 			}
 		}
 	}
@@ -124,11 +124,11 @@ func reversedDirection(req JudgeRequest, facts []cited) (Judgement, bool) {
 	claimWords := contentWords(req.Claim.Text, false)
 	for _, f := range facts {
 		holds, _ := holdsAll(nums, f.numbers, neg)
-		if d := direction(f.text); holds && len(nums) > 0 && d == -said {
+		if d := direction(f.folded); holds && len(nums) > 0 && d == -said {
 			return Judgement{Verdict: Contradicted, Fact: f.id, Reason: fmt.Sprintf("%s dit l'évolution inverse de la phrase", f.id)}, true
 		}
 		byLabel := map[string][]figure{}
-		for _, fig := range figuresOf(f.text) {
+		for _, fig := range f.figures() {
 			byLabel[fig.label+"|"+fig.family] = append(byLabel[fig.label+"|"+fig.family], fig)
 		}
 		for _, figs := range byLabel {
@@ -181,13 +181,9 @@ var legalForms = []string{"SA", "SAS", "SASU", "SARL", "EURL", "SCA", "SNC", "SE
 // ending with a legal form; it is another company when no cited fact prints
 // it.
 func otherCompany(req JudgeRequest, facts []cited) (Judgement, bool) {
-	var printed []string
-	for _, f := range facts {
-		printed = append(printed, locate.Fold(f.text))
-	}
-	all := strings.Join(printed, " | ")
 	for _, name := range namesIn(req.Claim.Text) {
-		if folded := locate.Fold(name); folded != "" && !strings.Contains(all, folded) {
+		folded := locate.Fold(name)
+		if folded != "" && !slices.ContainsFunc(facts, func(f cited) bool { return strings.Contains(f.folded, folded) }) {
 			company, _, _ := strings.Cut(facts[0].text, " - ")
 			return Judgement{Verdict: Contradicted, Fact: facts[0].id, Reason: fmt.Sprintf("la phrase parle de %s, les faits cités de %s", name, company)}, true
 		}

@@ -135,36 +135,52 @@ func (c Conflict) String() string {
 
 // conflicts finds the figures that two of the facts state with different
 // values. It is pure: the verdict rules turn a conflict into an abstention.
-func conflicts(fs []cited) []Conflict {
+func conflicts(fs []cited) []Conflict { return conflictsWith(fs, nil) }
+
+// conflictsWith finds the figures the cited facts state with different
+// values, among themselves or against the reference facts (the ratios and
+// alerts computed from the statements, cited or not): a quote saying "la
+// dette nette réelle n'est que de 5 000 k€ en 2025" conflicts with the
+// computed net debt even when the sentence cites only the quote. Figures are
+// the same when sameFigure says so; each pair of facts gives one conflict.
+func conflictsWith(own, reference []cited) []Conflict {
 	type stated struct {
 		factID string
 		figure figure
+		cited  bool
 	}
-	byKey := map[string][]stated{}
-	var keys []string
-	for _, f := range fs {
-		for _, fig := range figuresOf(f.text) {
-			k := fig.key()
-			if _, seen := byKey[k]; !seen {
-				keys = append(keys, k)
+	// Grouped by unit family and year, which a same figure shares.
+	groups := map[string][]stated{}
+	var order []string
+	add := func(fs []cited, isCited bool) {
+		for _, f := range fs {
+			for _, fig := range f.figures() {
+				k := fmt.Sprintf("%s|%d", fig.family, fig.year)
+				if _, seen := groups[k]; !seen {
+					order = append(order, k)
+				}
+				groups[k] = append(groups[k], stated{f.id, fig, isCited})
 			}
-			byKey[k] = append(byKey[k], stated{f.id, fig})
 		}
 	}
+	add(own, true)
+	add(reference, false)
 	var out []Conflict
-	for _, k := range keys {
-		list := byKey[k]
-	pairs:
+	seen := map[string]bool{}
+	for _, k := range order {
+		list := groups[k]
 		for i, a := range list {
 			for _, b := range list[i+1:] {
-				if a.factID != b.factID && !sameValue(a.figure.number, b.figure.number) {
-					out = append(out, Conflict{
-						Label: a.figure.label, Year: a.figure.year,
-						Facts:  []string{a.factID, b.factID},
-						Values: []string{strings.TrimSpace(a.figure.number.Text), strings.TrimSpace(b.figure.number.Text)},
-					})
-					break pairs
+				pair := a.factID + "|" + b.factID
+				if !a.cited && !b.cited || a.factID == b.factID || seen[pair] || !sameFigure(a.figure, b.figure) || sameValue(a.figure.number, b.figure.number) {
+					continue
 				}
+				seen[pair] = true
+				out = append(out, Conflict{
+					Label: a.figure.label, Year: a.figure.year,
+					Facts:  []string{a.factID, b.factID},
+					Values: []string{strings.TrimSpace(a.figure.number.Text), strings.TrimSpace(b.figure.number.Text)},
+				})
 			}
 		}
 	}

@@ -21,6 +21,19 @@ type JudgeRequest struct {
 	Claim Claim
 	Cited []facts.Fact
 	Years []int
+	read  []cited // Cited as the verifier read them, when it did
+}
+
+// facts gives the cited facts read, reading them when the verifier did not.
+func (r JudgeRequest) facts() []cited {
+	if len(r.read) == len(r.Cited) {
+		return r.read
+	}
+	out := make([]cited, len(r.Cited))
+	for i, f := range r.Cited {
+		out[i] = readFact(f)
+	}
+	return out
 }
 
 // OfflineRule is the offline judge's name: the rule it applies, so that no
@@ -44,12 +57,9 @@ func (OfflineJudge) Judge(_ context.Context, req JudgeRequest) (Judgement, model
 }
 
 func offlineJudgement(req JudgeRequest) Judgement {
-	if j, ok := contradiction(req); ok {
+	fs := req.facts()
+	if j, ok := contradiction(req, fs); ok {
 		return j
-	}
-	fs := make([]cited, len(req.Cited))
-	for i, f := range req.Cited {
-		fs[i] = readFact(f)
 	}
 	if len(fs) > 0 {
 		for _, rule := range []func(JudgeRequest, []cited) (Judgement, bool){otherCompany, changedNumber, oppositeSign, reversedDirection} {
@@ -78,10 +88,9 @@ func offlineJudgement(req JudgeRequest) Judgement {
 				held++
 			}
 		}
-		factWords := contentWords(f.text, false)
 		overlap := 0
 		for _, w := range claimWords {
-			if slices.Contains(factWords, w) {
+			if slices.Contains(f.words, w) {
 				overlap++
 			}
 		}
@@ -93,8 +102,8 @@ func offlineJudgement(req JudgeRequest) Judgement {
 		return Judgement{Verdict: Neutral, Reason: "aucun fait cité"}
 	}
 	covered := map[string]bool{}
-	for _, f := range req.Cited {
-		for _, w := range contentWords(f.Text, false) {
+	for _, f := range fs {
+		for _, w := range f.words {
 			covered[w] = true
 		}
 	}
@@ -176,10 +185,10 @@ func (j *ModelJudge) Judge(ctx context.Context, req JudgeRequest) (Judgement, mo
 // heldUndated tells whether a cited fact gives the figure's number, without
 // a year, for a quantity its label names: "au-dessus du seuil de 3,5x" holds
 // the 3,5x of "le levier dépasse le seuil de 3,5x en 2025".
-func heldUndated(c figure, cited []facts.Fact, neg bool) bool {
-	for _, f := range cited {
-		for _, q := range quantitiesOf(f.Text) {
-			if q.year == 0 && family(q.number.Unit) == c.family && sameQuantity(q.words, strings.Fields(c.label)) && compare(c.number, q.number, neg) >= matchByWords {
+func heldUndated(c figure, fs []cited, neg bool) bool {
+	for _, f := range fs {
+		for _, q := range f.labelled {
+			if q.year == 0 && q.family == c.family && sameQuantity(strings.Fields(q.label), strings.Fields(c.label)) && compare(c.number, q.number, neg) >= matchByWords {
 				return true
 			}
 		}
@@ -193,25 +202,25 @@ func heldUndated(c figure, cited []facts.Fact, neg bool) bool {
 // 5,5x (2024 : 3,6x)".
 // When one cited fact agrees and another does not, the facts conflict: that
 // is the verdict rules' abstention, not a contradiction.
-func contradiction(req JudgeRequest) (Judgement, bool) {
+func contradiction(req JudgeRequest, fs []cited) (Judgement, bool) {
 	neg := hasNegativeWord(req.Claim.Text)
 	for _, c := range figuresOf(req.Claim.Text) {
 		var other *Judgement
 		agreed := false
-		for _, f := range req.Cited {
-			for _, ff := range figuresOf(f.Text) {
+		for _, f := range fs {
+			for _, ff := range f.figures() {
 				if !sameFigure(ff, c) {
 					continue
 				}
 				if compare(c.number, ff.number, neg) >= matchByWords {
 					agreed = true
 				} else if other == nil {
-					other = &Judgement{Verdict: Contradicted, Fact: f.ID, Reason: fmt.Sprintf("%s donne %s pour « %s » en %d, la phrase dit %s",
-						f.ID, strings.TrimSpace(ff.number.Text), ff.label, ff.year, strings.TrimSpace(c.number.Text))}
+					other = &Judgement{Verdict: Contradicted, Fact: f.id, Reason: fmt.Sprintf("%s donne %s pour « %s » en %d, la phrase dit %s",
+						f.id, strings.TrimSpace(ff.number.Text), ff.label, ff.year, strings.TrimSpace(c.number.Text))}
 				}
 			}
 		}
-		if other != nil && !agreed && !heldUndated(c, req.Cited, neg) {
+		if other != nil && !agreed && !heldUndated(c, fs, neg) {
 			return *other, true
 		}
 	}

@@ -135,6 +135,21 @@ type cited struct {
 	id, text string
 	numbers  []frnum.Number
 	years    []int // the report's years a Q- fact is dated by
+	// Read once per verification, since a paragraph may cite hundreds.
+	labelled []figure // numbers with a label, dated or not
+	words    []string // content words
+	folded   string   // the text folded, for names
+}
+
+// figures are the fact's dated figures.
+func (c cited) figures() []figure {
+	var out []figure
+	for _, f := range c.labelled {
+		if f.year != 0 {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // find looks for n in the facts; a full match beats a sign mismatch.

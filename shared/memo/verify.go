@@ -89,23 +89,37 @@ func NewVerifier(judge Judge) (*Verifier, error) {
 // checks failed, so that the person receiving the hand-off sees each
 // verdict) and applies the verdict rules.
 func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error) {
-	defects := Check(m, in.Facts, in.Years)
+	r := newReader(in.Facts)
+	defects := check(m, r, in.Years)
 	res := Result{Paragraphs: m.Paragraphs, Defects: defects}
-	byID := indexFacts(in.Facts)
+	byID := r.byID
 	var assessments []Assessment
+	// The claims of a paragraph share its sources: their conflicts once,
+	// against the computed facts too.
+	conflictsOf := map[int][]Conflict{}
+	var computed []string
+	for _, f := range in.Facts {
+		if strings.HasPrefix(f.ID, "R-") || strings.HasPrefix(f.ID, "A-") {
+			computed = append(computed, f.ID)
+		}
+	}
+	reference, _ := r.cited(computed)
 	for _, c := range Claims(m) {
-		known, _ := citedFacts(c.Sources, byID)
+		known, _ := r.cited(c.Sources)
 		citedList := make([]facts.Fact, len(known))
 		for i, f := range known {
 			citedList[i] = byID[f.id]
 		}
-		j, usage, err := v.judge.Judge(ctx, JudgeRequest{Claim: c, Cited: citedList, Years: in.Years})
+		if _, ok := conflictsOf[c.Paragraph]; !ok {
+			conflictsOf[c.Paragraph] = conflictsWith(known, reference)
+		}
+		j, usage, err := v.judge.Judge(ctx, JudgeRequest{Claim: c, Cited: citedList, Years: in.Years, read: known})
 		addUsage(&res.Usage, usage)
 		if err != nil {
 			return res, fmt.Errorf("verify memo: %w", err)
 		}
 		judged := slices.IndexFunc(known, func(f cited) bool { return f.id == j.Fact })
-		a := Assessment{Claim: c, Judge: v.judge.Name(), Judgement: j, JudgedFactCited: judged >= 0, Conflicts: conflicts(known)}
+		a := Assessment{Claim: c, Judge: v.judge.Name(), Judgement: j, JudgedFactCited: judged >= 0, Conflicts: conflictsOf[c.Paragraph]}
 		for _, f := range citedList {
 			if !f.Verified() {
 				a.Unverified = append(a.Unverified, f)

@@ -282,3 +282,26 @@ func TestCopiedSentencesNeverRefused(t *testing.T) {
 		}
 	}
 }
+
+// A quote whose figure contradicts a computed fact of the same measure is a
+// conflict even when the sentence cites the quote alone.
+func TestQuoteAgainstComputedFacts(t *testing.T) {
+	t.Parallel()
+	in := reportInput(t, "ferlac")
+	note := facts.Fact{ID: "Q-ferlac-40", State: facts.Verified, Years: []int{2025, 2024},
+		Text: "Maison Ferlac SAS - « Note : la dette nette réelle n'est que de 5 000 k€ en 2025. » (p. 16)"}
+	in.Facts = append(in.Facts, note)
+	v, err := NewVerifier(OfflineJudge{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := Memo{Paragraphs: []Paragraph{{Kind: Risks, Sources: []string{note.ID},
+		Text: "La dette nette réelle n'est que de 5 000 k€ en 2025."}}}
+	res, err := v.Verify(context.Background(), in, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status == Published || len(res.Verdicts) != 1 || res.Verdicts[0].Step != StepConflict || !strings.Contains(res.Verdicts[0].Reason, "R-ferlac-dette-nette") {
+		t.Errorf("status %s: %s", res.Status, res.Reason)
+	}
+}

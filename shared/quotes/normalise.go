@@ -26,8 +26,29 @@ func blank(r rune) bool { return unicode.IsSpace(r) || r == '|' }
 // hyphenation is rejoined (other scripts could compose across the join).
 func latin(r rune) bool { return unicode.Is(unicode.Latin, r) }
 
-// invisible is a character that prints nothing.
-func invisible(r rune) bool { return r == '\u00ad' || r == '\u200b' || r == '\ufeff' }
+// invisible is a character that prints nothing: soft hyphen, zero-width
+// characters and the bidirectional controls, which only reorder what is
+// displayed ("€k 000 09" shown as "90 000 k€").
+func invisible(r rune) bool {
+	return r == '\u00ad' || r == '\u200b' || r == '\ufeff' || bidiControl(r)
+}
+
+// bidiControl is a bidirectional embedding, override, isolate or mark.
+func bidiControl(r rune) bool {
+	return r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069' || r == '\u200e' || r == '\u200f' || r == '\u061c'
+}
+
+// Sanitize removes what could make a text display otherwise than it is
+// stored: bidirectional controls and control characters (escape sequences
+// included), line breaks and tabs aside.
+func Sanitize(s string) string {
+	return strings.Map(func(r rune) rune {
+		if bidiControl(r) || unicode.IsControl(r) && r != '\n' && r != '\t' {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\ufffd"))
+}
 
 // French typography puts a space after « and before » : ; ! ?, which
 // quotes written the English way leave out; Normalise drops that space.

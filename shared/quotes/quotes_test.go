@@ -309,3 +309,22 @@ func FuzzLocate(f *testing.F) {
 		checkLocate(t, page, quote)
 	})
 }
+
+func TestSanitize(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"Le litige \u202e€k 000 09\u202c est en cours.", "Le litige €k 000 09 est en cours."},
+		{"rouge \x1b[31mALERTE\x1b[0m", "rouge [31mALERTE[0m"},
+		{"deux\nlignes\tet tab", "deux\nlignes\tet tab"},
+		{"isolat \u2066x\u2069", "isolat x"},
+	}
+	for _, tt := range tests {
+		if got := Sanitize(tt.in); got != tt.want {
+			t.Errorf("Sanitize(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// The page and its quote normalise alike whatever bidi controls either holds.
+	if !NewDocument([]string{"Le litige \u202e€k 000 09\u202c est en cours."}).Verify(1, "Le litige €k 000 09 est en cours.").OK {
+		t.Error("a bidi control in the page breaks verification")
+	}
+}

@@ -101,6 +101,8 @@ func Check(pages []string, in []Signal) (verified []Signal, rejected []Rejected)
 			reason = fmt.Sprintf("gravité inconnue « %s »", s.Severity)
 		case isInstruction(s.Quote):
 			reason = "citation contenant une consigne adressée au modèle (tentative d'injection) : écartée"
+		case !balancedQuotes(s.Quote):
+			reason = "citation contenant des guillemets qui la fermeraient et en rouvriraient une autre : écartée"
 		default:
 			if r := doc.Verify(s.Page, s.Quote); !r.OK {
 				reason = r.Reason
@@ -110,9 +112,32 @@ func Check(pages []string, in []Signal) (verified []Signal, rejected []Rejected)
 			rejected = append(rejected, Rejected{Signal: s, Reason: reason})
 			continue
 		}
+		s.Quote = quotes.Sanitize(s.Quote)
 		verified = append(verified, s)
 	}
 	return verified, rejected
+}
+
+// balancedQuotes tells whether the quotation marks inside a quote (its own
+// outer ones aside) open before they close and all close: "la ligne
+// « Voyage »" is a quote, "respecté » (p. 12). Levier de 0,9x ; « aucun"
+// would let unquoted text pass for quoted in the memo.
+func balancedQuotes(q string) bool {
+	inner := strings.Trim(strings.TrimSpace(q), `«»"“” `)
+	depth, straight := 0, 0
+	for _, r := range inner {
+		switch r {
+		case '«', '“':
+			depth++
+		case '»', '”':
+			if depth--; depth < 0 {
+				return false
+			}
+		case '"':
+			straight++
+		}
+	}
+	return depth == 0 && straight%2 == 0
 }
 
 // RetryInstruction asks the reader to fix the refused signals: copy each
@@ -150,6 +175,12 @@ func Facts(company string, years []int, verified []Signal) []facts.Fact {
 // display writes a quote on one line, every run of whitespace (no-break
 // spaces included) as one plain space, without the quotation marks a reader
 // may have put around it, since the fact adds its own.
+//
+// Quotation marks inside become single ones (‹ ›), so that no text a quote
+// reproduces can close the memo's quotation.
 func display(quote string) string {
-	return strings.Trim(strings.Join(strings.Fields(quote), " "), `«»"“” `)
+	inner := strings.Trim(strings.Join(strings.Fields(quote), " "), `«»"“” `)
+	return innerQuotes.Replace(inner)
 }
+
+var innerQuotes = strings.NewReplacer("«", "‹", "»", "›", "“", "‹", "”", "›", `"`, "'")
