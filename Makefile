@@ -38,7 +38,7 @@ lint: ## gofmt, go vet, staticcheck
 bench: deps ## the benchmarks (pdftext vs pdftotext, the chain per report)
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
-testdata: ## rebuild the test reports (testdata/*/rapport.pdf) byte for byte
+testdata: ## rebuild the test reports (testdata/*/rapport.pdf, testdata/families/*/rapport.pdf) byte for byte
 	$(GO) run ./cmd/gentestdata
 
 run: ## the main job: the serverless chain on local emulators, on the test reports

@@ -44,9 +44,9 @@ func (u unit) printed(kEUR float64) (float64, error) {
 }
 
 // format writes an amount of the printed unit in French: grouped thousands,
-// decimal comma, negatives as the style says.
+// decimal comma, negatives and suffix as the style says.
 func (s Style) format(v float64, decimals int) string {
-	if v == 0 && s.Zero != "" {
+	if v == 0 && s.Zero != "" && s.Zero != zeroBlank {
 		return s.Zero
 	}
 	digits := strconv.FormatFloat(math.Abs(v), 'f', decimals, 64)
@@ -61,21 +61,40 @@ func (s Style) format(v float64, decimals int) string {
 	if frac != "" {
 		b.WriteString("," + frac)
 	}
-	switch {
-	case v >= 0 || math.Abs(v) < 0.5*math.Pow10(-decimals):
-		return b.String()
-	case s.Negatives == "parentheses":
-		return "(" + b.String() + ")"
-	default:
-		return "-" + b.String()
+	text := b.String() + s.Suffix
+	if v >= 0 || math.Abs(v) < 0.5*math.Pow10(-decimals) {
+		return text
 	}
+	switch s.Negatives {
+	case negativeParentheses:
+		return "(" + text + ")"
+	case negativeMinusSign:
+		return "−" + text
+	case negativeTrailing:
+		return text + "-"
+	}
+	return "-" + text
 }
 
-// chargeKeys are the income-statement charges, stored positive, that a
-// report may print negative.
-var chargeKeys = map[string]bool{
-	"achats_consommes": true, "charges_externes": true, "charges_personnel": true,
-	"impots_taxes": true, "dotations_amortissements": true, "impot_societes": true,
+// check refuses a style the renderer does not know.
+func (s Style) check() error {
+	switch s.Negatives {
+	case negativeParentheses, negativeHyphen, negativeMinusSign, negativeTrailing:
+	default:
+		return fmt.Errorf("style : négatifs %q inconnus", s.Negatives)
+	}
+	if s.Decimals != nil && (*s.Decimals < 0 || *s.Decimals > 2) {
+		return fmt.Errorf("style : %d décimales", *s.Decimals)
+	}
+	return nil
+}
+
+// withDecimals is the unit as the style prints it.
+func (u unit) withDecimals(s Style) unit {
+	if s.Decimals != nil {
+		u.decimals = *s.Decimals
+	}
+	return u
 }
 
 // truthValues flattens the truth of one statement: year → key → k€.
@@ -106,12 +125,8 @@ func sortedYears(t statements.Truth) []int {
 }
 
 // resolveTable computes each line's amount in each column, in k€ with the
-// dictionary's sign, and refuses a table whose printed lines do not add up
-// to the truth.
-func resolveTable(t Table, truth map[int]map[string]float64, years []int) ([][]float64, error) {
-	if err := checkSplits(t, truth, years); err != nil {
-		return nil, err
-	}
+// dictionary's sign, and refuses a subtotal that differs from the truth.
+func resolveTable(t Table, truth map[int]map[string]float64) ([][]float64, error) {
 	values := make([][]float64, len(t.Lines))
 	byID := map[string]int{}
 	for i, l := range t.Lines {
@@ -135,11 +150,8 @@ func lineValue(t Table, values [][]float64, byID map[string]int, i, c int, truth
 	l, col := t.Lines[i], t.Columns[c]
 	year := strconv.Itoa(col.Year)
 	if len(l.Sum) == 0 {
-		if l.Key == "" {
-			return 0, nil
-		}
 		net, ok := l.Amounts[year]
-		if !ok {
+		if !ok && l.Key != "" {
 			net = truth[col.Year][l.Key]
 		}
 		gross, ok := l.Gross[year]

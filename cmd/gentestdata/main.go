@@ -1,12 +1,13 @@
 // Command gentestdata rebuilds the test reports: for each testdata/<slug>
-// holding truth.json and rapport.json it writes testdata/<slug>/rapport.pdf,
-// byte for byte the same at every run.
+// and testdata/families/<slug> holding truth.json and rapport.json it writes
+// rapport.pdf beside them, byte for byte the same at every run.
 package main
 
 import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -74,17 +75,24 @@ func moduleRoot(dir string) (string, error) {
 	}
 }
 
-// companyDirs lists, in name order, the testdata folders with a rapport.json.
+// familiesDir holds the generated presentation families, apart from the
+// course reports that other tests iterate over.
+const familiesDir = "families"
+
+// companyDirs lists, in name order, the folders with a rapport.json of
+// testdata/ and of testdata/families/.
 func companyDirs(root string) ([]string, error) {
-	entries, err := os.ReadDir(filepath.Join(root, "testdata"))
-	if err != nil {
-		return nil, fmt.Errorf("lecture de testdata : %w", err)
-	}
 	var dirs []string
-	for _, e := range entries {
-		dir := filepath.Join(root, "testdata", e.Name())
-		if _, err := os.Stat(filepath.Join(dir, "rapport.json")); e.IsDir() && err == nil {
-			dirs = append(dirs, dir)
+	for _, parent := range []string{filepath.Join(root, "testdata"), filepath.Join(root, "testdata", familiesDir)} {
+		entries, err := os.ReadDir(parent)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("lecture de %s : %w", parent, err)
+		}
+		for _, e := range entries {
+			dir := filepath.Join(parent, e.Name())
+			if _, err := os.Stat(filepath.Join(dir, "rapport.json")); e.IsDir() && err == nil {
+				dirs = append(dirs, dir)
+			}
 		}
 	}
 	return dirs, nil

@@ -149,7 +149,15 @@ func (r renderer) page(index int, p Page) error {
 		case b.Bullets != nil:
 			r.bullets(b.Bullets)
 		case b.Table != nil:
-			if err := r.table(b.Table); err != nil {
+			f := fullWidth
+			if b.Table.Dense {
+				f = denseWidth
+			}
+			if err := r.table(b.Table, f); err != nil {
+				return err
+			}
+		case b.Side != nil:
+			if err := r.side(b.Side); err != nil {
 				return err
 			}
 		case b.Sign != nil:
@@ -192,80 +200,191 @@ func (r renderer) bullets(items []string) {
 	r.pdf.Ln(1.5)
 }
 
+// frame is where and how large a table is drawn.
+type frame struct {
+	x, width     float64
+	font, row    float64 // body font size (pt) and row height (mm)
+	caption      float64 // caption font size (pt)
+	amount, code float64 // widths of an amount column and of its code cell
+}
+
+// fullWidth is a table alone across the page; denseWidth the same for a
+// form's many columns; a side frame is half of it.
+var (
+	fullWidth  = frame{x: margin, width: textWidth, font: 9, row: rowHeight, caption: 12, amount: amountWidth, code: 7}
+	denseWidth = frame{x: margin, width: textWidth, font: 7, row: 4.2, caption: 10, amount: 21, code: 5}
+)
+
+const sideGap = 6.0
+
+// side draws two tables next to each other, both from the same top.
+func (r renderer) side(ts []Table) error {
+	if len(ts) != 2 {
+		return fmt.Errorf("côte à côte : %d tableaux, il en faut deux", len(ts))
+	}
+	f := frame{width: (textWidth - sideGap) / 2, font: 7.5, row: 4.4, caption: 10, amount: 17, code: 5}
+	top, bottom := r.pdf.GetY(), 0.0
+	for i := range ts {
+		f.x = margin + float64(i)*(f.width+sideGap)
+		r.pdf.SetY(top)
+		if err := r.table(&ts[i], f); err != nil {
+			return err
+		}
+		bottom = max(bottom, r.pdf.GetY())
+	}
+	r.pdf.SetY(bottom)
+	return nil
+}
+
 // table draws a statement: label at the left, each amount right-aligned in
-// its own column.
-func (r renderer) table(t *Table) error {
+// its own column, a form's line code before it.
+func (r renderer) table(t *Table, f frame) error {
 	p := r.pdf
 	cells := r.cells[t]
 	notes := 0.0
 	if t.NotesColumn {
 		notes = notesWidth
 	}
-	labelWidth := textWidth - notes - amountWidth*float64(len(t.Columns))
-	r.accent()
-	p.SetFont(fontFamily, "B", 12)
-	p.CellFormat(textWidth, 7, t.Caption, "", 1, "L", false, 0, "")
+	code := 0.0
+	if t.CodeColumns {
+		code = f.code
+	}
+	labelWidth := f.width - notes - (code+f.amount)*float64(len(t.Columns))
+	amountsX := f.x + labelWidth + notes
+	if t.Caption != "" {
+		r.accent()
+		p.SetFont(fontFamily, "B", f.caption)
+		p.SetX(f.x)
+		p.CellFormat(f.width, 7, t.Caption, "", 1, "L", false, 0, "")
+	}
 	r.black()
-	p.SetFont(fontFamily, "I", 8.5)
-	p.CellFormat(textWidth, 5, t.Unit, "", 1, "L", false, 0, "")
-
-	// Header: one cell per column, several lines when the header has them.
-	p.SetFont(fontFamily, "B", 8.5)
-	lines := 1
-	for _, c := range t.Columns {
-		lines = max(lines, strings.Count(c.Header, "\n")+1)
+	if t.Unit != "" {
+		p.SetFont(fontFamily, "I", 8.5)
+		p.SetX(f.x)
+		p.CellFormat(f.width, 5, t.Unit, "", 1, "L", false, 0, "")
 	}
-	top := p.GetY()
-	x := margin + labelWidth
-	if t.NotesColumn {
-		p.SetXY(x, top+float64(lines-1)*4)
-		p.CellFormat(notes, 4, "Notes", "", 0, "C", false, 0, "")
-		x += notes
+	if err := r.headers(t, f, amountsX, code); err != nil {
+		return err
 	}
-	for _, c := range t.Columns {
-		hl := strings.Split(c.Header, "\n")
-		for k, h := range hl {
-			p.SetXY(x, top+float64(lines-len(hl)+k)*4)
-			p.CellFormat(amountWidth, 4, h, "", 0, "R", false, 0, "")
-		}
-		x += amountWidth
-	}
-	p.SetY(top + float64(lines)*4 + 1)
 	p.SetDrawColor(60, 60, 60)
 	p.SetLineWidth(0.3)
-	p.Line(margin, p.GetY(), pageWidth-margin, p.GetY())
+	p.Line(f.x, p.GetY(), f.x+f.width, p.GetY())
 	p.Ln(1)
 
 	for i, l := range t.Lines {
+		parts := strings.Split(l.Label, "\n")
+		amountRow := len(parts) - 1
+		if t.AmountsOnTop {
+			amountRow = 0
+		}
 		y := p.GetY()
 		switch l.Style {
 		case lineSection:
 			p.SetFillColor(236, 236, 236)
-			p.Rect(margin, y, textWidth, rowHeight, "F")
-			p.SetFont(fontFamily, "B", 9)
+			p.Rect(f.x, y, f.width, f.row*float64(len(parts)), "F")
+			p.SetFont(fontFamily, "B", f.font)
 		case lineTotal, lineSubtotal:
 			p.SetLineWidth(0.2)
-			p.Line(margin+labelWidth, y, pageWidth-margin, y)
-			p.SetFont(fontFamily, "B", 9)
+			p.Line(f.x+labelWidth, y, f.x+f.width, y)
+			p.SetFont(fontFamily, "B", f.font)
 		default:
-			p.SetFont(fontFamily, "", 9)
+			p.SetFont(fontFamily, "", f.font)
 		}
-		if w := p.GetStringWidth(l.Label); w > labelWidth-2 {
-			return fmt.Errorf("libellé « %s » trop long pour sa colonne (%.0f mm > %.0f mm)", l.Label, w, labelWidth-2)
+		for k, part := range parts {
+			if w := p.GetStringWidth(part); w > labelWidth-2 {
+				return fmt.Errorf("libellé « %s » trop long pour sa colonne (%.0f mm > %.0f mm)", part, w, labelWidth-2)
+			}
+			p.SetX(f.x)
+			p.CellFormat(labelWidth, f.row, part, "", 0, "L", false, 0, "")
+			if k == amountRow {
+				if err := r.amounts(t, l, cells[i], notes, code, f); err != nil {
+					return err
+				}
+			}
+			p.Ln(f.row)
 		}
-		p.SetX(margin)
-		p.CellFormat(labelWidth, rowHeight, l.Label, "", 0, "L", false, 0, "")
-		if t.NotesColumn {
-			p.CellFormat(notes, rowHeight, l.Note, "", 0, "C", false, 0, "")
-		}
-		for _, text := range cells[i] {
-			p.CellFormat(amountWidth, rowHeight, text, "", 0, "R", false, 0, "")
-		}
-		p.Ln(rowHeight)
 		if l.Style == lineTotal {
 			p.Ln(1.5)
 		}
 	}
 	p.Ln(5)
 	return nil
+}
+
+// headerEm is the width of an em of the headers' font (8.5 pt), in mm: the
+// least gap that keeps two headers apart in the text layer.
+const headerEm = 8.5 * 25.4 / 72
+
+// headers draws the header groups, then one cell per column, several lines
+// when the header has them; it leaves the cursor below them. A header wider
+// than its column would run into its neighbour: it is refused.
+func (r renderer) headers(t *Table, f frame, amountsX, code float64) error {
+	p := r.pdf
+	p.SetFont(fontFamily, "B", 8.5)
+	colX := func(c int) float64 { return amountsX + float64(c)*(code+f.amount) + code }
+	for _, g := range t.Groups {
+		p.SetXY(colX(g.First), p.GetY())
+		p.CellFormat(colX(g.Last)+f.amount-colX(g.First), 4, g.Text, "", 0, "C", false, 0, "")
+	}
+	if len(t.Groups) > 0 {
+		p.Ln(4)
+	}
+	lines := 1
+	for _, c := range t.Columns {
+		lines = max(lines, strings.Count(c.Header, "\n")+1)
+	}
+	top := p.GetY()
+	if t.NotesColumn {
+		p.SetXY(amountsX-notesWidth, top+float64(lines-1)*4)
+		p.CellFormat(notesWidth, 4, "Notes", "", 0, "C", false, 0, "")
+	}
+	for i, c := range t.Columns {
+		hl := strings.Split(c.Header, "\n")
+		for k, h := range hl {
+			if w := p.GetStringWidth(h); w+headerEm > f.amount+code {
+				return fmt.Errorf("en-tête « %s » trop large pour sa colonne (%.0f mm, %.0f mm avec l’espace qui le sépare du voisin)", h, w, f.amount+code)
+			}
+			p.SetXY(colX(i), top+float64(lines-len(hl)+k)*4)
+			p.CellFormat(f.amount, 4, h, "", 0, "R", false, 0, "")
+		}
+	}
+	p.SetY(top + float64(lines)*4 + 1)
+	return nil
+}
+
+// amounts draws the note, codes and amounts of a row, from the current x;
+// an amount too wide to stay apart from its neighbour is refused.
+func (r renderer) amounts(t *Table, l Line, cells []string, notes, code float64, f frame) error {
+	p := r.pdf
+	if t.NotesColumn {
+		p.CellFormat(notes, f.row, l.Note, "", 0, "C", false, 0, "")
+	}
+	em := f.font * 25.4 / 72
+	for c := range t.Columns {
+		if t.CodeColumns {
+			p.SetFont(fontFamily, "", f.font-2)
+			p.CellFormat(code, f.row, codeAt(l.Codes, c), "", 0, "L", false, 0, "")
+			p.SetFont(fontFamily, "", f.font)
+			if l.Style != "" {
+				p.SetFont(fontFamily, "B", f.font)
+			}
+		}
+		text := ""
+		if c < len(cells) {
+			text = cells[c]
+		}
+		if w := p.GetStringWidth(text); w+em > f.amount+code {
+			return fmt.Errorf("montant « %s » trop large pour sa colonne (%.0f mm)", text, w)
+		}
+		p.CellFormat(f.amount, f.row, text, "", 0, "R", false, 0, "")
+	}
+	return nil
+}
+
+// codeAt is the line code of column c, "" when the line has none.
+func codeAt(codes []string, c int) string {
+	if c < len(codes) {
+		return codes[c]
+	}
+	return ""
 }

@@ -19,13 +19,30 @@ type Source struct {
 	Pages  []Page `json:"pages"`
 }
 
-// Style holds the typographic choices that vary between reports.
+// Style holds the typographic choices that vary between reports; a table
+// may override the report's.
 type Style struct {
 	ThousandsSeparator string `json:"separateur_milliers"`
-	Negatives          string `json:"negatifs"` // "parentheses" or "moins"
-	Zero               string `json:"zero"`     // printed for a zero amount; empty prints 0
-	Accent             [3]int `json:"couleur"`
+	Negatives          string `json:"negatifs"` // see the negative* constants
+	// Zero is printed for a zero amount; empty prints 0; zeroBlank leaves
+	// the gross and depreciation cells blank, as forms do.
+	Zero   string `json:"zero"`
+	Suffix string `json:"suffixe"` // after each amount, e.g. " €"
+	// Decimals overrides the unit's decimals (cents in a € report).
+	Decimals *int   `json:"decimales"`
+	Accent   [3]int `json:"couleur"`
 }
+
+// How negatives are printed.
+const (
+	negativeParentheses = "parentheses" // (1 234)
+	negativeHyphen      = "moins"       // -1 234
+	negativeMinusSign   = "moins_unicode"
+	negativeTrailing    = "moins_final" // 1 234-, as accounting software prints
+)
+
+// zeroBlank as Style.Zero leaves zero gross and depreciation cells blank.
+const zeroBlank = "vide"
 
 // Page is one physical page; a report never lets content flow to the next.
 type Page struct {
@@ -50,6 +67,20 @@ type Block struct {
 	Bullets []string `json:"puces"`
 	Table   *Table   `json:"tableau"`
 	Sign    []string `json:"signature"`
+	// Side holds two tables printed side by side (actif | passif).
+	Side []Table `json:"cote_a_cote"`
+}
+
+// tables lists the tables of a block.
+func (b *Block) tables() []*Table {
+	if b.Table != nil {
+		return []*Table{b.Table}
+	}
+	out := make([]*Table, len(b.Side))
+	for i := range b.Side {
+		out[i] = &b.Side[i]
+	}
+	return out
 }
 
 // Table is a printed statement, or one side of the balance sheet.
@@ -59,16 +90,38 @@ type Table struct {
 	Unit            string               `json:"unite"`
 	NotesColumn     bool                 `json:"colonne_notes"`
 	NegativeCharges bool                 `json:"charges_negatives"`
-	Columns         []Column             `json:"colonnes"`
-	Lines           []Line               `json:"lignes"`
+	// CodeColumns prints a form's line code (Line.Codes) left of each amount.
+	CodeColumns bool          `json:"colonne_codes"`
+	Style       *Style        `json:"style"`
+	Groups      []HeaderGroup `json:"groupes"`
+	// Continued continues the previous table of its statement on another
+	// page: the lines of one key may be split across them.
+	Continued bool `json:"suite"`
+	// Dense prints in a smaller font with narrower columns, as forms do.
+	Dense bool `json:"serre"`
+	// AmountsOnTop prints the amounts of a wrapped label on its first line
+	// rather than its last.
+	AmountsOnTop bool     `json:"montants_en_haut"`
+	Columns      []Column `json:"colonnes"`
+	Lines        []Line   `json:"lignes"`
 }
 
-// Column kinds: the net amount of a year (default), and for an asset side
-// the gross amount and the accumulated depreciation.
+// HeaderGroup is a header printed above several columns, from First to Last
+// (0-based): "Exercice N clos le 31/12/2025" over Brut / Amort. / Net.
+type HeaderGroup struct {
+	Text  string `json:"texte"`
+	First int    `json:"de"`
+	Last  int    `json:"a"`
+}
+
+// Column kinds: the net amount of a year (default), for an asset side the
+// gross amount and the accumulated depreciation, and a line's share of the
+// year's revenue in percent ("% CA").
 const (
 	columnNet          = ""
 	columnGross        = "brut"
 	columnDepreciation = "amortissements"
+	columnShare        = "part_ca"
 )
 
 // Column is one amount column of a table.
@@ -88,17 +141,22 @@ const (
 // Line is one printed row. A line with Key prints that dictionary amount, or
 // its share Amounts when several lines add up to the key; a line with Sum
 // prints the sum of other lines of the table (keys or ids, "-" subtracts)
-// and, if it also has a Key, must equal the truth.
+// and, if it also has a Key, must equal the truth; a line with Amounts only
+// prints them, outside the dictionary. "\n" wraps a label.
 type Line struct {
-	Label   string             `json:"libelle"`
-	Key     string             `json:"cle"`
-	ID      string             `json:"id"`
-	Note    string             `json:"note"`
-	Style   string             `json:"style"`
-	Charge  bool               `json:"charge"` // a subtotal of charges, printed like them
-	Amounts map[string]float64 `json:"montants"`
-	Gross   map[string]float64 `json:"brut"`
-	Sum     []string           `json:"somme"`
+	Label  string   `json:"libelle"`
+	Codes  []string `json:"codes"` // one per column, with Table.CodeColumns
+	Key    string   `json:"cle"`
+	ID     string   `json:"id"`
+	Note   string   `json:"note"`
+	Style  string   `json:"style"`
+	Charge bool     `json:"charge"` // a subtotal of charges, printed like them
+	// Deduction is a charge whose dictionary amount is negative (participation
+	// des salariés): printed like the table's charges, opposite to its key.
+	Deduction bool               `json:"deduction"`
+	Amounts   map[string]float64 `json:"montants"`
+	Gross     map[string]float64 `json:"brut"`
+	Sum       []string           `json:"somme"`
 }
 
 // company is what one testdata/<slug> directory holds.

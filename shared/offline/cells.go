@@ -15,10 +15,17 @@ import (
 // such as "Augmentation de capital  –  –" counts as found. ok is false for
 // anything else.
 func amountCell(text string) (value *float64, ok bool) {
+	v, _, ok := moneyCell(text)
+	return v, ok
+}
+
+// moneyCell is amountCell that also gives the money unit printed after the
+// amount ("1 234,56 €"), None when there is none.
+func moneyCell(text string) (*float64, frnum.Unit, bool) {
 	s := strings.TrimSpace(text)
 	switch s {
 	case "-", "–", "—", "−", "‐":
-		return new(0.0), true
+		return new(0.0), frnum.None, true
 	}
 	sign := 1.0
 	if rest, cut := strings.CutSuffix(s, "-"); cut && rest != "" {
@@ -26,13 +33,13 @@ func amountCell(text string) (value *float64, ok bool) {
 	}
 	nums := frnum.Parse(s)
 	if len(nums) != 1 || nums[0].Start != 0 || nums[0].End != len(s) {
-		return nil, false
+		return nil, frnum.None, false
 	}
 	if _, money := nums[0].Unit.ToKEUR(); nums[0].Unit != frnum.None && !money {
-		return nil, false
+		return nil, frnum.None, false
 	}
 	v := sign * nums[0].Value
-	return &v, true
+	return &v, nums[0].Unit, true
 }
 
 // header is what one header cell says about the column below it.
@@ -43,11 +50,17 @@ type header struct {
 	net      bool
 	gross    bool // Brut, or the amortisation column of a Brut / Amort. / Net layout
 	notes    bool
+	// comparison heads a column derived from the others: a variation or a
+	// ratio ("Écart N / N-1", "% CA"), never a year's amounts.
+	comparison bool
 }
 
 func (h header) marked() bool {
-	return h.year != 0 || h.relative != nil || h.net || h.gross || h.notes
+	return h.year != 0 || h.relative != nil || h.net || h.gross || h.notes || h.comparison
 }
+
+// comparisonWords head a variation column.
+var comparisonWords = map[string]bool{"variation": true, "variations": true, "var": true, "ecart": true, "ecarts": true, "evolution": true}
 
 // headerWords are the words a column header is made of, besides dates and
 // years. A span with any other word is a caption or prose, not a header.
@@ -64,12 +77,16 @@ var headerWords = map[string]bool{
 
 // parseHeader reads a column header cell: "Exercice 2025", "31/12/2024",
 // "31 déc. 2025", "Net", "Exercice N-1", a date in comb boxes
-// ("3 1 1 2 2 0 2 3"), "05/05/2021 - 31/12/2022" (a period: its end).
+// ("3 1 1 2 2 0 2 3"), "05/05/2021 - 31/12/2022" (a period: its end), a
+// variation or a ratio ("Écart N / N-1", "% CA").
 func parseHeader(text string) (header, bool) {
 	var h header
 	tokens := strings.Fields(locate.Fold(text))
 	if len(tokens) == 0 {
 		return h, false
+	}
+	if strings.Contains(text, "%") || slices.ContainsFunc(tokens, func(t string) bool { return comparisonWords[t] }) {
+		return header{comparison: true}, true
 	}
 	for i, tok := range tokens {
 		switch {
@@ -79,7 +96,7 @@ func parseHeader(text string) (header, bool) {
 				rel = -1
 			}
 			if h.relative != nil && *h.relative != rel {
-				return h, false // "Ecart N / N-1" compares two columns
+				return h, false // "N / N-1" compares two columns
 			}
 			h.relative = &rel
 		case tok == "net" || tok == "nets":

@@ -53,6 +53,23 @@ type tagged struct {
 	key    string // dictionary key, "" for outside the dictionary
 	kind   kind
 	blank  bool // no amount in the kept columns
+	deduct bool // a charge counted negative in its key
+}
+
+// reading is what the lines read so far tell about the next ones: the side
+// of the balance sheet, and whether the operating result is passed (an
+// operating wording below it is financial or exceptional). It carries over
+// from one page of a statement to the next.
+type reading struct {
+	side           side
+	afterOperating bool
+}
+
+// operatingKeys are the lines of the operating result, but the revenue,
+// which opens a statement, not a financial or exceptional section.
+var operatingKeys = map[string]bool{
+	"autres_produits_exploitation": true, "achats_consommes": true, "charges_externes": true, "charges_personnel": true,
+	"impots_taxes": true, "dotations_amortissements": true, "autres_charges_exploitation": true,
 }
 
 // classify gives each row of a table its category, with its covered keys
@@ -60,16 +77,22 @@ type tagged struct {
 // the side of the balance sheet (set by the table's title, switched by a
 // "Passif" heading or after the total of the assets), the heading a line
 // is printed under, and, in the compte de résultat, whether the operating
-// result is passed (a dotation below it is financial or exceptional).
-func classify(st statements.Statement, sd side, rows []row, amts [][]*float64) []statements.Line {
+// result is passed. A deduction is made negative when the table prints its
+// charges positive.
+func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float64) []statements.Line {
 	tags := make([]tagged, len(rows))
 	section := ""
-	afterOperating := false
 	for i, r := range rows {
 		t := tagged{folded: foldLabel(r.label), kind: other, blank: !slices.ContainsFunc(amts[i], func(a *float64) bool { return a != nil })}
+		sd := rd.side
 		if t.blank {
 			if st == statements.Balance && (hasWord(t.folded, "passif", "passifs") || match(t.folded, "capitaux propres")) {
-				sd = liabilities
+				rd.side, sd = liabilities, liabilities
+			}
+			// "Charges financières", "Produits exceptionnels": the operating
+			// section is over even where no operating result is printed.
+			if st == statements.Income && hasWord(t.folded, "financiers", "financieres", "exceptionnels", "exceptionnelles") {
+				rd.afterOperating = true
 			}
 			// A heading sets the section; an empty line of a known item
 			// keeps it; any other text ends it.
@@ -90,14 +113,17 @@ func classify(st statements.Statement, sd side, rows []row, amts [][]*float64) [
 		case section != "" && !t.blank:
 			t.key, t.kind = section, part
 		}
-		if st == statements.Income && t.key == "dotations_amortissements" && afterOperating {
+		t.key, t.deduct = strings.CutPrefix(t.key, "-")
+		if st == statements.Income && operatingKeys[t.key] && rd.afterOperating {
 			t.key, t.kind = "", other
 		}
 		switch t.key {
+		case "chiffre_affaires":
+			rd.afterOperating = false
 		case "resultat_exploitation":
-			afterOperating = true
+			rd.afterOperating = true
 		case "total_actif":
-			sd = liabilities
+			rd.side = liabilities
 		}
 		if !t.blank && (t.kind == subtotal || t.kind == whole) {
 			section = ""
@@ -113,6 +139,22 @@ func classify(st statements.Statement, sd side, rows []row, amts [][]*float64) [
 		}
 		if tags[i].kind == subtotal {
 			out[i].Category, out[i].Covers = covers(tags, i)
+		}
+	}
+	sign := statements.ChargeSign(statements.Table{Statement: st, Lines: out})
+	for i, t := range tags {
+		if t.deduct && t.key != "" && sign > 0 {
+			out[i].Amounts = negated(out[i].Amounts)
+		}
+	}
+	return out
+}
+
+func negated(amts []*float64) []*float64 {
+	out := make([]*float64, len(amts))
+	for i, a := range amts {
+		if a != nil {
+			out[i] = new(-*a)
 		}
 	}
 	return out
@@ -154,17 +196,13 @@ func resolveWholes(tags []tagged) {
 // those since the heading it names ("Dettes" for "Total dettes"), else since
 // the previous total. It is a sous-total of their keys when all of them
 // have a key and no line of those keys is printed elsewhere in the table
-// (Normalise checks it against every line of its keys); otherwise autre.
+// (Normalise checks it against every line of its keys); otherwise autre, as
+// is a total of totals ("Total des produits (I + III + V)").
 func covers(tags []tagged, i int) (string, []string) {
-	name := subtotalName(tags[i].folded)
-	start := 0
-	for j := i - 1; j >= 0; j-- {
-		t := tags[j]
-		if !t.blank && (t.kind == subtotal || t.kind == whole) || t.blank && name != "" && subtotalName("total "+t.folded) == name {
-			start = j + 1
-			break
-		}
+	if sumOfTotals(tags[i].folded) {
+		return statements.Other, nil
 	}
+	start := sectionStart(tags, i)
 	var keys []string
 	for _, t := range tags[start:i] {
 		if t.blank {
@@ -188,6 +226,42 @@ func covers(tags []tagged, i int) (string, []string) {
 	return statements.Subtotal, keys
 }
 
+// sectionStart is the first line the total at i adds up: after the heading
+// it names, else after the previous total ("Total actif immobilisé", "Total
+// capitaux propres"); a key's own line ("Résultat net") is a term, not a
+// total.
+func sectionStart(tags []tagged, i int) int {
+	if name := subtotalName(tags[i].folded); name != "" {
+		for j := i - 1; j >= 0; j-- {
+			if tags[j].blank && subtotalName("total "+tags[j].folded) == name {
+				return j + 1
+			}
+		}
+	}
+	for j := i - 1; j >= 0; j-- {
+		t := tags[j]
+		if !t.blank && (t.kind == subtotal || t.kind == whole && strings.HasPrefix(t.folded, "total")) {
+			return j + 1
+		}
+	}
+	return 0
+}
+
+// sumOfTotals tells a label ending with several roman numerals, the totals
+// it adds: "total des produits i iii v vii", "total general i a vi".
+func sumOfTotals(folded string) bool {
+	romans := 0
+	words := strings.Fields(folded)
+	for k := len(words) - 1; k >= 0 && (isRoman(words[k]) || words[k] == "a"); k-- {
+		if isRoman(words[k]) {
+			romans++
+		}
+	}
+	return romans >= 2
+}
+
+func isRoman(w string) bool { return w != "" && strings.Trim(w, "ivx") == "" }
+
 // subtotalName is what a total adds up: "Total des charges d'exploitation
 // (II)" names "charges d exploitation".
 func subtotalName(folded string) string {
@@ -199,7 +273,7 @@ func subtotalName(folded string) string {
 	for len(words) > 0 && slices.Contains([]string{"des", "de", "du", "la", "l", "general"}, words[0]) {
 		words = words[1:]
 	}
-	for len(words) > 0 && (isDigits(words[len(words)-1]) || strings.Trim(words[len(words)-1], "ivx") == "") {
+	for len(words) > 0 && (isDigits(words[len(words)-1]) || isRoman(words[len(words)-1])) {
 		words = words[:len(words)-1]
 	}
 	return strings.Join(words, " ")

@@ -20,8 +20,8 @@ func TestWording(t *testing.T) {
 		{inc, anySide, "MONTANT NET DU CHIFFRE D'AFFAIRES", "chiffre_affaires"},
 		{inc, anySide, "Ventes de marchandises", "chiffre_affaires"},
 		{inc, anySide, "Production vendue (biens et services)", "chiffre_affaires"},
-		{inc, anySide, "Production stockée", "autre"},
-		{inc, anySide, "Reprises sur provisions et amortissements, transferts de charges", "autre"},
+		{inc, anySide, "Production stockée", "autres_produits_exploitation"},
+		{inc, anySide, "Reprises sur provisions et amortissements, transferts de charges", "autres_produits_exploitation"},
 		{inc, anySide, "Achats de matières premières et autres approvisionnements", "achats_consommes"},
 		{inc, anySide, "Variation de stock (marchandises) *", "achats_consommes"},
 		{inc, anySide, "Autres achats et charges externes", "charges_externes"},
@@ -58,13 +58,35 @@ func TestWording(t *testing.T) {
 		{cfs, anySide, "Flux net de trésorerie lié aux activités opérationnelles", "flux_exploitation"},
 		{cfs, anySide, "Émissions d’emprunts", "variation_emprunts"},
 		{cfs, anySide, "Remboursements des dettes locatives", "variation_emprunts"},
+		// By what a line is in the PCG, not by the words of one report.
+		{inc, anySide, "Chiffres d’affaires nets", "chiffre_affaires"},
+		{inc, anySide, "Variation des stocks de produits en cours et de produits finis", "autres_produits_exploitation"},
+		{inc, anySide, "Achats non stockés de matières et fournitures", "charges_externes"},
+		{inc, anySide, "Subventions d’exploitation", "autres_produits_exploitation"},
+		{inc, anySide, "Autres charges d’exploitation", "autres_charges_exploitation"},
+		{inc, anySide, "Participation des salariés aux résultats de l’entreprise (IX)", "autres_elements_resultat"},
+		{inc, anySide, "Bénéfice attribué ou perte transférée (III)", "autres_elements_resultat"},
+		{inc, anySide, "Crédit d’impôt recherche", "impot_societes"},
+		{inc, anySide, "Impôts sur les résultats", "impot_societes"},
+		{inc, anySide, "(3) Dont crédit-bail mobilier", "autre"},
+		{bal, assets, "Autres participations", "immobilisations_financieres"},
+		{bal, assets, "Dépôts et cautionnements versés", "immobilisations_financieres"},
+		{bal, assets, "Avances et acomptes sur immobilisations incorporelles", "immobilisations_incorporelles"},
+		{bal, assets, "Fournisseurs débiteurs", "autres_actifs_courants"},
+		{bal, assets, "Capital souscrit et appelé, non versé", "autres_actifs_courants"},
+		{bal, assets, "Charges à répartir sur plusieurs exercices (III)", "autres_actifs"},
+		{bal, assets, "Écarts de conversion actif (VI)", "autres_actifs"},
+		{bal, liabilities, "Avances conditionnées", "autres_passifs"},
+		{bal, liabilities, "Écarts de conversion passif (V)", "autres_passifs"},
+		{bal, liabilities, "Concours bancaires courants", "dettes_financieres"},
+		{bal, liabilities, "Dettes envers les établissements de crédit", "dettes_financieres"},
 		{cfs, anySide, "Trésorerie à la clôture", "tresorerie_cloture"},
 		{cfs, anySide, "Variation de la trésorerie nette", "variation_tresorerie"},
 	}
 	for _, tt := range tests {
 		t.Run(string(tt.st)+"/"+tt.label, func(t *testing.T) {
 			t.Parallel()
-			got := classify(tt.st, tt.sd, []row{{label: tt.label}}, [][]*float64{{new(1.0)}})
+			got := classify(tt.st, &reading{side: tt.sd}, []row{{label: tt.label}}, [][]*float64{{new(1.0)}})
 			if got[0].Category != tt.want {
 				t.Errorf("%s %q : %q, attendu %q", tt.st, tt.label, got[0].Category, tt.want)
 			}
@@ -143,6 +165,37 @@ func TestClassifyContext(t *testing.T) {
 			want:   []got{{"dotations_amortissements", nil}, {"resultat_exploitation", nil}, {"autre", nil}},
 		},
 		{
+			name: "reprises et dotations sous les produits et charges financiers", st: inc, sd: anySide,
+			labels: []string{"Reprises sur provisions", "Charges financières", "Dotations aux provisions", "Produits exceptionnels", "Reprises sur provisions"},
+			values: []*float64{one, nil, one, nil, one},
+			want:   []got{{"autres_produits_exploitation", nil}, {"autre", nil}, {"autre", nil}, {"autre", nil}, {"autre", nil}},
+		},
+		{
+			// A second statement (a detail page) opens with its revenue.
+			name: "le chiffre d'affaires rouvre l'exploitation", st: inc, sd: anySide,
+			labels: []string{"Résultat d'exploitation", "Chiffre d'affaires net", "Dotations aux amortissements"},
+			values: []*float64{one, one, one},
+			want:   []got{{"resultat_exploitation", nil}, {"chiffre_affaires", nil}, {"dotations_amortissements", nil}},
+		},
+		{
+			name: "total de totaux", st: inc, sd: anySide,
+			labels: []string{"Résultat exceptionnel", "Impôts sur les bénéfices (X)", "Total des produits (I + III + V + VII)"},
+			values: []*float64{one, one, one},
+			want:   []got{{"resultat_exceptionnel", nil}, {"impot_societes", nil}, {"autre", nil}},
+		},
+		{
+			name: "écarts de conversion sous les capitaux propres d'un groupe", st: bal, sd: liabilities,
+			labels: []string{"Capitaux propres", "Capital", "Écarts de conversion", "Total capitaux propres", "Écarts de conversion"},
+			values: []*float64{nil, one, one, one, one},
+			want:   []got{{"autre", nil}, {"autre", nil}, {"autre", nil}, {"capitaux_propres", nil}, {"autres_passifs", nil}},
+		},
+		{
+			name: "sous-total après la ligne d'une clé", st: cfs, sd: anySide,
+			labels: []string{"Résultat net", "Dotations aux amortissements", "Capacité d'autofinancement"},
+			values: []*float64{one, one, one},
+			want:   []got{{"resultat_net", nil}, {"dotations_amortissements", nil}, {"sous-total", []string{"resultat_net", "dotations_amortissements"}}},
+		},
+		{
 			name: "résultat opérationnel à défaut du courant", st: inc, sd: anySide,
 			labels: []string{"Résultat opérationnel courant", "Résultat opérationnel"},
 			values: []*float64{one, one},
@@ -160,11 +213,36 @@ func TestClassifyContext(t *testing.T) {
 			t.Parallel()
 			rows, amts := lines(tt.labels, tt.values)
 			var out []got
-			for _, l := range classify(tt.st, tt.sd, rows, amts) {
+			for _, l := range classify(tt.st, &reading{side: tt.sd}, rows, amts) {
 				out = append(out, got{l.Category, l.Covers})
 			}
 			if diff := cmp.Diff(tt.want, out); diff != "" {
 				t.Errorf("(-attendu +obtenu) :\n%s", diff)
+			}
+		})
+	}
+}
+
+// A deduction printed like the charges is negative: negated where the table
+// prints its charges positive, kept where it prints them negative.
+func TestDeductionSign(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		charges float64
+		printed float64
+		want    float64
+	}{
+		{"charges positives", 300, 12, -12},
+		{"charges négatives", -300, -12, -12},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rows, amts := lines([]string{"Charges de personnel", "Participation des salariés"}, []*float64{&tt.charges, &tt.printed})
+			got := classify(inc, &reading{}, rows, amts)
+			if a := got[1].Amounts[0]; got[1].Category != "autres_elements_resultat" || a == nil || *a != tt.want {
+				t.Errorf("participation : %s %v, attendu autres_elements_resultat %v", got[1].Category, deref(a), tt.want)
 			}
 		})
 	}

@@ -18,12 +18,14 @@ func overlap(a0, a1, b0, b1 float64) float64 {
 
 // columns finds the amount columns of a segment and the year of each kept
 // column, in printed order. Amount cells whose extents overlap form one
-// column; each header cell goes to the column it overlaps most. A column
-// keeps its printed year, else N / N-1 counted from refYear; when no column
-// has a year and the header prints a single one (a date centred over Brut /
-// Amort. / Net), that year is every headed column's. Columns of note references,
-// of line codes (no header) and the Brut / Amort. columns are dropped; of
-// two columns of one year the Net one is kept.
+// column; each header cell goes to the column it overlaps most, and one
+// printed over several columns also gives its year to those that print
+// none. A column keeps its printed year, else N / N-1 counted from refYear;
+// when no column has a year and the header prints a single one (a date
+// centred over Brut / Amort. / Net), that year is every headed column's.
+// Columns of note references, of line codes (no header), of variations and
+// ratios and the Brut / Amort. columns are dropped; of two columns of one
+// year the Net one is kept.
 func columns(s segment, refYear int) []column {
 	var cols []column
 	for _, r := range s.rows {
@@ -56,6 +58,7 @@ func columns(s segment, refYear int) []column {
 		}
 		merge(&merged[best].header, h)
 	}
+	spreadPeriods(s.headers, merged)
 	anyYear := false
 	for i := range merged {
 		h := merged[i].header
@@ -77,7 +80,7 @@ func columns(s segment, refYear int) []column {
 	}
 	var kept []column
 	for _, c := range merged {
-		if c.year == 0 || c.header.notes || c.header.gross && !c.header.net {
+		if c.year == 0 || c.header.notes || c.header.comparison || c.header.gross && !c.header.net {
 			continue
 		}
 		if i := slices.IndexFunc(kept, func(k column) bool { return k.year == c.year }); i >= 0 {
@@ -91,12 +94,39 @@ func columns(s segment, refYear int) []column {
 	return kept
 }
 
-// merge adds what one header cell says to the column's header.
-func merge(dst *header, h header) {
+// spreadPeriods gives the year of a header printed over several columns
+// ("Exercice N clos le 31/12/2025" centred over Brut / Amort. / Net) to each
+// column it overlaps that prints none of its own.
+func spreadPeriods(headers []header, cols []column) {
+	for _, h := range headers {
+		var spanned []int
+		for i, c := range cols {
+			if overlap(h.x0, h.x1, c.x0, c.x1) > overlapSlack {
+				spanned = append(spanned, i)
+			}
+		}
+		if len(spanned) < 2 {
+			continue
+		}
+		for _, i := range spanned {
+			if cols[i].header.year == 0 && cols[i].header.relative == nil {
+				mergePeriod(&cols[i].header, h)
+			}
+		}
+	}
+}
+
+// mergePeriod adds the year a header cell prints to the column's header.
+func mergePeriod(dst *header, h header) {
 	dst.year = max(dst.year, h.year)
 	if dst.relative == nil {
 		dst.relative = h.relative
 	}
+}
+
+// merge adds what one header cell says to the column's header.
+func merge(dst *header, h header) {
+	mergePeriod(dst, h)
 	dst.net = dst.net || h.net
 	dst.gross = dst.gross || h.gross
 	dst.notes = dst.notes || h.notes

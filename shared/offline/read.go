@@ -1,11 +1,14 @@
 // Package offline reads the financial statements of a report from its text
 // layer alone, without a model: it finds the statement pages, the columns
 // and their years, and gives each printed line its dictionary key. It
-// transcribes as printed and never adds anything up (statements.Normalise
-// aggregates).
+// transcribes as printed (but a deduction such as the participation des
+// salariés, given negative as the dictionary wants) and never aggregates:
+// statements.Normalise does. It adds up lines only to tell a statement
+// printed again (a detail page) from the pages that continue it.
 package offline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -32,39 +35,31 @@ func (Reader) Transcribe(ctx context.Context, doc *pdftext.Document) (statements
 	return Read(doc)
 }
 
-// Read transcribes the statements of doc: one table per header found on
-// each statement page, in statement then page order.
+// Read transcribes the statements of doc: the forms of a liasse fiscale by
+// their fixed rows, the other statements one table per header found on each
+// statement page, in statement then page order. A document whose tables
+// print no unit is read all the same, with the unit deduced and why.
 func Read(doc *pdftext.Document) (statements.Transcription, error) {
 	boiler := boilerplate(doc)
 	found := locate.Find(doc)
-	t := statements.Transcription{Company: company(doc)}
-	pages := map[int][]segment{}
-	docYear := 0
+	cerfa := readCerfa(doc)
 	for _, st := range statements.All {
-		for _, n := range found[st] {
-			pages[n] = segments(withoutLines(doc.Pages[n-1], boiler))
-			docYear = max(docYear, latestYear(pages[n]))
+		if cerfa.covers(st) {
+			delete(found, st) // read from the liasse's forms instead
 		}
 	}
-	var units []frnum.Unit
-	for _, st := range statements.All {
-		for _, n := range found[st] {
-			refYear := latestYear(pages[n])
-			if refYear == 0 {
-				refYear = docYear
-			}
-			for _, tab := range pageTables(st, n, pages[n], refYear, doc.Pages[n-1]) {
-				t.Tables = append(t.Tables, tab.table)
-				units = append(units, tab.unit)
-			}
-		}
+	t := statements.Transcription{Company: cmp.Or(cerfa.company, company(doc)), Tables: cerfa.tables}
+	units := cerfa.units
+	for _, tab := range statementTables(doc, found, boiler) {
+		t.Tables = append(t.Tables, tab.table)
+		units = append(units, tab.unit)
 	}
 	if len(t.Tables) == 0 {
 		return t, ErrNoStatement
 	}
-	unit := documentUnit(doc, units)
+	unit := printedUnit(units)
 	if unit == frnum.None {
-		return t, fmt.Errorf("lecture hors ligne : unité des tableaux introuvable")
+		unit, t.UnitDeduced = unitNotInTables(doc, t.Tables, cerfa.form)
 	}
 	t.PrintedUnit = string(unit)
 	for i, u := range units {
@@ -73,11 +68,6 @@ func Read(doc *pdftext.Document) (statements.Transcription, error) {
 		}
 	}
 	return t, nil
-}
-
-type pageTable struct {
-	table statements.Table
-	unit  frnum.Unit // None when the table does not print its own
 }
 
 // latestYear is the latest year printed in the headers of a page: the N of
@@ -92,33 +82,6 @@ func latestYear(segs []segment) int {
 	return year
 }
 
-// pageTables reads the tables of one statement page. full is the page with
-// its running header and footer, where the unit may be printed.
-func pageTables(st statements.Statement, number int, segs []segment, refYear int, full pdftext.Page) []pageTable {
-	var out []pageTable
-	for _, s := range segs {
-		cols := columns(s, refYear)
-		if len(cols) == 0 {
-			continue
-		}
-		tab := statements.Table{Statement: st, Page: number}
-		for _, c := range cols {
-			tab.Years = append(tab.Years, c.year)
-		}
-		amts := make([][]*float64, len(s.rows))
-		for i, r := range s.rows {
-			amts[i] = amounts(r, cols)
-		}
-		tab.Lines = endAtTotalLiabilities(classify(st, tableSide(s.preamble), s.rows, amts))
-		unit := unitIn(s.preamble)
-		if unit == frnum.None {
-			unit = unitIn(lineTexts(full))
-		}
-		out = append(out, pageTable{table: tab, unit: unit})
-	}
-	return out
-}
-
 // endAtTotalLiabilities drops what follows the total of the liabilities:
 // footnotes, whose line codes would read as amounts.
 func endAtTotalLiabilities(lines []statements.Line) []statements.Line {
@@ -128,18 +91,22 @@ func endAtTotalLiabilities(lines []statements.Line) []statements.Line {
 	return lines
 }
 
-// tableSide reads the half of a balance sheet from the table's title.
-func tableSide(preamble []string) side {
+// tableSide reads the half of a balance sheet from the table's title; ok is
+// false when the title names neither half, or both.
+func tableSide(preamble []string) (sd side, ok bool) {
 	f := locate.Fold(strings.Join(preamble, " "))
-	if hasWord(f, "passif", "passifs") && !hasWord(f, "actif", "actifs") {
-		return liabilities
+	passif, actif := hasWord(f, "passif", "passifs"), hasWord(f, "actif", "actifs")
+	switch {
+	case passif && !actif:
+		return liabilities, true
+	case actif && !passif:
+		return assets, true
 	}
-	return assets
+	return anySide, false
 }
 
-// documentUnit is the unit most tables print, else the one a page states
-// ("les montants sont exprimés en millions d'euros").
-func documentUnit(doc *pdftext.Document, units []frnum.Unit) frnum.Unit {
+// printedUnit is the unit most tables print, None if none does.
+func printedUnit(units []frnum.Unit) frnum.Unit {
 	count := map[frnum.Unit]int{}
 	best := frnum.None
 	for _, u := range units {
@@ -151,15 +118,7 @@ func documentUnit(doc *pdftext.Document, units []frnum.Unit) frnum.Unit {
 			best = u
 		}
 	}
-	if best != frnum.None {
-		return best
-	}
-	for _, p := range doc.Pages {
-		if u := unitIn(lineTexts(p)); u != frnum.None {
-			return u
-		}
-	}
-	return frnum.None
+	return best
 }
 
 // unitIn finds a money unit stated in lines: "(en milliers d'euros)",

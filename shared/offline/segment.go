@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/pdftext"
 )
 
@@ -27,6 +29,7 @@ type row struct {
 type cell struct {
 	x0, x1 float64
 	value  *float64
+	unit   frnum.Unit // printed after the amount ("1 234,56 €"), None if none
 }
 
 func (r row) hasAmounts() bool { return len(r.cells) > 0 }
@@ -39,11 +42,26 @@ type column struct {
 	year   int
 }
 
-// segments splits a page into tables: a header line (column headings with a
-// year, N / N-1, Net / Brut or Notes) that follows rows of amounts starts a
-// new table, and the text lines just above it are its preamble.
+// segments splits a page into tables, each half of it on its own when it
+// prints two tables side by side.
 func segments(p pdftext.Page) []segment {
+	var out []segment
+	for _, h := range halves(p) {
+		out = append(out, halfSegments(h, nil)...)
+	}
+	return out
+}
+
+// halfSegments splits a page into tables: a header line (column headings
+// with a year, N / N-1, Net / Brut or Notes) that follows rows of amounts
+// starts a new table, and the text lines just above it are its preamble.
+// The rows before any header line belong to seed, if given: the table of
+// the page before, whose headers the page does not repeat.
+func halfSegments(p pdftext.Page, seed *segment) []segment {
 	var segs []segment
+	if seed != nil {
+		segs = append(segs, *seed)
+	}
 	var preamble []string // text lines since the last amount row
 	trailing := 0         // how many of them are rows of the current segment
 	for _, l := range p.Lines {
@@ -86,6 +104,73 @@ func segments(p pdftext.Page) []segment {
 	return segs
 }
 
+// minSideRows is how many lines must print a label after amounts for a page
+// to hold two tables side by side.
+const minSideRows = 3
+
+// halves splits a page printing two tables side by side (actif | passif)
+// at the left edge of the right table's labels, which follow the left
+// table's amounts on the same lines; any other page is one half.
+func halves(p pdftext.Page) []pdftext.Page {
+	gutter, ok := gutterOf(p)
+	if !ok {
+		return []pdftext.Page{p}
+	}
+	left, right := p, p
+	left.Lines, right.Lines = nil, nil
+	for _, l := range p.Lines {
+		i := slices.IndexFunc(l.Spans, func(s pdftext.Span) bool { return s.X0 >= gutter })
+		if i < 0 {
+			i = len(l.Spans)
+		}
+		if i > 0 {
+			left.Lines = append(left.Lines, pdftext.Line{Y: l.Y, Spans: l.Spans[:i]})
+		}
+		if i < len(l.Spans) {
+			right.Lines = append(right.Lines, pdftext.Line{Y: l.Y, Spans: l.Spans[i:]})
+		}
+	}
+	return []pdftext.Page{left, right}
+}
+
+// gutterOf finds where a right-hand table starts: the left edge shared by
+// at least minSideRows labels printed after an amount. A line code ("AB")
+// is not a label.
+func gutterOf(p pdftext.Page) (float64, bool) {
+	var xs []float64
+	for _, l := range p.Lines {
+		afterAmount := false
+		for i, s := range l.Spans {
+			if _, ok := amountCell(s.Text); ok && i > 0 {
+				afterAmount = true
+				continue
+			}
+			if afterAmount && isLabel(s.Text) {
+				xs = append(xs, s.X0)
+				break
+			}
+		}
+	}
+	slices.Sort(xs)
+	for i := range xs {
+		n := 0
+		for n < len(xs)-i && xs[i+n]-xs[i] <= overlapSlack {
+			n++
+		}
+		if n >= minSideRows {
+			return xs[i] - touchSlack, true
+		}
+	}
+	return 0, false
+}
+
+// isLabel tells text with a word of three letters or more.
+func isLabel(text string) bool {
+	return slices.ContainsFunc(strings.Fields(locate.Fold(text)), func(w string) bool {
+		return len(w) >= 3 && strings.ContainsFunc(w, unicode.IsLetter)
+	})
+}
+
 // lastHasAmounts tells whether the segment already has its body: a header
 // line after it then belongs to a new table.
 func lastHasAmounts(s segment) bool {
@@ -121,8 +206,8 @@ func readRow(l pdftext.Line) row {
 	var r row
 	var label []string
 	for _, s := range l.Spans {
-		if v, ok := amountCell(s.Text); ok && len(label) > 0 {
-			r.cells = append(r.cells, cell{x0: s.X0, x1: s.X1, value: v})
+		if v, u, ok := moneyCell(s.Text); ok && len(label) > 0 {
+			r.cells = append(r.cells, cell{x0: s.X0, x1: s.X1, value: v, unit: u})
 			continue
 		}
 		label = append(label, strings.TrimSpace(s.Text))
@@ -135,17 +220,23 @@ func readRow(l pdftext.Line) row {
 }
 
 // joinContinuations glues a label wrapped over two lines: a row whose label
-// starts in lower case continues the line above when that one has no amount.
+// starts in lower case or with "(" ("(dont …)") continues the row above when
+// one of them has no amount, as the amounts stand on the first or on the
+// last line.
 func joinContinuations(rows []row) []row {
 	var out []row
 	for _, r := range rows {
 		first, _ := utf8.DecodeRuneInString(r.label)
-		if n := len(out); n > 0 && unicode.IsLower(first) && !out[n-1].hasAmounts() {
-			r.label = out[n-1].label + " " + r.label
-			out[n-1] = r
+		n := len(out)
+		if n == 0 || !unicode.IsLower(first) && first != '(' || out[n-1].hasAmounts() && r.hasAmounts() {
+			out = append(out, r)
 			continue
 		}
-		out = append(out, r)
+		label := out[n-1].label + " " + r.label
+		if r.hasAmounts() {
+			out[n-1] = r
+		}
+		out[n-1].label = label
 	}
 	return out
 }

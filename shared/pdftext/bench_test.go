@@ -3,6 +3,7 @@ package pdftext
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -27,6 +28,27 @@ func BenchmarkPages(b *testing.B) {
 	}
 	for _, f := range files {
 		b.Run(f.name, func(b *testing.B) { benchmarkFile(b, f.path) })
+	}
+}
+
+// BenchmarkBudgetSpent reads hostile files that spend a whole document
+// budget of DefaultLimits (operators, character codes, content bytes): the
+// time per read is what a function spends on such a file before refusing
+// it, which limits.go promises to keep within a third of its 30 s.
+func BenchmarkBudgetSpent(b *testing.B) {
+	for _, name := range []string{"pages_2000_heavy_ops.pdf", "pages_2000_glyphs.pdf", "form_dag_d10_f2.pdf"} {
+		b.Run(name, func(b *testing.B) {
+			data, err := os.ReadFile(filepath.Join(fixtures.Testdata(b, "bad", "hostile"), name))
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				_, err := Read(context.Background(), bytes.NewReader(data), int64(len(data)), Limits{})
+				if !errors.Is(err, ErrTooComplex) {
+					b.Fatalf("erreur %v, attendu %v", err, ErrTooComplex)
+				}
+			}
+		})
 	}
 }
 

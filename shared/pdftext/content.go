@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // The content-stream lexer is our own rather than pdf.Interpret: Interpret
@@ -30,18 +31,26 @@ type operand struct {
 
 // lexer reads the operators of a content stream with their operands.
 type lexer struct {
-	data []byte
-	pos  int
-	args []operand
+	data  []byte
+	pos   int
+	args  []operand
+	count int // operands since the last operator, array elements included
 }
 
-// errNesting reports arrays or dictionaries nested deeper than maxNesting.
-var errNesting = fmt.Errorf("%w : tableaux imbriqués au-delà de %d niveaux", ErrDamaged, maxNesting)
+var (
+	// errNesting reports arrays or dictionaries nested deeper than maxNesting.
+	errNesting = fmt.Errorf("%w : tableaux imbriqués au-delà de %d niveaux", ErrDamaged, maxNesting)
+	// Operands and strings are bounded by what an operator can take
+	// (maxOperands, maxStringBytes): a 65 KB stream inflating to 63 MiB of
+	// them held gigabytes.
+	errOperands = fmt.Errorf("%w : plus de %d opérandes pour un opérateur", ErrTooComplex, maxOperands)
+	errString   = fmt.Errorf("%w : chaîne de plus de %d octets", ErrTooComplex, maxStringBytes)
+)
 
 // next returns the next operator and its operands (valid until the next
 // call); op is "" at the end of the data.
 func (l *lexer) next() (op string, args []operand, err error) {
-	l.args = l.args[:0]
+	l.args, l.count = l.args[:0], 0
 	for {
 		l.skipSpace()
 		if l.pos >= len(l.data) {
@@ -49,17 +58,22 @@ func (l *lexer) next() (op string, args []operand, err error) {
 		}
 		c := l.data[l.pos]
 		if isRegular(c) && !isNumberStart(c) {
-			word := l.word()
+			word := l.keyword()
 			switch word {
 			case "true", "false", "null":
 				l.args = append(l.args, operand{kind: kindOther})
 				continue
 			case "BI":
 				l.skipInlineImage()
-				l.args = l.args[:0]
+				l.args, l.count = l.args[:0], 0
 				continue
 			}
 			return word, l.args, nil
+		}
+		if isNumberStart(c) && l.count < maxOperands { // most operands: no copy through value
+			l.count++
+			l.args = append(l.args, operand{kind: kindNumber, num: l.number()})
+			continue
 		}
 		v, ok, err := l.value(0)
 		if err != nil {
@@ -76,10 +90,14 @@ func (l *lexer) value(depth int) (v operand, ok bool, err error) {
 	if depth > maxNesting {
 		return operand{}, false, errNesting
 	}
+	if l.count++; l.count > maxOperands {
+		return operand{}, false, errOperands
+	}
 	c := l.data[l.pos]
 	switch {
 	case c == '(':
-		return operand{kind: kindString, str: l.literal()}, true, nil
+		s, err := l.literal()
+		return operand{kind: kindString, str: s}, err == nil, err
 	case c == '<' && l.peek(1) == '<':
 		l.pos += 2
 		if err := l.skipDict(depth + 1); err != nil {
@@ -87,7 +105,8 @@ func (l *lexer) value(depth int) (v operand, ok bool, err error) {
 		}
 		return operand{kind: kindOther}, true, nil
 	case c == '<':
-		return operand{kind: kindString, str: l.hex()}, true, nil
+		s, err := l.hex()
+		return operand{kind: kindString, str: s}, err == nil, err
 	case c == '[':
 		l.pos++
 		arr, err := l.array(depth + 1)
@@ -96,8 +115,7 @@ func (l *lexer) value(depth int) (v operand, ok bool, err error) {
 		l.pos++
 		return operand{kind: kindName, str: decodeName(l.word())}, true, nil
 	case isNumberStart(c):
-		n, _ := strconv.ParseFloat(l.word(), 64)
-		return operand{kind: kindNumber, num: n}, true, nil
+		return operand{kind: kindNumber, num: l.number()}, true, nil
 	case isRegular(c): // a keyword inside an array or dictionary
 		l.word()
 		return operand{kind: kindOther}, true, nil
@@ -167,19 +185,75 @@ func (l *lexer) skipSpace() {
 }
 
 func (l *lexer) word() string {
+	return string(l.wordBytes())
+}
+
+func (l *lexer) wordBytes() []byte {
 	start := l.pos
 	for l.pos < len(l.data) && isRegular(l.data[l.pos]) {
 		l.pos++
 	}
-	return string(l.data[start:l.pos])
+	return l.data[start:l.pos]
+}
+
+// keyword reads an operator or keyword. Those of content streams are
+// interned: millions of operators need no allocation each.
+func (l *lexer) keyword() string {
+	w := l.wordBytes()
+	if k, ok := keywords[string(w)]; ok {
+		return k
+	}
+	return string(w)
+}
+
+var keywords = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range strings.Fields(`true false null q Q cm w J j M d ri i gs m l c v y h re
+		S s f F f* B B* b b* n W W* BT ET Tc Tw Tz TL Tf Tr Ts Td TD Tm T* Tj TJ ' " d0 d1
+		CS cs SC SCN sc scn G g RG rg K k sh BI ID EI Do MP DP BMC BDC EMC BX EX`) {
+		m[k] = k
+	}
+	return m
+}()
+
+// number reads a number. Plain decimals of up to 15 digits, nearly all of
+// a content stream, are parsed in place, exactly as strconv would round
+// them (both factors are exact, the division rounds once); the rest goes
+// to strconv.
+func (l *lexer) number() float64 {
+	i, neg := l.pos, false
+	if c := l.data[i]; c == '-' || c == '+' {
+		neg, i = c == '-', i+1
+	}
+	v, scale, digits := 0.0, 1.0, 0
+	for ; i < len(l.data) && l.data[i] >= '0' && l.data[i] <= '9'; i++ {
+		v, digits = v*10+float64(l.data[i]-'0'), digits+1
+	}
+	if i < len(l.data) && l.data[i] == '.' {
+		for i++; i < len(l.data) && l.data[i] >= '0' && l.data[i] <= '9'; i++ {
+			v, scale, digits = v*10+float64(l.data[i]-'0'), scale*10, digits+1
+		}
+	}
+	if digits == 0 || digits > 15 || i < len(l.data) && isRegular(l.data[i]) {
+		n, _ := strconv.ParseFloat(l.word(), 64)
+		return n
+	}
+	l.pos = i
+	if neg {
+		return -v / scale
+	}
+	return v / scale
 }
 
 // literal reads a (string) with its escapes and balanced parentheses.
-func (l *lexer) literal() string {
+func (l *lexer) literal() (string, error) {
 	l.pos++
 	var b []byte
 	depth := 1
 	for l.pos < len(l.data) {
+		if len(b) >= maxStringBytes {
+			return "", errString
+		}
 		c := l.data[l.pos]
 		l.pos++
 		switch c {
@@ -187,11 +261,11 @@ func (l *lexer) literal() string {
 			depth++
 		case ')':
 			if depth--; depth == 0 {
-				return string(b)
+				return string(b), nil
 			}
 		case '\\':
 			if l.pos >= len(l.data) {
-				return string(b)
+				return string(b), nil
 			}
 			c = l.data[l.pos]
 			l.pos++
@@ -224,15 +298,18 @@ func (l *lexer) literal() string {
 		}
 		b = append(b, c)
 	}
-	return string(b)
+	return string(b), nil
 }
 
 // hex reads a <hex string>; an odd last digit counts as followed by 0.
-func (l *lexer) hex() string {
+func (l *lexer) hex() (string, error) {
 	l.pos++
 	var b []byte
 	hi, half := byte(0), false
 	for l.pos < len(l.data) {
+		if len(b) >= maxStringBytes {
+			return "", errString
+		}
 		c := l.data[l.pos]
 		l.pos++
 		if c == '>' {
@@ -252,7 +329,7 @@ func (l *lexer) hex() string {
 	if half {
 		b = append(b, hi<<4)
 	}
-	return string(b)
+	return string(b), nil
 }
 
 // skipInlineImage skips from BI to the EI that ends the image data, so its

@@ -111,6 +111,12 @@ func TestFuzzCrashers(t *testing.T) {
 func checkOutcome(t *testing.T, data []byte, want outcome) {
 	t.Helper()
 	doc, err := Read(context.Background(), bytes.NewReader(data), int64(len(data)), Limits{})
+	checkResult(t, doc, err, want)
+}
+
+// checkResult checks what Read returned against want.
+func checkResult(t *testing.T, doc *Document, err error, want outcome) {
+	t.Helper()
 	switch {
 	case want.any:
 		if (doc == nil) == (err == nil) {

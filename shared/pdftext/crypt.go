@@ -2,6 +2,7 @@ package pdftext
 
 import (
 	"bytes"
+	"context"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/sha256"
@@ -16,9 +17,9 @@ import (
 // must give the password; if so, only the decryption is missing. The
 // encryption dictionary is read by hiding /Encrypt from the trailer, which
 // keeps the library from attempting decryption.
-func classifyUnsupported(data []byte) error {
+func classifyUnsupported(ctx context.Context, data []byte) error {
 	hidden := bytes.ReplaceAll(data, []byte("/Encrypt"), []byte("/Encrypx"))
-	r, err := newReader(hidden)
+	r, err := newReader(ctx, hidden)
 	if err != nil {
 		return ErrEncryptionUnsupported
 	}

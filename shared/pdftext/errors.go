@@ -16,13 +16,17 @@ var (
 	ErrEncryptionUnsupported = errors.New("PDF chiffré : chiffrement non pris en charge")
 	ErrNoText                = errors.New("PDF sans couche texte")
 	ErrTooLarge              = errors.New("PDF trop volumineux")
+	// ErrTooComplex: the document asks more work than its Limits allow
+	// (operators, characters, text, nested structures), whatever its size.
+	ErrTooComplex = errors.New("document trop complexe")
 	// ErrPageTreeLoop is a kind of ErrDamaged that deserves its own message.
 	ErrPageTreeLoop = fmt.Errorf("%w : page tree loop (l'arbre des pages se contient lui-même)", ErrDamaged)
-	// ErrTooManyOps is a kind of ErrTooLarge, given to one page.
-	ErrTooManyOps = fmt.Errorf("%w : trop d'opérateurs dans la page", ErrTooLarge)
+	// ErrTooManyOps is a kind of ErrTooComplex, given to one page.
+	ErrTooManyOps = fmt.Errorf("%w : trop d'opérateurs dans la page", ErrTooComplex)
 )
 
-// reasons gives, for each sentinel, what a person can do about it.
+// reasons gives, for each sentinel, what a person can do about it; a kind
+// comes before its parent.
 var reasons = []struct {
 	err    error
 	reason string
@@ -33,7 +37,8 @@ var reasons = []struct {
 	{ErrNoText, "Le PDF ne contient aucun texte (document numérisé) : une reconnaissance de caractères (OCR) est nécessaire."},
 	{ErrTooLarge, "Le PDF dépasse les limites de taille ou de nombre de pages : déposez uniquement les pages des états financiers."},
 	{ErrPageTreeLoop, "La structure des pages du PDF est corrompue (boucle) : réenregistrez le document depuis un lecteur PDF."},
-	{ErrTooManyOps, "Une page du PDF est trop complexe pour être lue dans les limites fixées."},
+	{ErrTooManyOps, "Une page du PDF est trop complexe pour être lue dans les limites fixées : déposez le document sans cette page."},
+	{ErrTooComplex, "Le document est trop complexe pour être lu dans les limites fixées (trop d'opérations de dessin, de caractères ou de texte) : déposez uniquement les pages des états financiers, ou une version réenregistrée avec « Imprimer en PDF »."},
 	{ErrDamaged, "Le PDF est endommagé ou tronqué : déposez à nouveau le fichier d'origine."},
 	{context.DeadlineExceeded, "La lecture du PDF a dépassé le temps imparti : réessayez ou déposez un document plus court."},
 	{context.Canceled, "La lecture du PDF a été interrompue."},

@@ -1,6 +1,9 @@
 package pdftext
 
 import (
+	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -15,10 +18,14 @@ type font struct {
 	codes     *cmap // composite: code lengths and code → CID
 	toUnicode *cmap
 	simple    [256]glyph // simple fonts: every code precomputed
-	cidWidth  map[uint32]float64
+	widths    []float64  // composite: the widths of /W
+	widthOf   []span     // CIDs → widths, by disjoint
 	defWidth  float64
-	cache     map[codeKey]glyph // composite fonts, filled as codes appear
+	cache     map[codeKey]glyph // composite fonts, the first maxCachedCodes codes that appear
 }
+
+// errWidths: a /W array past maxWidthEntries fails its font.
+var errWidths = fmt.Errorf("%w : tableau /W de plus de %d entrées", ErrTooComplex, maxWidthEntries)
 
 // glyph is one decoded code: text, advance in text-space units for a
 // font size of 1, and whether word spacing applies (single-byte code 32).
@@ -28,11 +35,13 @@ type glyph struct {
 	space bool
 }
 
-// each calls fn for every code of s.
-func (f *font) each(s string, fn func(g glyph)) {
+// each calls fn for every code of s, until fn returns false.
+func (f *font) each(s string, fn func(g glyph) bool) {
 	if !f.composite {
 		for i := range len(s) {
-			fn(f.simple[s[i]])
+			if !fn(f.simple[s[i]]) {
+				return
+			}
 		}
 		return
 	}
@@ -43,16 +52,20 @@ func (f *font) each(s string, fn func(g glyph)) {
 		g, ok := f.cache[k]
 		if !ok {
 			g = f.compositeGlyph(code, n)
-			f.cache[k] = g
+			if len(f.cache) < maxCachedCodes {
+				f.cache[k] = g
+			}
 		}
-		fn(g)
+		if !fn(g) {
+			return
+		}
 	}
 }
 
 func (f *font) compositeGlyph(code uint32, n int) glyph {
 	g := glyph{width: f.defWidth, space: n == 1 && code == 32}
-	if w, ok := f.cidWidth[f.codes.cid(code, n)]; ok {
-		g.width = w
+	if i, ok := find(f.widthOf, f.codes.cid(code, n), 0); ok {
+		g.width = f.widths[i]
 	}
 	if f.toUnicode != nil {
 		g.text, _ = f.toUnicode.text(code, n)
@@ -61,21 +74,29 @@ func (f *font) compositeGlyph(code uint32, n int) glyph {
 }
 
 // loadFont reads a font dictionary. Missing pieces degrade to empty text
-// (never to raw code bytes, which would be spurious characters).
-func loadFont(v pdf.Value) *font {
-	f := &font{toUnicode: readCMap(v.Key("ToUnicode"))}
-	if v.Key("Subtype").Name() == "Type0" {
-		f.loadComposite(v)
-	} else {
-		f.loadSimple(v)
+// (never to raw code bytes, which would be spurious characters); maps and
+// width arrays past their bounds fail the font.
+func loadFont(v pdf.Value, b *budget) (*font, error) {
+	toUnicode, err := readCMap(v.Key("ToUnicode"), b)
+	if err != nil {
+		return nil, fmt.Errorf("/ToUnicode : %w", err)
 	}
-	return f
+	f := &font{toUnicode: toUnicode}
+	if v.Key("Subtype").Name() == "Type0" {
+		return f, f.loadComposite(v, b)
+	}
+	f.loadSimple(v)
+	return f, nil
 }
 
-func (f *font) loadComposite(v pdf.Value) {
+func (f *font) loadComposite(v pdf.Value, b *budget) error {
 	f.composite = true
 	f.cache = map[codeKey]glyph{}
-	f.codes = readCMap(v.Key("Encoding"))
+	codes, err := readCMap(v.Key("Encoding"), b)
+	if err != nil {
+		return fmt.Errorf("/Encoding : %w", err)
+	}
+	f.codes = codes
 	if f.codes == nil {
 		f.codes = &cmap{} // Identity-H and the predefined CMaps: two bytes
 		if f.toUnicode != nil {
@@ -87,25 +108,41 @@ func (f *font) loadComposite(v pdf.Value) {
 	if dw := desc.Key("DW"); !dw.IsNull() {
 		f.defWidth = dw.Float64() / 1000
 	}
-	f.cidWidth = map[uint32]float64{}
+	// /W holds ranges of CIDs, kept as such: expanding them let 3000 ranges
+	// of 65 536 CIDs take 6 GB. A later entry overrides an earlier one.
+	var spans []span
+	add := func(lo, hi int64, width float64) error {
+		if len(spans) >= maxWidthEntries {
+			return errWidths
+		}
+		if 0 <= lo && lo <= hi && hi <= math.MaxUint32 {
+			spans = append(spans, span{lo: uint32(lo), hi: uint32(hi), idx: len(f.widths)})
+			f.widths = append(f.widths, width)
+		}
+		return b.tick(1)
+	}
 	w := desc.Key("W")
 	for i := 0; i < w.Len(); {
 		first := w.Index(i)
 		next := w.Index(i + 1)
 		if next.Kind() == pdf.Array { // c [w1 w2 ...]
-			c := uint32(first.Int64())
+			c := first.Int64()
 			for j := range next.Len() {
-				f.cidWidth[c+uint32(j)] = next.Index(j).Float64() / 1000
+				if err := add(c+int64(j), c+int64(j), next.Index(j).Float64()/1000); err != nil {
+					return err
+				}
 			}
 			i += 2
 			continue
 		}
-		lo, hi, width := first.Int64(), next.Int64(), w.Index(i+2).Float64()/1000
-		for c := lo; c <= hi && c-lo < 1<<16; c++ { // c1 c2 w
-			f.cidWidth[uint32(c)] = width
+		if err := add(first.Int64(), next.Int64(), w.Index(i+2).Float64()/1000); err != nil { // c1 c2 w
+			return err
 		}
 		i += 3
 	}
+	slices.Reverse(spans)
+	f.widthOf = disjoint(spans)
+	return nil
 }
 
 func (f *font) loadSimple(v pdf.Value) {
@@ -188,7 +225,11 @@ func baseEncoding(v pdf.Value) [256]string {
 // else the library's decoding. For a name it does not know the library
 // returns the code itself: kept for printable ASCII (a standard name at its
 // standard place), dropped otherwise (unknown text, not a spurious byte).
+// A name longer than maxCodeText is not a glyph's.
 func glyphName(name, lib string, code byte) string {
+	if len(name) > maxCodeText {
+		return ""
+	}
 	if h, ok := strings.CutPrefix(name, "uni"); ok && len(h) >= 4 && len(h)%4 == 0 {
 		var b strings.Builder
 		for i := 0; i < len(h); i += 4 {

@@ -26,8 +26,21 @@ func FuzzRead(f *testing.F) {
 		}
 		f.Add(data)
 	}
+	// The hostile files up to MaxBytes below: a larger seed would be
+	// refused at once, whatever the mutation.
+	hostile, _ := filepath.Glob(filepath.Join(bad, "hostile", "*.pdf"))
+	for _, p := range hostile {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		if len(data) <= 1<<20 {
+			f.Add(data)
+		}
+	}
 	f.Add(fixture(f, true, "ﬁ’"))
-	lim := Limits{MaxBytes: 1 << 20, MaxPages: 50, MaxOpsPerPage: 100_000}
+	lim := Limits{MaxBytes: 1 << 20, MaxPages: 50, MaxOpsPerPage: 100_000,
+		MaxOps: 1_000_000, MaxGlyphs: 1_000_000, MaxText: 4 << 20, MaxContent: 8 << 20}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

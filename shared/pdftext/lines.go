@@ -46,20 +46,34 @@ func (l Line) Text() string {
 	var b strings.Builder
 	for i, s := range l.Spans {
 		if i > 0 {
-			prev := l.Spans[i-1]
-			em := max(prev.Size, s.Size, 1)
-			n := max(2, int(math.Round((s.X0-prev.X1)/(em/2))))
-			b.WriteString(strings.Repeat(" ", min(n, 200)))
+			b.WriteString(strings.Repeat(" ", columnSpaces(l.Spans[i-1], s)))
 		}
 		b.WriteString(s.Text)
 	}
 	return b.String()
 }
 
+// columnSpaces is the number of spaces Text writes between two spans: one
+// per half em of gap, from 2 to 200.
+func columnSpaces(prev, s Span) int {
+	em := max(prev.Size, s.Size, 1)
+	return min(max(2, int(math.Round((s.X0-prev.X1)/(em/2)))), 200)
+}
+
+// spaces is the number of spaces Text writes between the spans of l.
+func (l Line) spaces() int {
+	n := 0
+	for i := 1; i < len(l.Spans); i++ {
+		n += columnSpaces(l.Spans[i-1], l.Spans[i])
+	}
+	return n
+}
+
 // buildLines groups glyphs into lines. Text in the page's main direction
 // comes first, top to bottom; text in other directions (a vertical margin
 // label, a watermark) follows, per direction, so it does not cut into the
-// rows of a table.
+// rows of a table. It sorts glyphs in place rather than copy them per
+// direction: a page may hold millions.
 func buildLines(glyphs []placed) []Line {
 	if len(glyphs) == 0 {
 		return nil
@@ -74,24 +88,25 @@ func buildLines(glyphs []placed) []Line {
 			main = r
 		}
 	}
+	order := func(rot uint8) uint8 { return (rot + 4 - main) % 4 } // main first
+	slices.SortFunc(glyphs, func(a, b placed) int {
+		return cmp.Or(cmp.Compare(order(a.rot), order(b.rot)),
+			cmp.Compare(b.y, a.y), cmp.Compare(a.x0, b.x0), cmp.Compare(a.seq, b.seq))
+	})
 	var lines []Line
-	for _, r := range []uint8{main, (main + 1) % 4, (main + 2) % 4, (main + 3) % 4} {
-		var frame []placed
-		for _, g := range glyphs {
-			if g.rot == r {
-				frame = append(frame, g)
-			}
+	for start := 0; start < len(glyphs); {
+		end := start + 1
+		for end < len(glyphs) && glyphs[end].rot == glyphs[start].rot {
+			end++
 		}
-		lines = append(lines, frameLines(frame)...)
+		lines = append(lines, frameLines(glyphs[start:end])...)
+		start = end
 	}
 	return lines
 }
 
-// frameLines groups glyphs of one direction: by baseline, top first.
+// frameLines groups glyphs of one direction, sorted by baseline, top first.
 func frameLines(glyphs []placed) []Line {
-	slices.SortFunc(glyphs, func(a, b placed) int {
-		return cmp.Or(cmp.Compare(b.y, a.y), cmp.Compare(a.x0, b.x0), cmp.Compare(a.seq, b.seq))
-	})
 	var lines []Line
 	for start := 0; start < len(glyphs); {
 		top, size := glyphs[start].y, glyphs[start].size

@@ -2,6 +2,7 @@ package pdftext
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -41,23 +42,29 @@ func isPDF(data []byte) bool {
 // open returns a library reader on data, repairing what is cheap to repair:
 // a foreign header version, bytes after the last %%EOF, a broken xref. The
 // header is only rewritten when it sits at offset 0, as xref offsets count
-// from the file start.
-func open(data []byte) (*pdf.Reader, error) {
+// from the file start. A structure refused by checkStructure is not
+// repaired: it was crafted, and a repair would hand the library the rest.
+func open(ctx context.Context, data []byte) (*pdf.Reader, error) {
 	if !isPDF(data) {
 		return nil, ErrNotPDF
 	}
 	var firstErr error
 	for candidate := range repairs(data) {
-		r, err := newReader(candidate)
+		r, err := newReader(ctx, candidate)
 		if err == nil {
 			return r, nil
 		}
-		if errors.Is(err, ErrPasswordRequired) || errors.Is(err, ErrEncryptionUnsupported) {
+		var refused *refusal
+		if errors.Is(err, ErrPasswordRequired) || errors.Is(err, ErrEncryptionUnsupported) ||
+			errors.As(err, &refused) || ctx.Err() != nil {
 			return nil, err
 		}
 		if firstErr == nil {
 			firstErr = err
 		}
+	}
+	if errors.Is(firstErr, ErrDamaged) {
+		return nil, firstErr
 	}
 	return nil, fmt.Errorf("%w : %v", ErrDamaged, firstErr)
 }
@@ -78,28 +85,66 @@ func repairs(data []byte) func(yield func([]byte) bool) {
 	}
 }
 
-// newReader opens data with the library, recovering its panics and sorting
-// encryption failures into typed errors.
-func newReader(data []byte) (r *pdf.Reader, err error) {
+// newReader opens data with the library once checkStructure has passed it,
+// recovering its panics and sorting encryption failures into typed errors.
+func newReader(ctx context.Context, data []byte) (r *pdf.Reader, err error) {
+	if err := checkStructure(data); err != nil {
+		return nil, err
+	}
 	defer func() {
 		if x := recover(); x != nil {
-			r, err = nil, fmt.Errorf("%w : %v", ErrDamaged, x)
+			r, err = nil, recovered(x)
 		}
 	}()
 	var ra io.ReaderAt = bytes.NewReader(data)
 	if bytes.HasPrefix(data, []byte("%PDF-")) && !bytes.HasPrefix(data, header17[:8]) {
 		ra = headerFix{data}
 	}
-	r, err = pdf.NewReader(ra, int64(len(data)))
+	r, err = pdf.NewReader(ctxReaderAt{ctx, ra}, int64(len(data)))
+	var abort readAbort
 	switch {
 	case err == nil:
 		return r, checkEncryption(r)
+	case errors.As(err, &abort): // the library returns the panic's error
+		return nil, abort.err
 	case errors.Is(err, pdf.ErrInvalidPassword):
 		return nil, ErrPasswordRequired
 	case strings.Contains(err.Error(), "encryption"): // a scheme the library refuses
-		return nil, classifyUnsupported(data)
+		return nil, classifyUnsupported(ctx, data)
 	}
 	return nil, err
+}
+
+// ctxReaderAt makes the library's reads stop with the context: its object
+// lookups and filters run without one, and a slow one (a decompression
+// bomb, objects searched through a long chain of object streams) would
+// otherwise outlive the deadline.
+type ctxReaderAt struct {
+	ctx context.Context
+	r   io.ReaderAt
+}
+
+func (c ctxReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		panic(readAbort{err})
+	}
+	return c.r.ReadAt(p, off)
+}
+
+// readAbort carries the context's error through the library, which has no
+// other way out: a panic, told apart from its own by the recover sites.
+type readAbort struct{ err error }
+
+func (a readAbort) Error() string { return a.err.Error() }
+func (a readAbort) Unwrap() error { return a.err }
+
+// recovered is the error of a recovered panic: the context's when the reads
+// were stopped, else ErrDamaged (the library panics on malformed input).
+func recovered(x any) error {
+	if a, ok := x.(readAbort); ok {
+		return a.err
+	}
+	return fmt.Errorf("%w : %v", ErrDamaged, x)
 }
 
 // checkEncryption refuses the schemes the library opens but decrypts wrongly:

@@ -78,10 +78,10 @@ func Read(ctx context.Context, r io.ReaderAt, size int64, lim Limits) (*Document
 func readBytes(ctx context.Context, data []byte, lim Limits) (doc *Document, err error) {
 	defer func() {
 		if x := recover(); x != nil {
-			doc, err = nil, fmt.Errorf("%w : %v", ErrDamaged, x)
+			doc, err = nil, recovered(x)
 		}
 	}()
-	rd, err := open(data)
+	rd, err := open(ctx, data)
 	if err != nil {
 		return nil, err
 	}
@@ -92,15 +92,16 @@ func readBytes(ctx context.Context, data []byte, lim Limits) (doc *Document, err
 	if len(leaves) == 0 {
 		return nil, fmt.Errorf("%w : aucune page", ErrDamaged)
 	}
-	fonts := fontCache{}
+	shared := newShared(newBudget(ctx, lim))
 	doc = &Document{Pages: make([]Page, 0, len(leaves))}
 	failed, withText := 0, 0
 	for i, l := range leaves {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		p := readPage(ctx, l, i+1, fonts, lim)
-		if errors.Is(p.Err, context.Canceled) || errors.Is(p.Err, context.DeadlineExceeded) {
+		p := readPage(l, i+1, shared, lim)
+		var spent *budgetError
+		if isContextError(p.Err) || errors.As(p.Err, &spent) {
 			return nil, p.Err
 		}
 		if p.Err != nil {
@@ -112,8 +113,8 @@ func readBytes(ctx context.Context, data []byte, lim Limits) (doc *Document, err
 		doc.Pages = append(doc.Pages, p)
 	}
 	switch {
-	case failed == len(leaves):
-		return nil, fmt.Errorf("%w : aucune page lisible (page 1 : %v)", ErrDamaged, doc.Pages[0].Err)
+	case failed == len(leaves): // page 1's reason, typed, is the document's
+		return nil, fmt.Errorf("aucune page lisible : %w", doc.Pages[0].Err)
 	case withText == 0 && failed == 0:
 		return nil, fmt.Errorf("%w : %d pages sans texte", ErrNoText, len(leaves))
 	}
@@ -122,20 +123,25 @@ func readBytes(ctx context.Context, data []byte, lim Limits) (doc *Document, err
 
 // readPage extracts one page; a panic of the library or a broken stream
 // fails this page only. A page cut short keeps the text read so far.
-func readPage(ctx context.Context, l leaf, num int, fonts fontCache, lim Limits) (p Page) {
+func readPage(l leaf, num int, doc *shared, lim Limits) (p Page) {
 	p.Number = num
-	in := interpreter{ctx: ctx, fonts: fonts, maxOps: lim.MaxOpsPerPage, forms: map[ref]bool{}}
+	in := interpreter{doc: doc, maxOps: lim.MaxOpsPerPage, forms: map[ref]bool{}, glyphs: doc.glyphs[:0]}
 	defer func() {
 		if x := recover(); x != nil {
-			p.Err = fmt.Errorf("%w : page %d : %v", ErrDamaged, num, x)
+			p.Err = fmt.Errorf("page %d : %w", num, recovered(x))
 		}
 		p.Lines = buildLines(in.glyphs)
+		doc.glyphs = in.glyphs
+		if err := in.spaces(p.Lines); err != nil {
+			p.Lines, p.Err = nil, fmt.Errorf("page %d : %w", num, err)
+		}
 	}()
 	contents := l.page.V.Key("Contents")
 	if contents.IsNull() {
 		return p
 	}
-	data, err := readStream(contents)
+	id, indirect := refOfKey(l.page.V, "Contents")
+	data, err := in.stream(contents, id, indirect)
 	if err != nil {
 		p.Err = fmt.Errorf("page %d : %w", num, err)
 		return p

@@ -19,31 +19,53 @@ var (
 // by scanning for "N G obj" headers, as poppler does for a broken xref. The
 // catalog comes from the last trailer's /Root, else from the last object
 // typed /Catalog. Objects inside object streams cannot be found this way.
+// Every scan is linear and keeps one match at a time, and object numbers
+// are bounded by maxObjects: the file may be hostile.
 func rebuildXref(data []byte) ([]byte, bool) {
 	type entry struct {
 		gen    int
-		offset int
+		offset int // 0: no object
 	}
-	objs := map[int]entry{}
-	maxID := 0
+	var objs []entry
 	var lastCatalog []byte
-	for _, m := range objHeader.FindAllSubmatchIndex(data, -1) {
+	limit := maxObjects(len(data))
+	// An object's body, where /Type /Catalog is looked for, ends at its
+	// endobj, at the next header or 4 KB further: bodies do not overlap.
+	body := func(from, to int) []byte {
+		b := data[from:min(to, from+4096)]
+		return b[:endOfObject(b)]
+	}
+	prevID, prevGen, prevEnd := 0, 0, -1
+	for pos := 0; pos < len(data); {
+		m := objHeader.FindSubmatchIndex(data[pos:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			m[i] += pos
+		}
+		if prevEnd >= 0 && catalog.Match(body(prevEnd, m[0])) {
+			lastCatalog = []byte(fmt.Sprintf("%d %d R", prevID, prevGen))
+		}
+		pos, prevEnd = m[1], -1
 		id, err1 := strconv.Atoi(string(data[m[2]:m[3]]))
 		gen, err2 := strconv.Atoi(string(data[m[4]:m[5]]))
-		if err1 != nil || err2 != nil || id <= 0 || id > 10_000_000 {
+		if err1 != nil || err2 != nil || id <= 0 || id >= limit {
 			continue
 		}
-		objs[id] = entry{gen, m[2]} // a later definition overrides, as in an update
-		maxID = max(maxID, id)
-		end := min(len(data), m[1]+4096)
-		if body := data[m[1]:end]; catalog.Match(body[:endOfObject(body)]) {
-			lastCatalog = []byte(fmt.Sprintf("%d %d R", id, gen))
+		if id >= len(objs) {
+			objs = append(objs, make([]entry, id+1-len(objs))...)
 		}
+		objs[id] = entry{gen, m[2]} // a later definition overrides, as in an update
+		prevID, prevGen, prevEnd = id, gen, m[1]
+	}
+	if prevEnd >= 0 && catalog.Match(body(prevEnd, len(data))) {
+		lastCatalog = []byte(fmt.Sprintf("%d %d R", prevID, prevGen))
 	}
 	if len(objs) == 0 {
 		return nil, false
 	}
-	root := lastMatch(rootRef, data)
+	root := lastRef(rootRef, data)
 	if root == nil {
 		root = lastCatalog
 	}
@@ -51,38 +73,56 @@ func rebuildXref(data []byte) ([]byte, bool) {
 		return nil, false
 	}
 	var b bytes.Buffer
-	b.Grow(len(data) + 20*(maxID+1) + 256)
+	b.Grow(len(data) + 20*len(objs) + 256)
 	b.Write(data)
 	b.WriteString("\n")
 	xrefAt := b.Len()
-	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f\r\n", maxID+1)
-	for id := 1; id <= maxID; id++ {
-		if e, ok := objs[id]; ok {
+	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f\r\n", len(objs))
+	for _, e := range objs[1:] {
+		if e.offset > 0 {
 			fmt.Fprintf(&b, "%010d %05d n\r\n", e.offset, e.gen)
 		} else {
 			b.WriteString("0000000000 65535 f\r\n")
 		}
 	}
-	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root %s", maxID+1, root)
-	if enc := lastMatch(encryptRef, data); enc != nil {
+	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root %s", len(objs), root)
+	if enc := lastRef(encryptRef, data); enc != nil {
 		fmt.Fprintf(&b, " /Encrypt %s", enc)
 	}
-	if id := idArray.FindAll(data, -1); len(id) > 0 {
-		b.Write([]byte(" "))
-		b.Write(id[len(id)-1])
+	if id := lastMatch(idArray, data); id != nil {
+		b.WriteString(" ")
+		b.Write(data[id[0]:id[1]])
 	}
 	fmt.Fprintf(&b, " >>\nstartxref\n%d\n%%%%EOF\n", xrefAt)
 	return b.Bytes(), true
 }
 
-// lastMatch returns "N G R" for the last reference matched by re in data.
-func lastMatch(re *regexp.Regexp, data []byte) []byte {
-	all := re.FindAllSubmatch(data, -1)
-	if len(all) == 0 {
+// lastRef returns "N G R" for the last reference matched by re in data.
+func lastRef(re *regexp.Regexp, data []byte) []byte {
+	m := lastMatch(re, data)
+	if m == nil {
 		return nil
 	}
-	m := all[len(all)-1]
-	return []byte(fmt.Sprintf("%s %s R", m[1], m[2]))
+	return []byte(fmt.Sprintf("%s %s R", data[m[2]:m[3]], data[m[4]:m[5]]))
+}
+
+// lastMatch returns the submatch indexes of the last match of re in data,
+// scanning once and keeping one match.
+func lastMatch(re *regexp.Regexp, data []byte) []int {
+	var last []int
+	for pos := 0; pos < len(data); {
+		m := re.FindSubmatchIndex(data[pos:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += pos
+			}
+		}
+		last, pos = m, max(m[1], pos+1)
+	}
+	return last
 }
 
 // endOfObject is the length of body up to its "endobj" (all of it if none).

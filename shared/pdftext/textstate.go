@@ -1,7 +1,6 @@
 package pdftext
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"math"
@@ -31,7 +30,12 @@ func (m matrix) apply(x, y float64) (float64, float64) {
 	return m[0]*x + m[2]*y + m[4], m[1]*x + m[3]*y + m[5]
 }
 
-func translate(x, y float64) matrix { return matrix{1, 0, 0, 1, x, y} }
+// translated returns a translation by (x, y) then m, the product of
+// matrix{1, 0, 0, 1, x, y} by m without its products by 0 and 1: it runs
+// for each Td.
+func (m matrix) translated(x, y float64) matrix {
+	return matrix{m[0], m[1], m[2], m[3], x*m[0] + y*m[2] + m[4], x*m[1] + y*m[3] + m[5]}
+}
 
 // gstate is the part of the graphics state that places text; q and Q save
 // and restore it whole.
@@ -54,18 +58,47 @@ type placed struct {
 }
 
 // fontCache shares fonts across pages by object identity: a document-wide
-// cache by resource name garbles merged files whose fonts share names.
-type fontCache map[ref]*font
+// cache by resource name garbles merged files whose fonts share names. A
+// font that failed to load fails the same way on every page: its error is
+// kept, so that its CMap is not parsed again on each.
+type fontCache map[ref]loaded
+
+type loaded struct {
+	font *font
+	err  error
+}
+
+// shared is what the pages of a document share: the work budget, the fonts
+// and the content streams decoded, by object, so that a stream drawn by
+// many pages or a form drawn many times is decoded once (but charged to
+// the budget each time it runs).
+type shared struct {
+	budget  *budget
+	fonts   fontCache
+	streams map[ref][]byte
+	cached  int      // bytes in streams, at most maxCachedStreams
+	glyphs  []placed // the last page's, for the next to reuse
+}
+
+func newShared(b *budget) *shared {
+	return &shared{budget: b, fonts: fontCache{}, streams: map[ref][]byte{}}
+}
 
 // interpreter runs the content streams of one page.
 type interpreter struct {
-	ctx    context.Context
-	fonts  fontCache
+	doc    *shared
 	maxOps int
 	ops    int
+	text   int          // bytes of text of the glyphs kept
 	forms  map[ref]bool // forms being run, against a form that draws itself
 	glyphs []placed
 }
+
+// Bounds of one page (see maxPageGlyphs): they fail the page only.
+var (
+	errPageGlyphs = fmt.Errorf("%w : plus de %d caractères sur la page", ErrTooComplex, maxPageGlyphs)
+	errPageText   = fmt.Errorf("%w : plus de %d octets de texte sur la page", ErrTooComplex, maxPageText)
+)
 
 // run interprets one content stream with its resources from the state gs.
 func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) error {
@@ -76,7 +109,7 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 		resFonts = map[string]*font{}
 	)
 	nextLine := func() {
-		tlm = translate(0, -gs.leading).mul(tlm)
+		tlm = tlm.translated(0, -gs.leading)
 		tm = tlm
 	}
 	for {
@@ -90,8 +123,8 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 		if in.ops++; in.ops > in.maxOps {
 			return ErrTooManyOps
 		}
-		if in.ops%ctxCheckEvery == 0 && in.ctx.Err() != nil {
-			return in.ctx.Err()
+		if err := in.doc.budget.op(); err != nil {
+			return err
 		}
 		// An operator with missing or mistyped operands is skipped.
 		switch op {
@@ -115,7 +148,9 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 			}
 		case "Tf":
 			if n, ok := numbers(args, 1); ok && len(args) >= 2 && args[len(args)-2].kind == kindName {
-				gs.font = in.font(res, args[len(args)-2].str, resFonts)
+				if gs.font, err = in.font(res, args[len(args)-2].str, resFonts); err != nil {
+					return err
+				}
 				gs.size = n[0]
 			}
 		case "Td", "TD":
@@ -123,7 +158,7 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 				if op == "TD" {
 					gs.leading = -n[1]
 				}
-				tlm = translate(n[0], n[1]).mul(tlm)
+				tlm = tlm.translated(n[0], n[1])
 				tm = tlm
 			}
 		case "Tm":
@@ -146,7 +181,9 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 			if op != "Tj" {
 				nextLine()
 			}
-			tm = in.show(args[len(args)-1].str, gs, tm)
+			if tm, err = in.show(args[len(args)-1].str, gs, tm); err != nil {
+				return err
+			}
 		case "TJ":
 			if len(args) == 0 || args[len(args)-1].kind != kindArray {
 				continue
@@ -154,9 +191,11 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 			for _, e := range args[len(args)-1].arr {
 				switch e.kind {
 				case kindString:
-					tm = in.show(e.str, gs, tm)
+					if tm, err = in.show(e.str, gs, tm); err != nil {
+						return err
+					}
 				case kindNumber:
-					tm = translate(-e.num/1000*gs.size*gs.scale, 0).mul(tm)
+					tm = tm.translated(-e.num/1000*gs.size*gs.scale, 0)
 				}
 			}
 		case "Do":
@@ -184,15 +223,14 @@ func setParam(gs *gstate, op string, v float64) {
 	}
 }
 
-// numbers returns the last n operands when they are all numbers.
-func numbers(args []operand, n int) ([]float64, bool) {
+// numbers returns the last n (at most 6) operands when they are all numbers.
+func numbers(args []operand, n int) (out [6]float64, ok bool) {
 	if len(args) < n {
-		return nil, false
+		return out, false
 	}
-	out := make([]float64, n)
 	for i, a := range args[len(args)-n:] {
 		if a.kind != kindNumber || math.IsNaN(a.num) || math.IsInf(a.num, 0) {
-			return nil, false
+			return out, false
 		}
 		out[i] = a.num
 	}
@@ -208,20 +246,27 @@ func matrixArg(args []operand) (matrix, bool) {
 }
 
 // show places the glyphs of s and returns the text matrix after them.
-func (in *interpreter) show(s string, gs gstate, tm matrix) matrix {
+func (in *interpreter) show(s string, gs gstate, tm matrix) (matrix, error) {
 	if gs.font == nil {
-		return tm
+		return tm, nil
 	}
 	m := tm.mul(gs.ctm)
 	size := math.Hypot(m[2], m[3]) * math.Abs(gs.size)
 	rot := rotation(m)
 	tx := 0.0
-	gs.font.each(s, func(g glyph) {
+	var err error
+	gs.font.each(s, func(g glyph) bool {
+		if err = in.doc.budget.glyph(); err != nil {
+			return false
+		}
 		adv := g.width*gs.size + gs.charSp
 		if g.space {
 			adv += gs.wordSp
 		}
 		if visible(g.text) {
+			if err = in.keep(len(g.text)); err != nil {
+				return false
+			}
 			x0, y0 := m.apply(tx, gs.rise)
 			x1, y1 := m.apply(tx+g.width*gs.size*gs.scale, gs.rise)
 			fx0, fy := toFrame(rot, x0, y0)
@@ -232,8 +277,20 @@ func (in *interpreter) show(s string, gs gstate, tm matrix) matrix {
 			})
 		}
 		tx += adv * gs.scale
+		return true
 	})
-	return translate(tx, 0).mul(tm)
+	return tm.translated(tx, 0), err
+}
+
+// keep accounts for the text of a glyph kept on the page.
+func (in *interpreter) keep(n int) error {
+	if len(in.glyphs) >= maxPageGlyphs {
+		return errPageGlyphs
+	}
+	if in.text += n; in.text > maxPageText {
+		return errPageText
+	}
+	return in.doc.budget.addText(n)
 }
 
 // visible reports whether text prints something: spaces and control
@@ -269,26 +326,44 @@ func toFrame(rot uint8, x, y float64) (float64, float64) {
 	return x, y
 }
 
+// spaces accounts for what the page's text adds to its glyphs: the spaces
+// Line.Text writes between spans (up to 200 a gap, they can outweigh the
+// glyphs) and a newline per line.
+func (in *interpreter) spaces(lines []Line) error {
+	n := 0
+	for _, l := range lines {
+		n += l.spaces() + 1
+	}
+	if in.text+n > maxPageText {
+		return errPageText
+	}
+	return in.doc.budget.addText(n)
+}
+
 // font returns the font named in the resources, loaded once per object.
-func (in *interpreter) font(res pdf.Value, name string, local map[string]*font) *font {
+func (in *interpreter) font(res pdf.Value, name string, local map[string]*font) (*font, error) {
 	if f, ok := local[name]; ok {
-		return f
+		return f, nil
 	}
 	dict := res.Key("Font")
 	v := dict.Key(name)
-	var f *font
-	switch id, ok := refOfKey(dict, name); {
+	id, indirect := refOfKey(dict, name)
+	l, loadedBefore := in.doc.fonts[id]
+	switch {
 	case v.Kind() != pdf.Dict:
-	case ok && in.fonts[id] != nil:
-		f = in.fonts[id]
+		l = loaded{}
+	case indirect && loadedBefore:
 	default:
-		f = loadFont(v)
-		if ok {
-			in.fonts[id] = f
+		l.font, l.err = loadFont(v, in.doc.budget)
+		if indirect && !isContextError(l.err) {
+			in.doc.fonts[id] = l
 		}
 	}
-	local[name] = f
-	return f
+	if l.err != nil {
+		return nil, fmt.Errorf("police %s : %w", name, l.err)
+	}
+	local[name] = l.font
+	return l.font, nil
 }
 
 // form runs a form XObject; images and unknown names are ignored.
@@ -317,16 +392,41 @@ func (in *interpreter) form(res pdf.Value, name string, gs gstate, depth int) er
 	if fres.IsNull() {
 		fres = res
 	}
-	data, err := readStream(xo)
+	data, err := in.stream(xo, id, ok)
 	if err != nil {
 		return err
 	}
 	return in.run(data, fres, gs, depth+1)
 }
 
+// stream returns the decoded content stream v, object id when indirect,
+// charged to the budget each time it runs. Decoding stops past
+// maxStreamBytes or past what the budget leaves.
+func (in *interpreter) stream(v pdf.Value, id ref, indirect bool) ([]byte, error) {
+	data, hit := in.doc.streams[id]
+	if !indirect || !hit {
+		var err error
+		if data, err = readStream(v, min(maxStreamBytes, in.doc.budget.contentLeft())); err != nil {
+			return nil, err
+		}
+		if len(data) > maxStreamBytes {
+			return nil, fmt.Errorf("%w : flux de contenu de plus de %d octets", ErrTooLarge, maxStreamBytes)
+		}
+	}
+	if err := in.doc.budget.addContent(len(data)); err != nil {
+		return nil, err
+	}
+	if indirect && !hit && in.doc.cached+len(data) <= maxCachedStreams {
+		in.doc.streams[id] = data
+		in.doc.cached += len(data)
+	}
+	return data, nil
+}
+
 // readStream decodes a content stream (or an array of them, joined by a
-// space). A stream cut short by damage keeps what was decoded.
-func readStream(v pdf.Value) ([]byte, error) {
+// space), stopping past limit bytes. A stream cut short by damage keeps
+// what was decoded.
+func readStream(v pdf.Value, limit int64) ([]byte, error) {
 	parts := []pdf.Value{v}
 	if v.Kind() == pdf.Array {
 		parts = parts[:0]
@@ -337,22 +437,53 @@ func readStream(v pdf.Value) ([]byte, error) {
 	var out []byte
 	var firstErr error
 	for _, p := range parts {
+		if int64(len(out)) > limit {
+			break
+		}
 		if p.Kind() != pdf.Stream {
 			continue
 		}
-		rc := p.Reader()
-		data, err := io.ReadAll(io.LimitReader(rc, maxStreamBytes+1))
-		rc.Close()
-		if len(out)+len(data) > maxStreamBytes {
-			return nil, fmt.Errorf("%w : flux de contenu de plus de %d octets", ErrTooLarge, maxStreamBytes)
+		if err := checkDecoding(p); err != nil {
+			return nil, err
 		}
+		rc := p.Reader()
+		data, err := io.ReadAll(io.LimitReader(rc, limit+1-int64(len(out))))
+		rc.Close()
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
-		out = append(append(out, data...), ' ')
+		if out == nil { // one stream, the usual case: no copy
+			out = data
+		} else {
+			out = append(out, data...)
+		}
+		out = append(out, ' ')
 	}
 	if len(out) == 0 && firstErr != nil {
 		return nil, fmt.Errorf("%w : %v", ErrDamaged, firstErr)
 	}
 	return out, nil
+}
+
+// checkDecoding refuses filters the library would exhaust memory on before
+// reading a byte: a long chain of them (a decompressor each) or a
+// predictor row of more than maxColumns bytes.
+func checkDecoding(v pdf.Value) error {
+	filters, params := v.Key("Filter"), v.Key("DecodeParms")
+	if filters.Kind() == pdf.Array && filters.Len() > maxFilters {
+		return fmt.Errorf("%w : %d filtres sur un flux (au plus %d)", ErrDamaged, filters.Len(), maxFilters)
+	}
+	all := []pdf.Value{params}
+	if params.Kind() == pdf.Array {
+		all = all[:0]
+		for i := range min(params.Len(), maxFilters) {
+			all = append(all, params.Index(i))
+		}
+	}
+	for _, p := range all {
+		if c := p.Key("Columns").Int64(); c > maxColumns {
+			return fmt.Errorf("%w : prédicteur de %d colonnes (au plus %d)", ErrDamaged, c, maxColumns)
+		}
+	}
+	return nil
 }

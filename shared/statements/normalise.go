@@ -94,11 +94,18 @@ func FromTruth(t Truth) (Report, error) {
 	return Report{Company: t.Company, PrintedUnit: unit, Pages: t.Pages, Years: t.Years}, nil
 }
 
-// chargeKeys are the income-statement charges stored positive.
+// chargeKeys are the income-statement charges stored positive: the six
+// charges of the dictionary and the optional other operating charges, which
+// identity 1 subtracts like them.
 var chargeKeys = map[string]bool{
 	"achats_consommes": true, "charges_externes": true, "charges_personnel": true,
 	"impots_taxes": true, "dotations_amortissements": true, "impot_societes": true,
+	"autres_charges_exploitation": true,
 }
+
+// IsCharge reports whether an income-statement key is a charge, stored
+// positive whatever sign the report prints.
+func IsCharge(name string) bool { return chargeKeys[name] }
 
 // Normalise validates a transcription and aggregates its lines into the
 // dictionary keys: amounts converted to k€ (one decimal), the lines of one
@@ -128,7 +135,7 @@ func Normalise(t Transcription) (Report, error) {
 			continue
 		}
 		setPage(&r.Pages, tab.Statement, tab.Page)
-		sign := chargeSign(tab)
+		sign := ChargeSign(tab)
 		for _, l := range tab.Lines {
 			k := Key{tab.Statement, l.Category}
 			for col, a := range l.Amounts {
@@ -218,8 +225,9 @@ func setPage(p *Pages, s Statement, page int) {
 	}
 }
 
-// chargeSign is -1 when the income table prints its charges negative.
-func chargeSign(tab Table) float64 {
+// ChargeSign is -1 when the income table prints its charges negative: its
+// charge lines add up to a negative amount; 1 otherwise.
+func ChargeSign(tab Table) float64 {
 	if tab.Statement != Income {
 		return 1
 	}

@@ -173,6 +173,15 @@ func TestNormaliseUnitsAndSigns(t *testing.T) {
 			want: IncomeStatement{Revenue: Amount(1000), Purchases: Amount(350), StaffCosts: Amount(300), OperatingResult: Amount(350), IncomeTax: Amount(-20)},
 		},
 		{
+			name: "other operating charges follow the table's convention like the six charges",
+			unit: "k€",
+			table: Table{Statement: Income, Years: []int{2025}, Lines: []Line{
+				{Label: "Achats consommés", Amounts: amounts(-400), Category: "achats_consommes"},
+				{Label: "Autres charges d'exploitation", Amounts: amounts(-2), Category: "autres_charges_exploitation"},
+			}},
+			want: IncomeStatement{Purchases: Amount(400), OtherOperatingCharges: Amount(2)},
+		},
+		{
 			name: "charges printed positive stay positive, a tax credit printed negative stays negative",
 			unit: "k€",
 			table: Table{Statement: Income, Years: []int{2025}, Lines: []Line{
