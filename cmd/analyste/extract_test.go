@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -75,6 +76,58 @@ func TestRunExtract(t *testing.T) {
 			}
 			if len(got.Checks) < 29 || len(got.Attempts) != 1 || got.Prompt.Sent == 0 || got.Prompt.Sent >= got.Prompt.Total {
 				t.Errorf("%d checks, %d attempts, prompt %+v", len(got.Checks), len(got.Attempts), got.Prompt)
+			}
+		})
+	}
+}
+
+// On real filings (liasses, a plaquette), extract prints the fields the
+// forms print and nothing else: the others are missing from the JSON, and
+// no check fails.
+func TestRunExtractRealFilings(t *testing.T) {
+	t.Parallel()
+	for _, r := range fixtures.RealFilings(t) {
+		t.Run(r.Slug, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			if code := runExtract(context.Background(), []string{"--model=offline", r.PDF}, &stdout, &stderr); code != 0 {
+				t.Fatalf("code %d: %s", code, stderr.String())
+			}
+			var got struct {
+				Years  map[int]map[string]map[string]float64 `json:"exercices"`
+				Checks []struct {
+					Status  string `json:"statut"`
+					Message string `json:"message"`
+				} `json:"controles"`
+				Deduced string `json:"unite_deduite"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			for y, year := range r.Truth.Years {
+				for _, k := range statements.AllKeys() {
+					want, printed := year.Get(k)
+					v, read := got.Years[y][string(k.Statement)][k.Name]
+					if printed != read || math.Abs(v-want) > 0.05 {
+						t.Errorf("%d %s : read %v (%v), truth %v (%v)", y, k, v, read, want, printed)
+					}
+				}
+			}
+			if len(got.Years) != len(r.Truth.Years) {
+				t.Errorf("%d years read, truth %d", len(got.Years), len(r.Truth.Years))
+			}
+			for y, year := range got.Years {
+				if _, ok := year["flux_tresorerie"]; ok {
+					t.Errorf("%d : a cash-flow table that the filing does not print", y)
+				}
+			}
+			for _, c := range got.Checks {
+				if c.Status == "echec" {
+					t.Errorf("check failed: %s", c.Message)
+				}
+			}
+			if strings.Contains(r.Truth.Family, "2050") && !strings.Contains(got.Deduced, "Cerfa") {
+				t.Errorf("unit deduced %q, want the Cerfa form's reason", got.Deduced)
 			}
 		})
 	}

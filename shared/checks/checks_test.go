@@ -299,6 +299,17 @@ func amounts(vs ...float64) []*float64 {
 	return out
 }
 
+// A table value a few roundings from zero (0,1 k€ for about 100 €) says
+// nothing of the scale: "500 euros" in the text does not accuse it.
+func TestScaleIgnoresTinyValues(t *testing.T) {
+	t.Parallel()
+	r := statements.Report{PrintedUnit: frnum.EUR, Years: map[int]statements.Year{2019: {
+		Balance: statements.BalanceSheet{Inventories: statements.Amount(0.1), Cash: statements.Amount(250)}}}}
+	if c := Scale(r, []string{"Une pénalité de 500 euros."}); c.Status != Unverifiable {
+		t.Errorf("%s: %s", c.Status, c.Message)
+	}
+}
+
 func TestScale(t *testing.T) {
 	t.Parallel()
 	var pages []string

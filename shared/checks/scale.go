@@ -38,6 +38,14 @@ func Scale(r statements.Report, pages []string) Check {
 		year = r.YearsDesc()[0]
 	}
 	tol := TermTolerance(r.PrintedUnit)
+	// A value within a few roundings of zero ("0,1" k€ for 100 €) says
+	// nothing of the scale: multiplied by 1000 it matches anything near it.
+	var accusable []float64
+	for _, v := range values {
+		if v >= 10*tol {
+			accusable = append(accusable, v)
+		}
+	}
 	agree, accuse := 0, 0
 	var first Check
 	for p, text := range pages {
@@ -54,14 +62,14 @@ func Scale(r statements.Report, pages []string) Check {
 				continue
 			}
 			for _, factor := range misreadFactors {
-				i := match(said, values, factor, precision+tol*factor)
+				i := match(said, accusable, factor, precision+tol*factor)
 				if i < 0 {
 					continue
 				}
 				if accuse == 0 {
-					first = Check{Year: year, Label: scaleLabel, Expected: frnum.Round1(said), Read: values[i], Status: Failed,
+					first = Check{Year: year, Label: scaleLabel, Expected: frnum.Round1(said), Read: accusable[i], Status: Failed,
 						Message: fmt.Sprintf("%d - %s : attendu %s, lu %s (k€) ; page %d : « %s », unité des tableaux « %s » à vérifier",
-							year, scaleLabel, frnum.Format(said), frnum.Format(values[i]), p+1, n.Text, r.PrintedUnit)}
+							year, scaleLabel, frnum.Format(said), frnum.Format(accusable[i]), p+1, n.Text, r.PrintedUnit)}
 				}
 				accuse++
 				break
