@@ -76,8 +76,7 @@ func Slug(company string) string {
 }
 
 // RatioFacts gives one fact per ratio: the latest year, the year before in
-// parentheses unless it is non disponible (croissance_ca of the earliest
-// year), and the formula; its state comes from the evidence of the fields
+// parentheses when it is a number, and the formula; its state comes from the evidence of the fields
 // of every year it states. years lists the years latest first.
 func RatioFacts(company string, years []int, rs map[int]ratios.Ratios, ev Evidence) []Fact {
 	if len(years) == 0 {
@@ -91,7 +90,7 @@ func RatioFacts(company string, years []int, rs map[int]ratios.Ratios, ev Eviden
 		prevYear := statements.PreviousYear(years, n)
 		reads := d.Reads(n, prevYear)
 		if prevYear != 0 {
-			if prev := d.Get(rs[prevYear]); prev.Available() {
+			if prev := d.Get(rs[prevYear]); prev.OK() {
 				text += fmt.Sprintf(" (%d : %s)", prevYear, ratios.FormatValue(prev, d.Unit))
 				reads = append(reads, d.Reads(prevYear, statements.PreviousYear(years, prevYear))...)
 			}

@@ -41,6 +41,11 @@ func FormatDays(v float64) string {
 	return format(v, false) + " jours"
 }
 
+// FormatMonths writes a duration in months: "6,5 mois".
+func FormatMonths(v float64) string {
+	return format(v, false) + " mois"
+}
+
 // FormatKEUR writes an amount followed by its unit: "11 175 k€".
 func FormatKEUR(v float64) string {
 	return format(v, false) + " k€"

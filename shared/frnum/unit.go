@@ -19,6 +19,7 @@ const (
 	Points  Unit = "pts"
 	Times   Unit = "x"
 	Days    Unit = "jours"
+	Months  Unit = "mois"
 )
 
 // ToKEUR is the factor that converts an amount in u to k€; ok is false when
@@ -75,6 +76,7 @@ var unitForms = []struct {
 	{"points de pourcentage", Points}, {"points", Points}, {"point", Points}, {"pts", Points}, {"pt", Points},
 	{"fois", Times}, {"x", Times}, {"×", Times},
 	{"jours", Days}, {"jour", Days}, {"j", Days},
+	{"mois", Months},
 }
 
 // matchUnit matches a unit at the start of s and returns it with the number

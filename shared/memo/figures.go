@@ -32,9 +32,6 @@ func sameFigure(a, b figure) bool {
 	return a.family == b.family && a.year == b.year && sameQuantity(strings.Fields(a.label), strings.Fields(b.label))
 }
 
-// key identifies the figure.
-func (f figure) key() string { return fmt.Sprintf("%s|%s|%d", f.label, f.family, f.year) }
-
 const boundaries = ",;.!?()«»\""
 
 // lastBoundary gives the offset just past the last clause boundary of s, 0

@@ -14,8 +14,11 @@ import (
 
 // Reasons a ratio has no number.
 const (
-	NotSignificant = "non significatif" // the denominator makes it meaningless
+	NotSignificant = "non significatif" // the denominator makes it meaningless; the reason follows
 	NotAvailable   = "non disponible"   // an amount it needs was not printed
+	// NetCash replaces a leverage or gearing when cash exceeds financial
+	// debt: a negative "-0,2x" reads as a ratio, not as a net cash position.
+	NetCash = "trésorerie nette"
 )
 
 // Value is a ratio: a number, or the reason there is none. Its JSON is the
@@ -52,7 +55,7 @@ func (v *Value) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Ratios are the 13 ratios of one year. Percentages are in percent (12.5
+// Ratios are the 19 ratios of one year. Percentages are in percent (12.5
 // means 12,5 %), days in days, amounts in k€.
 type Ratios struct {
 	EBITDA             Value `json:"ebitda"`
@@ -68,6 +71,12 @@ type Ratios struct {
 	DSO                Value `json:"dso"`
 	EquityRatio        Value `json:"autonomie_financiere"`
 	RevenueGrowth      Value `json:"croissance_ca"`
+	InterestCover      Value `json:"couverture_financiere"`
+	DIO                Value `json:"dio"`
+	DPO                Value `json:"dpo"`
+	CashFlowFromOps    Value `json:"caf"`
+	CurrentRatio       Value `json:"liquidite_generale"`
+	CashRunway         Value `json:"mois_de_tresorerie"`
 }
 
 // Definition describes a ratio for the facts: its key, French label,
@@ -129,7 +138,16 @@ var Definitions = []Definition{
 	{"dso", "Délai clients (DSO)", "créances clients / chiffre d'affaires × 365", frnum.Days, func(r Ratios) Value { return r.DSO }, concat(bal("creances_clients"), inc("chiffre_affaires")), false},
 	{"autonomie_financiere", "Autonomie financière", "capitaux propres / total passif", frnum.Percent, func(r Ratios) Value { return r.EquityRatio }, bal("capitaux_propres", "total_passif"), false},
 	{"croissance_ca", "Croissance du chiffre d'affaires", "chiffre d'affaires N / chiffre d'affaires N-1 - 1", frnum.Percent, func(r Ratios) Value { return r.RevenueGrowth }, inc("chiffre_affaires"), true},
+	{"couverture_financiere", "Couverture des frais financiers", "EBITDA / -résultat financier", frnum.Times, func(r Ratios) Value { return r.InterestCover }, concat(ebitdaInputs, inc("resultat_financier")), false},
+	{"dio", "Rotation des stocks (DIO)", "stocks / achats consommés × 365", frnum.Days, func(r Ratios) Value { return r.DIO }, concat(bal("stocks"), inc("achats_consommes")), false},
+	{"dpo", "Délai fournisseurs (DPO)", "dettes fournisseurs / (achats consommés + charges externes) × 365", frnum.Days, func(r Ratios) Value { return r.DPO }, concat(bal("dettes_fournisseurs"), inc("achats_consommes", "charges_externes")), false},
+	{"caf", "Capacité d'autofinancement", "résultat net + dotations aux amortissements", frnum.KEUR, func(r Ratios) Value { return r.CashFlowFromOps }, inc("resultat_net", "dotations_amortissements"), false},
+	{"liquidite_generale", "Liquidité générale", "(stocks + créances clients + autres actifs courants + trésorerie) / (dettes fournisseurs + autres passifs courants)", frnum.Times, func(r Ratios) Value { return r.CurrentRatio }, concat(bal(currentAssets...), bal(statements.WorkingCapitalLiabilities...)), false},
+	{"mois_de_tresorerie", "Mois de trésorerie", "trésorerie / (-free cash-flow / 12), quand le free cash-flow est négatif", frnum.Months, func(r Ratios) Value { return r.CashRunway }, concat(bal("tresorerie"), cfl("flux_exploitation", "investissements")), false},
 }
+
+// currentAssets are the assets of the current ratio.
+var currentAssets = append(slices.Clone(statements.WorkingCapitalAssets), "tresorerie")
 
 // DefinitionOf returns the definition of the ratio key.
 func DefinitionOf(key string) (Definition, bool) {
@@ -161,6 +179,8 @@ func FormatValue(v Value, u frnum.Unit) string {
 		return frnum.FormatPercent(v.Number)
 	case frnum.Days:
 		return frnum.FormatDays(v.Number)
+	case frnum.Months:
+		return frnum.FormatMonths(v.Number)
 	}
 	return frnum.FormatKEUR(v.Number)
 }
@@ -190,17 +210,31 @@ func (a *amounts) value(v float64) Value {
 	return Value{Number: v}
 }
 
-// ratio divides num by den; a denominator ≤ 0 makes the ratio non significatif.
-func ratio(num, den Value, scale float64) Value {
+// ratio divides num by den; a denominator ≤ 0 makes the ratio non
+// significatif, why saying what the denominator is.
+func ratio(num, den Value, scale float64, why string) Value {
 	switch {
 	case !num.OK():
 		return num
 	case !den.OK():
 		return den
 	case den.Number <= 0:
-		return Value{Reason: NotSignificant}
+		return notSignificant(why)
 	}
 	return Value{Number: num.Number / den.Number * scale}
+}
+
+func notSignificant(why string) Value { return Value{Reason: NotSignificant + " (" + why + ")"} }
+
+// overDebt divides the net debt by den, or says trésorerie nette when cash
+// exceeds the debt.
+func overDebt(netDebt, den Value, scale float64, why string) Value {
+	if netDebt.OK() && netDebt.Number < 0 {
+		if den.OK() && den.Number > 0 {
+			return Value{Reason: NetCash}
+		}
+	}
+	return ratio(netDebt, den, scale, why)
 }
 
 // Compute returns the ratios of every year of the report. croissance_ca needs
@@ -222,21 +256,29 @@ func Compute(r statements.Report) map[int]Ratios {
 		operating := get(statements.Income, "resultat_exploitation")
 		x.EBITDA = add(operating, get(statements.Income, "dotations_amortissements"))
 		x.NetDebt = add(get(statements.Balance, "dettes_financieres"), neg(get(statements.Balance, "tresorerie")))
-		x.Leverage = ratio(x.NetDebt, x.EBITDA, 1)
-		x.Gearing = ratio(x.NetDebt, get(statements.Balance, "capitaux_propres"), 100)
-		x.EBITDAMargin = ratio(x.EBITDA, revenue, 100)
-		x.OperatingMargin = ratio(operating, revenue, 100)
-		x.NetMargin = ratio(get(statements.Income, "resultat_net"), revenue, 100)
+		const noRevenue = "chiffre d'affaires nul ou négatif"
+		x.Leverage = overDebt(x.NetDebt, x.EBITDA, 1, "EBITDA nul ou négatif")
+		x.Gearing = overDebt(x.NetDebt, get(statements.Balance, "capitaux_propres"), 100, "capitaux propres nuls ou négatifs")
+		x.EBITDAMargin = ratio(x.EBITDA, revenue, 100, noRevenue)
+		x.OperatingMargin = ratio(operating, revenue, 100, noRevenue)
+		x.NetMargin = ratio(get(statements.Income, "resultat_net"), revenue, 100, noRevenue)
 		x.FreeCashFlow = get(statements.CashFlow, "flux_exploitation", "investissements")
 		x.WorkingCapital = WorkingCapital(r, y)
-		x.WorkingCapitalDays = ratio(x.WorkingCapital, revenue, 365)
-		x.DSO = ratio(get(statements.Balance, "creances_clients"), revenue, 365)
-		x.EquityRatio = ratio(get(statements.Balance, "capitaux_propres"), get(statements.Balance, "total_passif"), 100)
+		x.WorkingCapitalDays = ratio(x.WorkingCapital, revenue, 365, noRevenue)
+		x.DSO = ratio(get(statements.Balance, "creances_clients"), revenue, 365, noRevenue)
+		x.EquityRatio = ratio(get(statements.Balance, "capitaux_propres"), get(statements.Balance, "total_passif"), 100, "total du passif nul ou négatif")
 		x.RevenueGrowth = Value{Reason: NotAvailable + " (pas d'exercice précédent)"}
 		if i+1 < len(years) {
 			p := amounts{r: r, year: years[i+1]}
-			x.RevenueGrowth = ratio(add(revenue, neg(p.value(p.get(statements.Income, "chiffre_affaires")))), p.value(p.get(statements.Income, "chiffre_affaires")), 100)
+			x.RevenueGrowth = ratio(add(revenue, neg(p.value(p.get(statements.Income, "chiffre_affaires")))), p.value(p.get(statements.Income, "chiffre_affaires")), 100, "chiffre d'affaires précédent nul ou négatif")
 		}
+		x.InterestCover = ratio(x.EBITDA, neg(get(statements.Income, "resultat_financier")), 1, "résultat financier positif ou nul")
+		purchases := get(statements.Income, "achats_consommes")
+		x.DIO = ratio(get(statements.Balance, "stocks"), purchases, 365, "achats consommés nuls ou négatifs")
+		x.DPO = ratio(get(statements.Balance, "dettes_fournisseurs"), add(purchases, get(statements.Income, "charges_externes")), 365, "achats et charges externes nuls ou négatifs")
+		x.CashFlowFromOps = get(statements.Income, "resultat_net", "dotations_amortissements")
+		x.CurrentRatio = ratio(get(statements.Balance, currentAssets...), get(statements.Balance, statements.WorkingCapitalLiabilities...), 1, "dettes d'exploitation nulles")
+		x.CashRunway = ratio(get(statements.Balance, "tresorerie"), scaled(neg(x.FreeCashFlow), 1.0/12), 1, "free cash-flow positif ou nul")
 		out[y] = x
 	}
 	return out
@@ -263,6 +305,11 @@ func add(a, b Value) Value {
 		return b
 	}
 	return Value{Number: a.Number + b.Number}
+}
+
+func scaled(a Value, f float64) Value {
+	a.Number *= f
+	return a
 }
 
 func neg(a Value) Value {

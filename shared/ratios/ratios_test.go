@@ -17,11 +17,9 @@ func fixture(t *testing.T) statements.Report {
 
 func num(v float64) Value { return Value{Number: v} }
 
-var (
-	notSignificant = Value{Reason: NotSignificant}
-	notAvailable   = Value{Reason: NotAvailable}
-	approx         = cmpopts.EquateApprox(0, 1e-6)
-)
+var approx = cmpopts.EquateApprox(0, 1e-6)
+
+func ns(why string) Value { return Value{Reason: NotSignificant + " (" + why + ")"} }
 
 func TestCompute(t *testing.T) {
 	t.Parallel()
@@ -29,11 +27,13 @@ func TestCompute(t *testing.T) {
 		2025: {EBITDA: num(13900), NetDebt: num(19375), Leverage: num(1.3938849), Gearing: num(56.7765568),
 			EBITDAMargin: num(12.6363636), OperatingMargin: num(7.6363636), NetMargin: num(5.1136364), FreeCashFlow: num(-875),
 			WorkingCapital: num(15000), WorkingCapitalDays: num(49.7727273), DSO: num(76.3181818), EquityRatio: num(38.8556789),
-			RevenueGrowth: num(10)},
+			RevenueGrowth: num(10), InterestCover: num(13900.0 / 1200), DIO: num(89.2222222), DPO: num(87.1641791), CashFlowFromOps: num(11125),
+			CurrentRatio: num(2.0944444), CashRunway: num(132)},
 		2024: {EBITDA: num(13000), NetDebt: num(17000), Leverage: num(1.3076923), Gearing: num(56.6666667),
 			EBITDAMargin: num(13), OperatingMargin: num(8), NetMargin: num(5.25), FreeCashFlow: num(2250),
 			WorkingCapital: num(12000), WorkingCapitalDays: num(43.8), DSO: num(73), EquityRatio: num(38.4615385),
-			RevenueGrowth: Value{Reason: "non disponible (pas d'exercice précédent)"}},
+			RevenueGrowth: Value{Reason: "non disponible (pas d'exercice précédent)"}, InterestCover: num(13), DIO: num(91.25), DPO: num(91.25),
+			CashFlowFromOps: num(10250), CurrentRatio: num(1.9523810), CashRunway: ns("free cash-flow positif ou nul")},
 	}
 	if diff := cmp.Diff(want, Compute(fixture(t)), approx); diff != "" {
 		t.Errorf("ratios (-want +got):\n%s", diff)
@@ -48,17 +48,24 @@ func TestDenominators(t *testing.T) {
 		get    func(Ratios) Value
 		want   Value
 	}{
-		{"levier with zero ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = statements.Amount(-5500) }, func(r Ratios) Value { return r.Leverage }, notSignificant},
-		{"levier with negative ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = statements.Amount(-6000) }, func(r Ratios) Value { return r.Leverage }, notSignificant},
-		{"levier with negative net debt stays a number", func(c, _ *statements.Year) { c.Balance.FinancialDebt = statements.Amount(0) }, func(r Ratios) Value { return r.Leverage }, num(-9625.0 / 13900)},
-		{"gearing with negative equity", func(c, _ *statements.Year) { c.Balance.Equity = statements.Amount(-10) }, func(r Ratios) Value { return r.Gearing }, notSignificant},
-		{"gearing with zero equity", func(c, _ *statements.Year) { c.Balance.Equity = statements.Amount(0) }, func(r Ratios) Value { return r.Gearing }, notSignificant},
-		{"margin with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.EBITDAMargin }, notSignificant},
-		{"dso with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.DSO }, notSignificant},
-		{"bfr days with negative revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(-1) }, func(r Ratios) Value { return r.WorkingCapitalDays }, notSignificant},
+		{"levier with zero ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = statements.Amount(-5500) }, func(r Ratios) Value { return r.Leverage }, ns("EBITDA nul ou négatif")},
+		{"levier with negative ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = statements.Amount(-6000) }, func(r Ratios) Value { return r.Leverage }, ns("EBITDA nul ou négatif")},
+		{"levier with net cash", func(c, _ *statements.Year) { c.Balance.FinancialDebt = statements.Amount(0) }, func(r Ratios) Value { return r.Leverage }, Value{Reason: NetCash}},
+		{"gearing with net cash", func(c, _ *statements.Year) { c.Balance.FinancialDebt = statements.Amount(0) }, func(r Ratios) Value { return r.Gearing }, Value{Reason: NetCash}},
+		{"net cash and a negative ebitda", func(c, _ *statements.Year) {
+			c.Balance.FinancialDebt = statements.Amount(0)
+			c.Income.OperatingResult = statements.Amount(-6000)
+		}, func(r Ratios) Value { return r.Leverage }, ns("EBITDA nul ou négatif")},
+		{"cover with a positive financial result", func(c, _ *statements.Year) { c.Income.FinancialResult = statements.Amount(10) }, func(r Ratios) Value { return r.InterestCover }, ns("résultat financier positif ou nul")},
+		{"dio without purchases", func(c, _ *statements.Year) { c.Income.Purchases = statements.Amount(0) }, func(r Ratios) Value { return r.DIO }, ns("achats consommés nuls ou négatifs")},
+		{"gearing with negative equity", func(c, _ *statements.Year) { c.Balance.Equity = statements.Amount(-10) }, func(r Ratios) Value { return r.Gearing }, ns("capitaux propres nuls ou négatifs")},
+		{"gearing with zero equity", func(c, _ *statements.Year) { c.Balance.Equity = statements.Amount(0) }, func(r Ratios) Value { return r.Gearing }, ns("capitaux propres nuls ou négatifs")},
+		{"margin with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.EBITDAMargin }, ns("chiffre d'affaires nul ou négatif")},
+		{"dso with zero revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.DSO }, ns("chiffre d'affaires nul ou négatif")},
+		{"bfr days with negative revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(-1) }, func(r Ratios) Value { return r.WorkingCapitalDays }, ns("chiffre d'affaires nul ou négatif")},
 		{"negative bfr in days is a number", func(c, _ *statements.Year) { c.Balance.TradePayables = statements.Amount(36000) }, func(r Ratios) Value { return r.WorkingCapitalDays }, num(-5000.0 / 110000 * 365)},
-		{"equity ratio with zero total", func(c, _ *statements.Year) { c.Balance.TotalLiabilities = statements.Amount(0) }, func(r Ratios) Value { return r.EquityRatio }, notSignificant},
-		{"growth with zero previous revenue", func(_, p *statements.Year) { p.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.RevenueGrowth }, notSignificant},
+		{"equity ratio with zero total", func(c, _ *statements.Year) { c.Balance.TotalLiabilities = statements.Amount(0) }, func(r Ratios) Value { return r.EquityRatio }, ns("total du passif nul ou négatif")},
+		{"growth with zero previous revenue", func(_, p *statements.Year) { p.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.RevenueGrowth }, ns("chiffre d'affaires précédent nul ou négatif")},
 		{"negative growth", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(99500) }, func(r Ratios) Value { return r.RevenueGrowth }, num(-0.5)},
 	}
 	for _, tt := range tests {
@@ -83,7 +90,7 @@ func TestAbsentAmountIsNotAvailable(t *testing.T) {
 	r.Years[2025] = y
 	got := Compute(r)[2025]
 	for name, v := range map[string]Value{"dette_nette": got.NetDebt, "levier": got.Leverage, "gearing": got.Gearing} {
-		if v.Reason != "non disponible (bilan.tresorerie 2025 non imprimé)" || v.Available() {
+		if v.Reason != "non disponible (bilan.tresorerie 2025 non imprimé)" {
 			t.Errorf("%s = %+v, want non disponible", name, v)
 		}
 	}
@@ -100,8 +107,9 @@ func TestValueJSON(t *testing.T) {
 		json string
 	}{
 		{"number", num(5.5), `5.5`},
-		{"non significatif", notSignificant, `"non significatif"`},
-		{"non disponible", notAvailable, `"non disponible"`},
+		{"non significatif", ns("EBITDA nul ou négatif"), `"non significatif (EBITDA nul ou négatif)"`},
+		{"non disponible", Value{Reason: "non disponible (2025 bilan.stocks non imprimé)"}, `"non disponible (2025 bilan.stocks non imprimé)"`},
+		{"trésorerie nette", Value{Reason: NetCash}, `"trésorerie nette"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -124,7 +132,8 @@ func TestValueJSON(t *testing.T) {
 
 func TestFormatValue(t *testing.T) {
 	t.Parallel()
-	want := []string{"13 900 k€", "19 375 k€", "1,4x", "56,8 %", "12,6 %", "7,6 %", "5,1 %", "-875 k€", "15 000 k€", "49,8 jours", "76,3 jours", "38,9 %", "10,0 %"}
+	want := []string{"13 900 k€", "19 375 k€", "1,4x", "56,8 %", "12,6 %", "7,6 %", "5,1 %", "-875 k€", "15 000 k€", "49,8 jours", "76,3 jours", "38,9 %", "10,0 %",
+		"11,6x", "89,2 jours", "87,2 jours", "11 125 k€", "2,1x", "132 mois"}
 	var got []string
 	rs := Compute(fixture(t))[2025]
 	for _, d := range Definitions {
@@ -133,7 +142,7 @@ func TestFormatValue(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
-	if got := FormatValue(notSignificant, "x"); got != "non significatif" {
+	if got := FormatValue(ns("EBITDA nul ou négatif"), "x"); got != "non significatif (EBITDA nul ou négatif)" {
 		t.Errorf("got %q", got)
 	}
 }
