@@ -46,10 +46,7 @@ func TestRunExtract(t *testing.T) {
 	for _, r := range reports {
 		t.Run(r.Slug, func(t *testing.T) {
 			t.Parallel()
-			var stdout, stderr bytes.Buffer
-			if code := runExtract(context.Background(), []string{"--model=offline", r.PDF}, &stdout, &stderr); code != 0 {
-				t.Fatalf("code %d: %s", code, stderr.String())
-			}
+			stdout := extractOffline(t, r.PDF)
 			var got struct {
 				statements.Truth
 				Checks []struct {
@@ -61,7 +58,7 @@ func TestRunExtract(t *testing.T) {
 					Total int `json:"caracteres_rapport"`
 				} `json:"prompt"`
 			}
-			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+			if err := json.Unmarshal(stdout, &got); err != nil {
 				t.Fatal(err)
 			}
 			want := r.Truth
@@ -89,10 +86,7 @@ func TestRunExtractRealFilings(t *testing.T) {
 	for _, r := range fixtures.RealFilings(t) {
 		t.Run(r.Slug, func(t *testing.T) {
 			t.Parallel()
-			var stdout, stderr bytes.Buffer
-			if code := runExtract(context.Background(), []string{"--model=offline", r.PDF}, &stdout, &stderr); code != 0 {
-				t.Fatalf("code %d: %s", code, stderr.String())
-			}
+			stdout := extractOffline(t, r.PDF)
 			var got struct {
 				Years  map[int]map[string]map[string]float64 `json:"exercices"`
 				Checks []struct {
@@ -101,7 +95,7 @@ func TestRunExtractRealFilings(t *testing.T) {
 				} `json:"controles"`
 				Deduced string `json:"unite_deduite"`
 			}
-			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+			if err := json.Unmarshal(stdout, &got); err != nil {
 				t.Fatal(err)
 			}
 			for y, year := range r.Truth.Years {
@@ -131,4 +125,15 @@ func TestRunExtractRealFilings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// extractOffline runs `analyste extract --model=offline pdf` and gives its
+// standard output, failing the test on a non-zero exit.
+func extractOffline(t *testing.T, pdf string) []byte {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := runExtract(context.Background(), []string{"--model=offline", pdf}, &stdout, &stderr); code != 0 {
+		t.Fatalf("code %d: %s", code, stderr.String())
+	}
+	return stdout.Bytes()
 }

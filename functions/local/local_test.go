@@ -118,7 +118,7 @@ func TestChainBadInputs(t *testing.T) {
 		{"password", "enc_aes128_userpw.pdf", nil, "mot de passe"},
 		{"page tree loop", "cycle_kids.pdf", nil, "boucle"},
 		{"huge page count", "huge_count.pdf", nil, "limites"},
-		{"no statements", "../real/en_walmart_fy2023_annual-report.pdf", nil, "Aucune page d'états financiers"},
+		{"no statements", "../real/walmart/en_walmart_fy2023_annual-report.pdf", nil, "Aucune page d'états financiers"},
 	}
 	ids := make([]string, len(tests))
 	md5s := make([][]byte, len(tests))

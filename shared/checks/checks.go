@@ -84,3 +84,21 @@ func unverifiable(year int, label, why string) Check {
 func missingList(keys []string) string {
 	return "poste absent : " + strings.Join(keys, ", ")
 }
+
+// Lost lists the checks that pass on a reference (the truth) and did not
+// pass on a reading of it, as "2025 - label".
+func Lost(reference, read []Check) []string {
+	passed := map[string]bool{}
+	for _, c := range read {
+		if c.Status == Passed {
+			passed[fmt.Sprintf("%d - %s", c.Year, c.Label)] = true
+		}
+	}
+	var out []string
+	for _, c := range reference {
+		if id := fmt.Sprintf("%d - %s", c.Year, c.Label); c.Status == Passed && !passed[id] {
+			out = append(out, id)
+		}
+	}
+	return out
+}

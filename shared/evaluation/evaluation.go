@@ -162,7 +162,7 @@ func Measure(t Truth, r Run) (Score, error) {
 		MemoStatus:     r.Memo.Status,
 		ChecksTotal:    len(r.Extraction.Checks),
 	}
-	for _, y := range yearsOf(want, got) {
+	for _, y := range statements.YearsOfAll(want, got) {
 		for _, k := range statements.AllKeys() {
 			w, printed := want.Years[y].Get(k)
 			g, read := got.Years[y].Get(k)
@@ -189,7 +189,7 @@ func Measure(t Truth, r Run) (Score, error) {
 			s.ChecksOK++
 		}
 	}
-	s.ChecksLost = lostChecks(onTruth, r.Extraction.Checks)
+	s.ChecksLost = checks.Lost(onTruth, r.Extraction.Checks)
 	if r.Memo.Status == memo.Published {
 		s.FalseClaims = falseClaims(r, want, onTruth)
 		s.PublishedOnFailedCheck = citesFailedCheck(r)
@@ -272,37 +272,6 @@ func citesFailedCheck(r Run) bool {
 		}
 	}
 	return false
-}
-
-// yearsOf lists the years of either report, latest first.
-func yearsOf(a, b statements.Report) []int {
-	years := a.YearsDesc()
-	for _, y := range b.YearsDesc() {
-		if !slices.Contains(years, y) {
-			years = append(years, y)
-		}
-	}
-	slices.Sort(years)
-	slices.Reverse(years)
-	return years
-}
-
-// lostChecks lists the checks that pass on the truth and not on the run,
-// by their year and label.
-func lostChecks(onTruth, onRun []checks.Check) []string {
-	passed := map[string]bool{}
-	for _, c := range onRun {
-		if c.Status == checks.Passed {
-			passed[fmt.Sprintf("%d - %s", c.Year, c.Label)] = true
-		}
-	}
-	var out []string
-	for _, c := range onTruth {
-		if id := fmt.Sprintf("%d - %s", c.Year, c.Label); c.Status == checks.Passed && !passed[id] {
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 // ratioDeviation is the largest relative deviation, in percent, of a ratio

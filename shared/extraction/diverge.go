@@ -3,7 +3,6 @@ package extraction
 import (
 	"fmt"
 	"math"
-	"slices"
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/frnum"
@@ -21,7 +20,7 @@ const DivergenceRule = "lecture_divergente"
 func Diverge(a, b statements.Report, nameA, nameB string) []ratios.Alert {
 	tol := checks.TermTolerance(a.PrintedUnit)
 	var out []ratios.Alert
-	for _, y := range yearsOf(a, b) {
+	for _, y := range statements.YearsOfAll(a, b) {
 		for _, k := range statements.AllKeys() {
 			va, hasA := a.Years[y].Get(k)
 			vb, hasB := b.Years[y].Get(k)
@@ -43,17 +42,4 @@ func reading(found bool, v float64) string {
 		return "absent"
 	}
 	return frnum.FormatKEUR(v)
-}
-
-// yearsOf lists the years of either report, latest first.
-func yearsOf(a, b statements.Report) []int {
-	years := a.YearsDesc()
-	for _, y := range b.YearsDesc() {
-		if !slices.Contains(years, y) {
-			years = append(years, y)
-		}
-	}
-	slices.Sort(years)
-	slices.Reverse(years)
-	return years
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -53,7 +52,7 @@ func TestReadTestReports(t *testing.T) {
 			}
 			want := fixtures.TruthReport(t, rep.Truth)
 			exact := 0
-			for _, year := range yearsOf(want, r) {
+			for _, year := range statements.YearsOfAll(want, r) {
 				for _, k := range statements.AllKeys() {
 					got, gotOK := r.Years[year].Get(k)
 					w, wOK := want.Years[year].Get(k)
@@ -67,7 +66,7 @@ func TestReadTestReports(t *testing.T) {
 				}
 			}
 			t.Logf("%d champs exacts", exact)
-			for _, c := range lostChecks(checks.Identities(want), checks.Identities(r)) {
+			for _, c := range checks.Lost(checks.Identities(want), checks.Identities(r)) {
 				t.Errorf("contrôle %s : vrai sur la vérité, pas sur la lecture", c)
 			}
 			for _, c := range append(checks.Identities(r), checks.Subtotals(r)...) {
@@ -77,32 +76,6 @@ func TestReadTestReports(t *testing.T) {
 			}
 		})
 	}
-}
-
-// yearsOf lists the years of either report.
-func yearsOf(a, b statements.Report) []int {
-	years := a.YearsDesc()
-	for _, y := range b.YearsDesc() {
-		if !slices.Contains(years, y) {
-			years = append(years, y)
-		}
-	}
-	return years
-}
-
-// lostChecks lists the checks that pass on the truth and not on the reading.
-func lostChecks(onTruth, onRead []checks.Check) []string {
-	passed := map[string]bool{}
-	for _, c := range onRead {
-		passed[fmt.Sprint(c.Year, " ", c.Label)] = c.Status == checks.Passed
-	}
-	var out []string
-	for _, c := range onTruth {
-		if id := fmt.Sprint(c.Year, " ", c.Label); c.Status == checks.Passed && !passed[id] {
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 // TestReadRealFilings reads the real French filings the reader was tuned on

@@ -64,6 +64,18 @@ func (r Report) FieldsFound() int {
 // YearsDesc lists the years, latest first (N, N-1, …).
 func (r Report) YearsDesc() []int { return YearsDesc(r.Years) }
 
+// YearsOfAll lists the years of any of the reports, latest first: two
+// readings of one document are compared over both.
+func YearsOfAll(rs ...Report) []int {
+	seen := map[int]Year{}
+	for _, r := range rs {
+		for y := range r.Years {
+			seen[y] = Year{}
+		}
+	}
+	return YearsDesc(seen)
+}
+
 // PreviousYear is the year after y in years (latest first): the year before
 // it in the report, 0 if none.
 func PreviousYear(years []int, y int) int {
