@@ -25,7 +25,7 @@ func (d Defect) String() string { return d.Message }
 // readFact reads a fact once: its numbers, figures, words.
 func readFact(f facts.Fact) cited {
 	return cited{id: f.ID, text: f.Text, numbers: numbersOf(f.Text), years: f.Years,
-		labelled: labelled(maskIDs(f.Text)), words: contentWords(f.Text, false), folded: locate.Fold(f.Text)}
+		labelled: labelled(maskIDs(f.Text)), words: contentWords(f.Text, false), folded: strings.Fields(locate.Fold(f.Text))}
 }
 
 // reader reads each fact once and hands out the read facts by id.
@@ -96,8 +96,9 @@ func check(m Memo, r *reader, years []int) []Defect {
 		for _, f := range known {
 			allowed = append(allowed, f.years...)
 		}
+		set := newFactSet(known)
 		for _, s := range Sentences(p.Text) {
-			for _, msg := range numberDefects(s, known, allowed) {
+			for _, msg := range numberDefects(s, set, allowed) {
 				out = append(out, Defect{Paragraph: i + 1, Claim: s, Step: StepNumbers, Message: where + " : " + msg})
 			}
 		}
@@ -106,15 +107,15 @@ func check(m Memo, r *reader, years []int) []Defect {
 }
 
 // numberDefects checks the numbers of one sentence against its cited facts.
-func numberDefects(sentence string, facts []cited, years []int) []string {
+func numberDefects(sentence string, facts *factSet, years []int) []string {
 	neg := hasNegativeWord(sentence)
 	var out []string
 	for _, n := range claimNumbers(sentence, years) {
-		f := find(n, neg, facts)
+		f := facts.find(n, neg)
 		switch f.match {
 		case noMatch:
 			out = append(out, fmt.Sprintf("le nombre « %s » ne figure dans aucun des faits cités (%s)%s",
-				strings.TrimSpace(n.Text), ids(facts), sameFamily(n, facts)))
+				strings.TrimSpace(n.Text), ids(facts.facts), sameFamily(n, facts.facts)))
 		case wrongSign:
 			if n.Value < 0 {
 				out = append(out, fmt.Sprintf("le nombre « %s » est négatif, mais le fait %s le donne positif (« %s »)",
@@ -131,24 +132,17 @@ func numberDefects(sentence string, facts []cited, years []int) []string {
 // figureDefects finds the figures of a sentence that its cited facts state
 // only with other values: "un levier de 1,2x en 2025" against "Levier 2025 :
 // 5,5x", even when another cited fact happens to hold 1,2x.
-func figureDefects(sentence string, neg bool, facts []cited) []string {
+func figureDefects(sentence string, neg bool, facts *factSet) []string {
 	var out []string
 	for _, c := range figuresOf(sentence) {
-		var others []string
-		agrees := false
-		for _, f := range facts {
-			for _, ff := range f.figures() {
-				if !sameFigure(ff, c) {
-					continue
-				}
-				if compare(c.number, ff.number, neg) >= matchByWords {
-					agrees = true
-				} else {
-					others = append(others, fmt.Sprintf("%s donne « %s »", f.id, strings.TrimSpace(ff.number.Text)))
-				}
-			}
+		if facts.stated(c, neg) {
+			continue
 		}
-		if !agrees && len(others) > 0 {
+		var others []string
+		for _, r := range facts.otherValues(c, neg, listed) {
+			others = append(others, fmt.Sprintf("%s donne « %s »", facts.facts[r.fact].id, strings.TrimSpace(r.fig.number.Text)))
+		}
+		if len(others) > 0 {
 			out = append(out, fmt.Sprintf("le nombre « %s » est donné pour « %s » en %d, mais %s",
 				strings.TrimSpace(c.number.Text), c.label, c.year, strings.Join(others, ", ")))
 		}
@@ -156,10 +150,16 @@ func figureDefects(sentence string, neg bool, facts []cited) []string {
 	return out
 }
 
+// listed bounds the facts and numbers a message names.
+const listed = 10
+
 func ids(facts []cited) string {
-	out := make([]string, len(facts))
-	for i, f := range facts {
-		out[i] = f.id
+	var out []string
+	for _, f := range facts[:min(len(facts), listed)] {
+		out = append(out, f.id)
+	}
+	if len(facts) > listed {
+		out = append(out, fmt.Sprintf("… %d faits", len(facts)))
 	}
 	return strings.Join(out, ", ")
 }
@@ -170,7 +170,7 @@ func sameFamily(n frnum.Number, facts []cited) string {
 	var list []string
 	for _, f := range facts {
 		for _, fn := range f.numbers {
-			if n.Unit != frnum.None && family(fn.Unit) == family(n.Unit) {
+			if n.Unit != frnum.None && family(fn.Unit) == family(n.Unit) && len(list) < listed {
 				list = append(list, strings.TrimSpace(fn.Text))
 			}
 		}

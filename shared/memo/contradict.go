@@ -10,24 +10,9 @@ import (
 	"analyste.dev/analyste/shared/locate"
 )
 
-// A quantity is a number with the content words that name it (the span
-// before it, as for a figure) and its year when the text gives one; unlike a
-// figure it may have no year: "le crédit-relais de 45 000 k€".
-type quantity struct {
-	words  []string
-	year   int
-	number frnum.Number
-}
-
-// quantitiesOf reads the quantities of a text, years aside.
-func quantitiesOf(text string) []quantity {
-	masked := maskIDs(text)
-	var out []quantity
-	for _, f := range labelled(masked) {
-		out = append(out, quantity{words: strings.Fields(f.label), year: f.year, number: f.number})
-	}
-	return out
-}
+// quantitiesOf reads the numbers of a text that have a unit and a label,
+// dated or not: "le crédit-relais de 45 000 k€" is a quantity, not a figure.
+func quantitiesOf(text string) []figure { return labelled(maskIDs(text)) }
 
 // sameQuantity tells whether two labels name the same thing: one holds the
 // other, or they share two content words.
@@ -45,20 +30,20 @@ func sameQuantity(a, b []string) bool {
 // cited fact gives the same quantity (same unit family, same year when both
 // say one) with another value: "crédit-relais de 54 000 k€" against "de
 // 45 000 k€". A number the facts hold is never contradicted here.
-func changedNumber(req JudgeRequest, facts []cited) (Judgement, bool) {
+func changedNumber(req JudgeRequest, facts *factSet) (Judgement, bool) {
 	neg := hasNegativeWord(req.Claim.Text)
 	for _, q := range quantitiesOf(req.Claim.Text) {
-		if q.number.IsYear() || find(q.number, neg, facts).match >= matchByWords {
+		if facts.find(q.number, neg).match >= matchByWords {
 			continue
 		}
-		for _, f := range facts {
-			for _, fq := range f.labelled {
-				if fq.family != family(q.number.Unit) || q.year != 0 && fq.year != 0 && q.year != fq.year || !sameQuantity(q.words, strings.Fields(fq.label)) {
-					continue
-				}
-				return Judgement{Verdict: Contradicted, Fact: f.id, Reason: fmt.Sprintf("%s donne %s pour « %s », la phrase dit %s",
-					f.id, strings.TrimSpace(fq.number.Text), fq.label, strings.TrimSpace(q.number.Text))}, true
+		for _, r := range facts.labelled[q.family] {
+			fq := r.fig
+			if q.year != 0 && fq.year != 0 && q.year != fq.year || !sameQuantity(q.words, fq.words) {
+				continue
 			}
+			id := facts.facts[r.fact].id
+			return Judgement{Verdict: Contradicted, Fact: id, Reason: fmt.Sprintf("%s donne %s pour « %s », la phrase dit %s",
+				id, strings.TrimSpace(fq.number.Text), fq.label, strings.TrimSpace(q.number.Text))}, true
 		}
 	}
 	return Judgement{}, false
@@ -66,10 +51,10 @@ func changedNumber(req JudgeRequest, facts []cited) (Judgement, bool) {
 
 // oppositeSign finds a number of the claim that a cited fact holds only with
 // the other sign: "un free cash-flow positif de 47 225 k€" against -47 225.
-func oppositeSign(req JudgeRequest, facts []cited) (Judgement, bool) {
+func oppositeSign(req JudgeRequest, facts *factSet) (Judgement, bool) {
 	neg := hasNegativeWord(req.Claim.Text)
 	for _, n := range claimNumbers(req.Claim.Text, req.Years) {
-		if f := find(n, neg, facts); f.match == wrongSign {
+		if f := facts.find(n, neg); f.match == wrongSign {
 			return Judgement{Verdict: Contradicted, Fact: f.factID, Reason: fmt.Sprintf("%s donne %s, la phrase dit %s",
 				f.factID, strings.TrimSpace(f.number.Text), strings.TrimSpace(n.Text))}, true
 		}
@@ -114,7 +99,7 @@ func hasPrefix(w string, stems []string) bool {
 // baisse de 56,9 %" for "en hausse de 56,9 %"), or the claim gives both
 // years of a fact's figure and says they move the other way ("diminue, de
 // 3,6x en 2024 à 5,5x en 2025").
-func reversedDirection(req JudgeRequest, facts []cited) (Judgement, bool) {
+func reversedDirection(req JudgeRequest, facts *factSet) (Judgement, bool) {
 	said := direction(maskIDs(req.Claim.Text))
 	if said == 0 {
 		return Judgement{}, false
@@ -122,9 +107,20 @@ func reversedDirection(req JudgeRequest, facts []cited) (Judgement, bool) {
 	neg := hasNegativeWord(req.Claim.Text)
 	nums := claimNumbers(req.Claim.Text, req.Years)
 	claimWords := contentWords(req.Claim.Text, false)
-	for _, f := range facts {
+	// Only the facts holding one of the claim's numbers can say its change.
+	var holding []int
+	for _, n := range nums {
+		for _, i := range facts.holders(n, neg) {
+			if !slices.Contains(holding, i) {
+				holding = append(holding, i)
+			}
+		}
+	}
+	slices.Sort(holding)
+	for _, i := range holding {
+		f := facts.facts[i]
 		holds, _ := holdsAll(nums, f.numbers, neg)
-		if d := direction(f.folded); holds && len(nums) > 0 && d == -said {
+		if d := direction(strings.Join(f.folded, " ")); holds && d == -said {
 			return Judgement{Verdict: Contradicted, Fact: f.id, Reason: fmt.Sprintf("%s dit l'évolution inverse de la phrase", f.id)}, true
 		}
 		byLabel := map[string][]figure{}
@@ -132,7 +128,7 @@ func reversedDirection(req JudgeRequest, facts []cited) (Judgement, bool) {
 			byLabel[fig.label+"|"+fig.family] = append(byLabel[fig.label+"|"+fig.family], fig)
 		}
 		for _, figs := range byLabel {
-			if len(figs) != 2 || figs[0].year == figs[1].year || !sameQuantity(strings.Fields(figs[0].label), claimWords) {
+			if len(figs) != 2 || figs[0].year == figs[1].year || !sameQuantity(figs[0].words, claimWords) {
 				continue
 			}
 			a, b := figs[0], figs[1]
@@ -180,15 +176,26 @@ var legalForms = []string{"SA", "SAS", "SASU", "SARL", "EURL", "SCA", "SNC", "SE
 // A name is a capitalised word after d'/de/du, or a run of capitalised words
 // ending with a legal form; it is another company when no cited fact prints
 // it.
-func otherCompany(req JudgeRequest, facts []cited) (Judgement, bool) {
+func otherCompany(req JudgeRequest, facts *factSet) (Judgement, bool) {
 	for _, name := range namesIn(req.Claim.Text) {
-		folded := locate.Fold(name)
-		if folded != "" && !slices.ContainsFunc(facts, func(f cited) bool { return strings.Contains(f.folded, folded) }) {
-			company, _, _ := strings.Cut(facts[0].text, " - ")
-			return Judgement{Verdict: Contradicted, Fact: facts[0].id, Reason: fmt.Sprintf("la phrase parle de %s, les faits cités de %s", name, company)}, true
+		words := strings.Fields(locate.Fold(name))
+		if len(words) > 0 && !allPrinted(words, facts.folded) {
+			first := facts.facts[0]
+			company, _, _ := strings.Cut(first.text, " - ")
+			return Judgement{Verdict: Contradicted, Fact: first.id, Reason: fmt.Sprintf("la phrase parle de %s, les faits cités de %s", name, company)}, true
 		}
 	}
 	return Judgement{}, false
+}
+
+// allPrinted tells whether every word of a name is a word of the facts.
+func allPrinted(words []string, printed map[string]bool) bool {
+	for _, w := range words {
+		if !printed[w] {
+			return false
+		}
+	}
+	return true
 }
 
 // namesIn lists the company names a sentence gives.

@@ -19,7 +19,8 @@ import (
 // first year after the number before any other number or boundary ("Levier de
 // 5,5x en 2025"). Numbers without a unit or a year state no figure.
 type figure struct {
-	label  string // content words, sorted, space separated
+	label  string   // content words, sorted, space separated
+	words  []string // the same words
 	family string
 	year   int
 	number frnum.Number
@@ -29,7 +30,7 @@ type figure struct {
 // year: same unit family and year, labels naming the same thing (see
 // sameQuantity), so that "L'EBITDA de Ferlac … en 2025" meets "EBITDA 2025".
 func sameFigure(a, b figure) bool {
-	return a.family == b.family && a.year == b.year && sameQuantity(strings.Fields(a.label), strings.Fields(b.label))
+	return a.family == b.family && a.year == b.year && sameQuantity(a.words, b.words)
 }
 
 const boundaries = ",;.!?()«»\""
@@ -105,7 +106,7 @@ func labelled(masked string) []figure {
 		if label == "" || n.Unit == frnum.None {
 			continue
 		}
-		out = append(out, figure{label: label, family: family(n.Unit), year: year, number: n})
+		out = append(out, figure{label: label, words: strings.Fields(label), family: family(n.Unit), year: year, number: n})
 	}
 	return out
 }
@@ -139,46 +140,51 @@ func conflicts(fs []cited) []Conflict { return conflictsWith(fs, nil) }
 // alerts computed from the statements, cited or not): a quote saying "la
 // dette nette réelle n'est que de 5 000 k€ en 2025" conflicts with the
 // computed net debt even when the sentence cites only the quote. Figures are
-// the same when sameFigure says so; each pair of facts gives one conflict.
+// the same when sameFigure says so. Each figure is compared with the first
+// statement of it (the computed fact's, when there is one), so that a
+// thousand quotes of one figure give at most a thousand conflicts.
 func conflictsWith(own, reference []cited) []Conflict {
 	type stated struct {
 		factID string
 		figure figure
 		cited  bool
 	}
-	// Grouped by unit family and year, which a same figure shares.
-	groups := map[string][]stated{}
-	var order []string
+	// Grouped by unit family and year, which a same figure shares; the
+	// reference first, so that a figure is compared with the computed one.
+	groups := map[figureGroup][]stated{}
+	var order []figureGroup
 	add := func(fs []cited, isCited bool) {
 		for _, f := range fs {
 			for _, fig := range f.figures() {
-				k := fmt.Sprintf("%s|%d", fig.family, fig.year)
-				if _, seen := groups[k]; !seen {
-					order = append(order, k)
+				g := figureGroup{fig.family, fig.year}
+				if _, seen := groups[g]; !seen {
+					order = append(order, g)
 				}
-				groups[k] = append(groups[k], stated{f.id, fig, isCited})
+				groups[g] = append(groups[g], stated{f.id, fig, isCited})
 			}
 		}
 	}
-	add(own, true)
 	add(reference, false)
+	add(own, true)
 	var out []Conflict
-	seen := map[string]bool{}
-	for _, k := range order {
-		list := groups[k]
-		for i, a := range list {
-			for _, b := range list[i+1:] {
-				pair := a.factID + "|" + b.factID
-				if !a.cited && !b.cited || a.factID == b.factID || seen[pair] || !sameFigure(a.figure, b.figure) || sameValue(a.figure.number, b.figure.number) {
+	for _, g := range order {
+		var firsts []stated // the first statement of each figure of the group
+	next:
+		for _, b := range groups[g] {
+			for _, a := range firsts {
+				if !sameFigure(a.figure, b.figure) {
 					continue
 				}
-				seen[pair] = true
-				out = append(out, Conflict{
-					Label: a.figure.label, Year: a.figure.year,
-					Facts:  []string{a.factID, b.factID},
-					Values: []string{strings.TrimSpace(a.figure.number.Text), strings.TrimSpace(b.figure.number.Text)},
-				})
+				if (a.cited || b.cited) && a.factID != b.factID && !sameValue(a.figure.number, b.figure.number) {
+					out = append(out, Conflict{
+						Label: a.figure.label, Year: a.figure.year,
+						Facts:  []string{a.factID, b.factID},
+						Values: []string{strings.TrimSpace(a.figure.number.Text), strings.TrimSpace(b.figure.number.Text)},
+					})
+				}
+				continue next
 			}
+			firsts = append(firsts, b)
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package memo
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -21,19 +22,20 @@ type JudgeRequest struct {
 	Claim Claim
 	Cited []facts.Fact
 	Years []int
-	read  []cited // Cited as the verifier read them, when it did
+	set   *factSet // Cited as the verifier indexed them, when it did
 }
 
-// facts gives the cited facts read, reading them when the verifier did not.
-func (r JudgeRequest) facts() []cited {
-	if len(r.read) == len(r.Cited) {
-		return r.read
+// facts gives the cited facts indexed, indexing them when the verifier did
+// not.
+func (r JudgeRequest) facts() *factSet {
+	if r.set != nil && len(r.set.facts) == len(r.Cited) {
+		return r.set
 	}
-	out := make([]cited, len(r.Cited))
+	read := make([]cited, len(r.Cited))
 	for i, f := range r.Cited {
-		out[i] = readFact(f)
+		read[i] = readFact(f)
 	}
-	return out
+	return newFactSet(read)
 }
 
 // OfflineRule is the offline judge's name: the rule it applies, so that no
@@ -61,8 +63,8 @@ func offlineJudgement(req JudgeRequest) Judgement {
 	if j, ok := contradiction(req, fs); ok {
 		return j
 	}
-	if len(fs) > 0 {
-		for _, rule := range []func(JudgeRequest, []cited) (Judgement, bool){otherCompany, changedNumber, oppositeSign, reversedDirection} {
+	if len(fs.facts) > 0 {
+		for _, rule := range []func(JudgeRequest, *factSet) (Judgement, bool){otherCompany, changedNumber, oppositeSign, reversedDirection} {
 			if j, ok := rule(req, fs); ok {
 				return j
 			}
@@ -74,42 +76,42 @@ func offlineJudgement(req JudgeRequest) Judgement {
 	// one holding most of them, then sharing most words.
 	best, bestHeld, bestOverlap, byWords := -1, 0, -1, false
 	claimWords := contentWords(req.Claim.Text, false)
+	held := map[int]int{} // fact → claim numbers it holds
 	for _, n := range nums {
-		if f := find(n, neg, fs); f.match < matchByWords {
+		if f := fs.find(n, neg); f.match < matchByWords {
 			return Judgement{Verdict: Neutral, Reason: fmt.Sprintf("aucun fait cité ne contient le nombre « %s »", strings.TrimSpace(n.Text))}
 		} else if f.match == matchByWords {
 			byWords = true
 		}
-	}
-	for i, f := range fs {
-		held := 0
-		for _, n := range nums {
-			if find(n, neg, []cited{f}).match >= matchByWords {
-				held++
-			}
+		for _, i := range fs.holders(n, neg) {
+			held[i]++
 		}
+	}
+	// The candidates: the facts holding a number, or every fact when the
+	// claim has none.
+	candidates := slices.Sorted(maps.Keys(held))
+	if len(nums) == 0 {
+		for i := range fs.facts {
+			candidates = append(candidates, i)
+		}
+	}
+	for _, i := range candidates {
 		overlap := 0
 		for _, w := range claimWords {
-			if slices.Contains(f.words, w) {
+			if slices.Contains(fs.facts[i].words, w) {
 				overlap++
 			}
 		}
-		if held > bestHeld || held == bestHeld && overlap > bestOverlap {
-			best, bestHeld, bestOverlap = i, held, overlap
+		if held[i] > bestHeld || held[i] == bestHeld && overlap > bestOverlap {
+			best, bestHeld, bestOverlap = i, held[i], overlap
 		}
 	}
 	if best < 0 {
 		return Judgement{Verdict: Neutral, Reason: "aucun fait cité"}
 	}
-	covered := map[string]bool{}
-	for _, f := range fs {
-		for _, w := range f.words {
-			covered[w] = true
-		}
-	}
 	var missing []string
 	for _, w := range contentWords(req.Claim.Text, byWords) {
-		if !covered[w] && !slices.Contains(missing, w) {
+		if !fs.words[w] && !slices.Contains(missing, w) {
 			missing = append(missing, w)
 		}
 	}
@@ -185,12 +187,10 @@ func (j *ModelJudge) Judge(ctx context.Context, req JudgeRequest) (Judgement, mo
 // heldUndated tells whether a cited fact gives the figure's number, without
 // a year, for a quantity its label names: "au-dessus du seuil de 3,5x" holds
 // the 3,5x of "le levier dépasse le seuil de 3,5x en 2025".
-func heldUndated(c figure, fs []cited, neg bool) bool {
-	for _, f := range fs {
-		for _, q := range f.labelled {
-			if q.year == 0 && q.family == c.family && sameQuantity(strings.Fields(q.label), strings.Fields(c.label)) && compare(c.number, q.number, neg) >= matchByWords {
-				return true
-			}
+func heldUndated(c figure, fs *factSet, neg bool) bool {
+	for _, r := range fs.labelled[c.family] {
+		if q := r.fig; q.year == 0 && sameQuantity(q.words, c.words) && compare(c.number, q.number, neg) >= matchByWords {
+			return true
 		}
 	}
 	return false
@@ -202,26 +202,17 @@ func heldUndated(c figure, fs []cited, neg bool) bool {
 // 5,5x (2024 : 3,6x)".
 // When one cited fact agrees and another does not, the facts conflict: that
 // is the verdict rules' abstention, not a contradiction.
-func contradiction(req JudgeRequest, fs []cited) (Judgement, bool) {
+func contradiction(req JudgeRequest, fs *factSet) (Judgement, bool) {
 	neg := hasNegativeWord(req.Claim.Text)
 	for _, c := range figuresOf(req.Claim.Text) {
-		var other *Judgement
-		agreed := false
-		for _, f := range fs {
-			for _, ff := range f.figures() {
-				if !sameFigure(ff, c) {
-					continue
-				}
-				if compare(c.number, ff.number, neg) >= matchByWords {
-					agreed = true
-				} else if other == nil {
-					other = &Judgement{Verdict: Contradicted, Fact: f.id, Reason: fmt.Sprintf("%s donne %s pour « %s » en %d, la phrase dit %s",
-						f.id, strings.TrimSpace(ff.number.Text), ff.label, ff.year, strings.TrimSpace(c.number.Text))}
-				}
-			}
+		if fs.stated(c, neg) {
+			continue
 		}
-		if other != nil && !agreed && !heldUndated(c, fs, neg) {
-			return *other, true
+		others := fs.otherValues(c, neg, 1)
+		if len(others) == 1 && !heldUndated(c, fs, neg) {
+			ff, id := others[0].fig, fs.facts[others[0].fact].id
+			return Judgement{Verdict: Contradicted, Fact: id, Reason: fmt.Sprintf("%s donne %s pour « %s » en %d, la phrase dit %s",
+				id, strings.TrimSpace(ff.number.Text), ff.label, ff.year, strings.TrimSpace(c.number.Text))}, true
 		}
 	}
 	return Judgement{}, false

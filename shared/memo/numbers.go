@@ -138,7 +138,7 @@ type cited struct {
 	// Read once per verification, since a paragraph may cite hundreds.
 	labelled []figure // numbers with a label, dated or not
 	words    []string // content words
-	folded   string   // the text folded, for names
+	folded   []string // the folded words, for names
 }
 
 // figures are the fact's dated figures.
@@ -150,17 +150,4 @@ func (c cited) figures() []figure {
 		}
 	}
 	return out
-}
-
-// find looks for n in the facts; a full match beats a sign mismatch.
-func find(n frnum.Number, negativeWord bool, facts []cited) found {
-	var best found
-	for _, f := range facts {
-		for _, fn := range f.numbers {
-			if m := compare(n, fn, negativeWord); m > best.match {
-				best = found{match: m, factID: f.id, number: fn}
-			}
-		}
-	}
-	return best
 }

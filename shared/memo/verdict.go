@@ -112,9 +112,12 @@ func decideClaim(a Assessment) ClaimVerdict {
 		}
 		return stop(Abstained, StepEvidence, strings.Join(list, " ; "))
 	case len(a.Conflicts) > 0:
-		list := make([]string, len(a.Conflicts))
-		for i, c := range a.Conflicts {
-			list[i] = c.String()
+		var list []string
+		for _, c := range a.Conflicts[:min(len(a.Conflicts), listed)] {
+			list = append(list, c.String())
+		}
+		if more := len(a.Conflicts) - listed; more > 0 {
+			list = append(list, fmt.Sprintf("et %d autre(s)", more))
 		}
 		return stop(Abstained, StepConflict, strings.Join(list, " ; "))
 	case a.Judgement.Verdict != Supported:

@@ -94,9 +94,6 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 	res := Result{Paragraphs: m.Paragraphs, Defects: defects}
 	byID := r.byID
 	var assessments []Assessment
-	// The claims of a paragraph share its sources: their conflicts once,
-	// against the computed facts too.
-	conflictsOf := map[int][]Conflict{}
 	var computed []string
 	for _, f := range in.Facts {
 		if strings.HasPrefix(f.ID, "R-") || strings.HasPrefix(f.ID, "A-") {
@@ -104,32 +101,32 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 		}
 	}
 	reference, _ := r.cited(computed)
+	defectsOf := map[int][]Defect{}
+	for _, d := range defects {
+		defectsOf[d.Paragraph] = append(defectsOf[d.Paragraph], d)
+	}
+	// The claims of a paragraph share its sources: what stands on them is
+	// worked out once a paragraph, so that the cost grows with the claims
+	// and the facts, not with their product.
+	paragraphs := map[int]*paragraphFacts{}
 	for _, c := range Claims(m) {
-		known, _ := r.cited(c.Sources)
-		citedList := make([]facts.Fact, len(known))
-		for i, f := range known {
-			citedList[i] = byID[f.id]
+		p := paragraphs[c.Paragraph]
+		if p == nil {
+			p = readParagraph(r, c.Sources, reference)
+			paragraphs[c.Paragraph] = p
 		}
-		if _, ok := conflictsOf[c.Paragraph]; !ok {
-			conflictsOf[c.Paragraph] = conflictsWith(known, reference)
-		}
-		j, usage, err := v.judge.Judge(ctx, JudgeRequest{Claim: c, Cited: citedList, Years: in.Years, read: known})
+		j, usage, err := v.judge.Judge(ctx, JudgeRequest{Claim: c, Cited: p.list, Years: in.Years, set: p.set})
 		addUsage(&res.Usage, usage)
 		if err != nil {
 			return res, fmt.Errorf("verify memo: %w", err)
 		}
-		judged := slices.IndexFunc(known, func(f cited) bool { return f.id == j.Fact })
-		a := Assessment{Claim: c, Judge: v.judge.Name(), Judgement: j, JudgedFactCited: judged >= 0, Conflicts: conflictsOf[c.Paragraph]}
-		for _, f := range citedList {
-			if !f.Verified() {
-				a.Unverified = append(a.Unverified, f)
-			}
-		}
+		judged := slices.IndexFunc(p.set.facts, func(f cited) bool { return f.id == j.Fact })
+		a := Assessment{Claim: c, Judge: v.judge.Name(), Judgement: j, JudgedFactCited: judged >= 0, Conflicts: p.conflicts, Unverified: p.unverified}
 		if judged >= 0 {
-			a.FactGap = factGap(c.Text, known[judged], in.Years)
+			a.FactGap = factGap(c.Text, p.set.facts[judged], in.Years)
 		}
-		for _, d := range defects {
-			if d.Paragraph == c.Paragraph && (d.Claim == "" || d.Claim == c.Text) {
+		for _, d := range defectsOf[c.Paragraph] {
+			if d.Claim == "" || d.Claim == c.Text {
 				a.Defects = append(a.Defects, d)
 			}
 		}
@@ -152,12 +149,34 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 	return res, nil
 }
 
+// paragraphFacts is what a paragraph's sources give its claims.
+type paragraphFacts struct {
+	list       []facts.Fact // the known sources, in order
+	set        *factSet
+	conflicts  []Conflict
+	unverified []facts.Fact
+}
+
+func readParagraph(r *reader, sources []string, reference []cited) *paragraphFacts {
+	known, _ := r.cited(sources)
+	p := &paragraphFacts{set: newFactSet(known), conflicts: conflictsWith(known, reference)}
+	for _, f := range known {
+		fact := r.byID[f.id]
+		p.list = append(p.list, fact)
+		if !fact.Verified() {
+			p.unverified = append(p.unverified, fact)
+		}
+	}
+	return p
+}
+
 // factGap lists the claim's numbers that the judged fact does not hold.
 func factGap(claim string, f cited, years []int) string {
 	neg := hasNegativeWord(claim)
+	one := newFactSet([]cited{f})
 	var gaps []string
 	for _, n := range claimNumbers(claim, years) {
-		if find(n, neg, []cited{f}).match < matchByWords {
+		if one.find(n, neg).match < matchByWords {
 			gaps = append(gaps, fmt.Sprintf("« %s » dans la phrase%s", strings.TrimSpace(n.Text), sameFamily(n, []cited{f})))
 		}
 	}
@@ -166,6 +185,7 @@ func factGap(claim string, f cited, years []int) string {
 
 func handoff(in Input, d Decision, byID map[string]facts.Fact) *Handoff {
 	h := &Handoff{Report: in.Company, Status: d.Status, Reason: d.Reason}
+	seen := map[string]bool{}
 	for _, v := range d.Verdicts {
 		if v.Status == Published {
 			continue
@@ -176,9 +196,12 @@ func handoff(in Input, d Decision, byID map[string]facts.Fact) *Handoff {
 			if !ok {
 				continue
 			}
-			found = append(found, f)
-			if why := unverifiedReason(f); !f.Verified() && !slices.Contains(h.Unverified, why) {
-				h.Unverified = append(h.Unverified, why)
+			if len(found) < listed { // a claim's first facts, not a thousand
+				found = append(found, f)
+			}
+			if !f.Verified() && !seen[f.ID] {
+				seen[f.ID] = true
+				h.Unverified = append(h.Unverified, unverifiedReason(f))
 			}
 		}
 		h.Claims = append(h.Claims, HandoffClaim{Paragraph: v.Paragraph, Claim: v.Claim, Facts: found, Step: v.Step, Reason: v.Reason})
