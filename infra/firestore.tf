@@ -10,8 +10,8 @@ resource "google_firestore_database" "main" {
   depends_on = [google_project_service.api]
 }
 
-# Security rules apply to client SDKs only (the functions use IAM): no client
-# writes, reads for signed-in users of the app. See firestore.rules.
+# Security rules apply to client SDKs only (the functions and the viewer use
+# IAM): no client reads or writes anything. See firestore.rules.
 resource "google_firebaserules_ruleset" "firestore" {
   source {
     files {

@@ -10,7 +10,12 @@ locals {
     ANALYSTE_MAX_REREADS      = tostring(var.max_rereads)
     ANALYSTE_TOKEN_BUDGET     = tostring(var.token_budget)
     ANALYSTE_LEASE            = var.lease
+    ANALYSTE_MAX_ATTEMPTS     = tostring(var.max_attempts)
   }
+
+  # The lease in seconds, for the variables' validations; 0 when the lease
+  # is malformed, which its own validation reports.
+  lease_seconds = try(tonumber(regex("^[0-9]+", var.lease)) * { s = 1, m = 60, h = 3600 }[regex("[smh]$", var.lease)], 0)
 
   # The functions by entry point (analyste.go): the event that starts each
   # one and the environment of its own. A Firestore trigger fires on the
@@ -83,6 +88,9 @@ resource "google_cloudfunctions2_function" "function" {
 
   # Retries on: a function returns an error only for a transient failure
   # (functions/platform), and its claim makes a duplicate event harmless.
+  # Eventarc retries for 24 hours; the managed trigger takes no dead-letter
+  # topic, so the end is the claim's: after max_attempts takes, the next
+  # delivery records echec and is acknowledged (validated in variables.tf).
   event_trigger {
     event_type            = each.value.event_type
     trigger_region        = each.value.trigger_region

@@ -40,11 +40,18 @@ resource "google_storage_bucket_iam_member" "extract_reads_uploads" {
 }
 
 # extract writes pages/{id}.json; a retried run overwrites it, which needs
-# delete as well as create.
+# delete as well as create. Under pages/ only: the same bucket holds the
+# source archive the functions are built from (sources/), which a function
+# must not be able to replace.
 resource "google_storage_bucket_iam_member" "extract_writes_pages" {
   bucket = google_storage_bucket.artifacts.name
   role   = "roles/storage.objectUser"
   member = google_service_account.function["extract"].member
+
+  condition {
+    title      = "analyste-pages"
+    expression = local.pages_only
+  }
 }
 
 # signals reads the page texts extract wrote.
@@ -52,6 +59,11 @@ resource "google_storage_bucket_iam_member" "signals_reads_pages" {
   bucket = google_storage_bucket.artifacts.name
   role   = "roles/storage.objectViewer"
   member = google_service_account.function["signals"].member
+
+  condition {
+    title      = "analyste-pages"
+    expression = local.pages_only
+  }
 }
 
 # The identity Eventarc delivers events with.

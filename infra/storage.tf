@@ -21,7 +21,8 @@ resource "google_storage_bucket" "upload" {
 }
 
 # Page texts (pages/{id}.json, written by extract, read by signals) and the
-# function source archives (sources/).
+# function source archives (sources/), which only the build account reads:
+# the functions' grants hold under pages/ only.
 resource "google_storage_bucket" "artifacts" {
   name                        = var.artifacts_bucket
   location                    = var.region
@@ -30,6 +31,12 @@ resource "google_storage_bucket" "artifacts" {
   force_destroy               = var.allow_destroy
 
   depends_on = [google_project_service.api]
+}
+
+locals {
+  # The IAM condition that holds a grant on the artifacts bucket to the page
+  # texts.
+  pages_only = "resource.name.startsWith(\"projects/_/buckets/${google_storage_bucket.artifacts.name}/objects/pages/\")"
 }
 
 # The archive `make package` builds, named by its MD5 so that a new archive

@@ -106,13 +106,33 @@ variable "token_budget" {
 }
 
 variable "lease" {
-  description = "How long a stage's claim holds before another instance may take over (ANALYSTE_LEASE, a Go duration); keep it above every function's timeout."
+  description = "How long a stage's claim holds before another instance may take over (ANALYSTE_LEASE, a Go duration); above every event function's timeout (function_limits checks it)."
   type        = string
   default     = "15m"
 
   validation {
     condition     = can(regex("^[0-9]+(s|m|h)$", var.lease))
     error_message = "A duration in seconds, minutes or hours, such as 15m."
+  }
+}
+
+variable "max_attempts" {
+  description = "How many times a stage of a run is taken (instances that died, transient failures) before the next delivery ends the run in echec (ANALYSTE_MAX_ATTEMPTS)."
+  type        = number
+  default     = 3
+
+  validation {
+    condition     = var.max_attempts >= 1 && var.max_attempts <= 10 && floor(var.max_attempts) == var.max_attempts
+    error_message = "A whole number from 1 to 10."
+  }
+
+  # Each take may hold the stage for a lease, and Eventarc waits up to
+  # 10 minutes between deliveries: the takes and the delivery that ends the
+  # run must fit in the 24 hours Eventarc retries an event for, or the event
+  # is dropped with the run left unfinished.
+  validation {
+    condition     = (var.max_attempts + 1) * (local.lease_seconds + 600) <= 86400
+    error_message = "max_attempts + 1 times (lease + 10 minutes) must fit in Eventarc's 24-hour retry window: lower max_attempts or the lease."
   }
 }
 
@@ -175,18 +195,35 @@ variable "function_limits" {
     ])
     error_message = "max_instances at least 1, timeout_seconds from 1 to 540, memory such as 512Mi or 1Gi."
   }
+
+  # A claim must outlive the run that holds it, or a redelivery would start
+  # a second run beside the first (the viewer holds no claim).
+  validation {
+    condition = alltrue([
+      for name, l in var.function_limits : name == "viewer" || l.timeout_seconds < local.lease_seconds
+    ])
+    error_message = "Each event function's timeout_seconds must be below the lease."
+  }
 }
 
 variable "viewer_invokers" {
-  description = "IAM members who may open the viewer (roles/run.invoker), such as user:ana@example.com or group:credit@example.com; public members are refused."
+  description = "Who may open the viewer (roles/run.invoker): named users or groups, such as user:ana@example.com or group:credit@example.com; domain:example.com only with viewer_allow_domains."
   type        = list(string)
   default     = []
 
-  # Named identities only: the public members have no such prefix.
+  # Named people only: the viewer shows borrowers' confidential figures.
   validation {
-    condition     = alltrue([for m in var.viewer_invokers : can(regex("^(user|group|serviceAccount|domain|principal|principalSet):.", m))])
-    error_message = "Members of the form user:, group:, serviceAccount:, domain:, principal: or principalSet:; public access is not allowed."
+    condition = alltrue([
+      for m in var.viewer_invokers : can(regex("^(user|group):[^@\\s]+@[^@\\s]+$", m)) || var.viewer_allow_domains && can(regex("^domain:[a-z0-9.-]+$", m))
+    ])
+    error_message = "Members of the form user:EMAIL or group:EMAIL (domain:DOMAIN with viewer_allow_domains = true); public members, service accounts and principal sets are refused."
   }
+}
+
+variable "viewer_allow_domains" {
+  description = "Lets viewer_invokers hold domain: members, which open the viewer to every account of a Google Workspace or Cloud Identity domain."
+  type        = bool
+  default     = false
 }
 
 variable "source_archive" {

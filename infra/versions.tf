@@ -1,5 +1,6 @@
 terraform {
-  required_version = ">= 1.6"
+  # 1.9: a variable's validation may refer to other variables and locals.
+  required_version = ">= 1.9"
 
   required_providers {
     google = {

@@ -21,6 +21,11 @@ resource "google_storage_bucket_iam_member" "viewer_reads_pages" {
   bucket = google_storage_bucket.artifacts.name
   role   = "roles/storage.objectViewer"
   member = google_service_account.viewer.member
+
+  condition {
+    title      = "analyste-pages"
+    expression = local.pages_only
+  }
 }
 
 resource "google_cloudfunctions2_function" "viewer" {

@@ -13,12 +13,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/hashicorp/hcl/v2"
-	"github.com/hashicorp/hcl/v2/ext/tryfunc"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
 	"github.com/hashicorp/hcl/v2/hclwrite"
-	"github.com/zclconf/go-cty/cty"
-	"github.com/zclconf/go-cty/cty/function"
-	"github.com/zclconf/go-cty/cty/function/stdlib"
 
 	analyste "analyste.dev/analyste"
 	"analyste.dev/analyste/functions/extract"
@@ -165,74 +161,6 @@ func TestInfraHTTPFunctions(t *testing.T) {
 		}
 	}
 }
-
-// TestInfraInvokersRefusePublicMembers evaluates the invokers variables'
-// validations as Terraform does: named identities pass, public members fail.
-func TestInfraInvokersRefusePublicMembers(t *testing.T) {
-	t.Parallel()
-	ctx := &hcl.EvalContext{Functions: map[string]function.Function{
-		"alltrue": allTrue, "can": tryfunc.CanFunc, "regex": stdlib.RegexFunc,
-	}}
-	cases := []struct {
-		members []string
-		valid   bool
-	}{
-		{nil, true},
-		{[]string{"user:ana@example.com", "group:credit@example.com", "serviceAccount:ci@p.iam.gserviceaccount.com"}, true},
-		{[]string{"allUsers"}, false},
-		{[]string{"user:ana@example.com", "allAuthenticatedUsers"}, false},
-		{[]string{"ana@example.com"}, false},
-	}
-	c := loadInfra(t)
-	for entry := range httpFunctionInstances(t, c) {
-		name := entry + "_invokers"
-		v, ok := c.variables[name]
-		if !ok {
-			t.Errorf("%s: no variable %s for its invokers", entry, name)
-			continue
-		}
-		validations := v.Body.Blocks
-		if len(validations) == 0 {
-			t.Errorf("variable %s: no validation", name)
-		}
-		for _, tc := range cases {
-			list := cty.ListValEmpty(cty.String)
-			if len(tc.members) > 0 {
-				var vals []cty.Value
-				for _, m := range tc.members {
-					vals = append(vals, cty.StringVal(m))
-				}
-				list = cty.ListVal(vals)
-			}
-			ctx.Variables = map[string]cty.Value{"var": cty.ObjectVal(map[string]cty.Value{name: list})}
-			valid := true
-			for _, b := range validations {
-				ok, diags := b.Body.Attributes["condition"].Expr.Value(ctx)
-				if diags.HasErrors() {
-					t.Fatalf("variable %s: %v", name, diags)
-				}
-				valid = valid && ok.True()
-			}
-			if valid != tc.valid {
-				t.Errorf("variable %s = %q: valid %v, want %v", name, tc.members, valid, tc.valid)
-			}
-		}
-	}
-}
-
-// allTrue is Terraform's alltrue.
-var allTrue = function.New(&function.Spec{
-	Params: []function.Parameter{{Name: "list", Type: cty.List(cty.Bool)}},
-	Type:   function.StaticReturnType(cty.Bool),
-	Impl: func(args []cty.Value, _ cty.Type) (cty.Value, error) {
-		for it := args[0].ElementIterator(); it.Next(); {
-			if _, v := it.Element(); !v.True() {
-				return cty.False, nil
-			}
-		}
-		return cty.True, nil
-	},
-})
 
 func TestInfraTriggersMatchDocuments(t *testing.T) {
 	t.Parallel()
@@ -381,15 +309,16 @@ func TestInfraRoles(t *testing.T) {
 		uploads   = "google_storage_bucket.upload"
 		artifacts = "google_storage_bucket.artifacts"
 	)
+	pages := artifacts + ` if resource.name.startsWith("projects/_/buckets/${google_storage_bucket.artifacts.name}/objects/` + store.PagesPrefix + `")`
 	// What each identity's code or job touches.
 	want := map[string][]string{
 		fn(analyste.EntryExtract): {
 			"roles/aiplatform.user on " + project, "roles/datastore.user on " + database,
-			"roles/storage.objectUser on " + artifacts, "roles/storage.objectViewer on " + uploads,
+			"roles/storage.objectUser on " + pages, "roles/storage.objectViewer on " + uploads,
 		},
 		fn(analyste.EntrySignals): {
 			"roles/aiplatform.user on " + project, "roles/datastore.user on " + database,
-			"roles/storage.objectViewer on " + artifacts,
+			"roles/storage.objectViewer on " + pages,
 		},
 		fn(analyste.EntryMemo): {"roles/aiplatform.user on " + project, "roles/datastore.user on " + database},
 		"google_service_account.trigger": {
@@ -399,7 +328,7 @@ func TestInfraRoles(t *testing.T) {
 			`roles/run.invoker on google_cloudfunctions2_function.function["signals"]`,
 		},
 		"google_service_account." + analyste.EntryViewer: {
-			"roles/datastore.viewer on " + database, "roles/storage.objectViewer on " + artifacts,
+			"roles/datastore.viewer on " + database, "roles/storage.objectViewer on " + pages,
 		},
 		"google_service_account.build": {
 			"roles/artifactregistry.writer on google_artifact_registry_repository.functions",
@@ -506,28 +435,73 @@ func TestInfraNoPublicAccess(t *testing.T) {
 	}
 }
 
+// TestInfraFirestoreRules holds the rules to no client access at all: the
+// documents hold borrowers' figures, which the apps read through the viewer
+// or an IAM role, never through a client SDK.
 func TestInfraFirestoreRules(t *testing.T) {
 	t.Parallel()
 	c := loadInfra(t)
 	rules := string(readFile(t, filepath.Join(c.dir, "firestore.rules")))
-	allows := regexp.MustCompile(`allow\s+([a-z, ]+):\s*if\s+([^;]+);`).FindAllStringSubmatch(rules, -1)
+	code := regexp.MustCompile(`(?m)//.*$`).ReplaceAllString(rules, "")
+	allows := regexp.MustCompile(`allow\s+([a-z, ]+):\s*if\s+([^;]+);`).FindAllStringSubmatch(code, -1)
+	if len(allows) == 0 || strings.Count(code, "allow") != len(allows) {
+		t.Errorf("rules %q: every allow must read `allow …: if false;`", code)
+	}
 	for _, a := range allows {
-		if a[1] != "read" || a[2] != "request.auth != null" {
-			t.Errorf("rule %q: only `allow read: if request.auth != null` is expected", a[0])
+		if strings.TrimSpace(a[2]) != "false" {
+			t.Errorf("rule %q grants access; the rules must deny every client", a[0])
 		}
+	}
+	if !regexp.MustCompile(`match /\{document=\*\*\} \{\s*allow read, write: if false;\s*\}`).MatchString(code) {
+		t.Error("no rule denies every document to every client")
 	}
 	for _, coll := range []string{store.Reports, store.Extractions, store.Signals, store.Memos, store.Handoffs} {
-		m := regexp.MustCompile(`match /` + coll + `/\{\w+\} \{\s*allow read: if request.auth != null;\s*\}`)
-		if !m.MatchString(rules) {
-			t.Errorf("collection %s: no read rule for signed-in users", coll)
+		if strings.Contains(code, "/"+coll+"/") {
+			t.Errorf("collection %s has a rule of its own; it must fall under the denial", coll)
 		}
-	}
-	if len(allows) != 5 {
-		t.Errorf("%d allow rules, want one read rule per collection", len(allows))
 	}
 	content := c.instances(t, "google_firebaserules_ruleset.firestore")[0].get("source", "files", "content")
 	if content != ref(`file("${path.module}/firestore.rules")`) {
 		t.Errorf("ruleset content %v, want the firestore.rules file", content)
+	}
+}
+
+// TestInfraSourceArchiveOutOfFunctionsReach: the functions share the bucket
+// of the archive they are built from, so each of their grants on it must
+// hold under the page texts' prefix, which the archive is not under.
+func TestInfraSourceArchiveOutOfFunctionsReach(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	source := c.instances(t, "google_storage_bucket_object.source")[0]
+	bucket, _ := source.get("bucket").(ref)
+	name, _ := source.get("name").(string)
+	if bucket == "" || strings.HasPrefix(name, store.PagesPrefix) {
+		t.Fatalf("source archive %v in bucket %v: want a static name outside %s", name, bucket, store.PagesPrefix)
+	}
+	target := strings.TrimSuffix(string(bucket), ".name")
+	pagesOnly := `if resource.name.startsWith("projects/_/buckets/${` + string(bucket) + `}/objects/` + store.PagesPrefix + `")`
+	functions := map[string]bool{"google_service_account.viewer": true}
+	for _, i := range c.instances(t, "google_service_account.function") {
+		functions[i.name] = true
+	}
+	grants := 0
+	for _, addr := range sortedKeys(c.resources) {
+		if !strings.HasPrefix(addr, "google_storage_bucket_iam_member.") {
+			continue
+		}
+		for _, i := range c.instances(t, addr) {
+			who, grant, err := describeGrant("google_storage_bucket_iam_member", i)
+			if err != nil || !functions[who] || !strings.Contains(grant, " on "+target) {
+				continue
+			}
+			grants++
+			if !strings.HasSuffix(grant, " on "+target+" "+pagesOnly) {
+				t.Errorf("%s: %s grants %s beyond %s", i.name, who, grant, store.PagesPrefix)
+			}
+		}
+	}
+	if grants == 0 {
+		t.Error("no function grant on the artifacts bucket found: this test reads nothing")
 	}
 }
 
@@ -548,14 +522,15 @@ func TestInfraFormattedAndDocumented(t *testing.T) {
 			t.Errorf("variable %s has no type", name)
 		}
 	}
+	// A variable is used by the resources, or by another variable's
+	// validation (viewer_allow_domains).
 	used := map[string]bool{}
 	for _, b := range c.blocks {
-		if b.Type == "variable" {
-			continue
-		}
 		hclsyntax.VisitAll(b.Body, func(n hclsyntax.Node) hcl.Diagnostics {
 			if x, ok := n.(*hclsyntax.ScopeTraversalExpr); ok && x.Traversal.RootName() == "var" && len(x.Traversal) > 1 {
-				used[x.Traversal[1].(hcl.TraverseAttr).Name] = true
+				if name := x.Traversal[1].(hcl.TraverseAttr).Name; b.Type != "variable" || name != b.Labels[0] {
+					used[name] = true
+				}
 			}
 			return nil
 		})

@@ -141,15 +141,19 @@ func (h *Handler) read(ctx context.Context, obj events.StorageObject) ([]byte, e
 	case obj.Size > h.cfg.MaxBytes:
 		return nil, fmt.Errorf("%w : %d octets, limite %d", pdftext.ErrTooLarge, obj.Size, h.cfg.MaxBytes)
 	}
-	r, err := h.deps.Storage.Bucket(obj.Bucket).Object(obj.Name).Generation(obj.Generation).NewReader(ctx)
+	var data []byte
+	err := h.deps.ReadStorage(ctx, "du rapport déposé", func(ctx context.Context) error {
+		r, err := h.deps.Storage.Bucket(obj.Bucket).Object(obj.Name).Generation(obj.Generation).NewReader(ctx)
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		data, err = io.ReadAll(io.LimitReader(r, h.cfg.MaxBytes+1))
+		return err
+	})
 	if errors.Is(err, storage.ErrObjectNotExist) {
 		return nil, &platform.Failure{Reason: "Le fichier a été supprimé ou remplacé avant sa lecture : déposez-le à nouveau.", Err: err}
 	}
-	if err != nil {
-		return nil, fmt.Errorf("lecture de gs://%s/%s : %w", obj.Bucket, obj.Name, err)
-	}
-	defer r.Close()
-	data, err := io.ReadAll(io.LimitReader(r, h.cfg.MaxBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("lecture de gs://%s/%s : %w", obj.Bucket, obj.Name, err)
 	}

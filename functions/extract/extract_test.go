@@ -6,14 +6,19 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"cloud.google.com/go/storage"
 	cloudevents "github.com/cloudevents/sdk-go/v2"
+	"google.golang.org/api/option"
 
 	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/fixtures"
@@ -221,8 +226,9 @@ func TestModelOutageThenRetry(t *testing.T) {
 		t.Fatalf("redelivery: %v", err)
 	}
 	_, r = e.report(t, ev)
-	// The failed call's tokens stay counted beside the successful one's.
-	if r.Status != string(store.Signaling) || r.Steps["extraction"].Takes != 2 || r.Tokens.Calls != 2 || r.Tokens.Input != 2000 {
+	// The failed call's tokens stay counted beside the successful one's;
+	// the failure is cleared.
+	if r.Status != string(store.Signaling) || r.Steps["extraction"].Takes != 2 || r.Tokens.Calls != 2 || r.Tokens.Input != 2000 || r.Failure != nil {
 		t.Errorf("after the retry: %+v", r)
 	}
 	if got := e.model.calls.Load(); got != 2 {
@@ -251,5 +257,142 @@ func TestIgnoredObjects(t *testing.T) {
 	}
 	if e.model.calls.Load() != 0 {
 		t.Error("the model was called for an ignored object")
+	}
+}
+
+// hangingModel stands for a document that kills its instance: each call
+// says it started, then lasts until the instance's context ends.
+type hangingModel struct {
+	started chan struct{}
+	calls   atomic.Int32
+}
+
+func (m *hangingModel) Generate(ctx context.Context, _ model.Request, _ any) (model.Usage, error) {
+	m.calls.Add(1)
+	m.started <- struct{}{}
+	<-ctx.Done()
+	return model.Usage{}, ctx.Err()
+}
+
+// An extraction that kills its instance every time ends the run: after the
+// takes allowed, the next delivery records echec with their history and is
+// acknowledged, and later ones do nothing.
+func TestCrashingExtractionEnds(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 0)
+	const lease = time.Minute
+	var now atomic.Int64
+	now.Store(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC).UnixNano())
+	clock := func() time.Time { return time.Unix(0, now.Load()).UTC() }
+	sto, err := store.New(e.deps.Store.Client(), lease, store.WithClock(clock), store.WithMaxAttempts(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &hangingModel{started: make(chan struct{})}
+	deps := *e.deps
+	deps.Store, deps.Pipeline = sto, pipeline.New(m, pipeline.Options{Limits: pdftext.DefaultLimits()})
+	h, err := New(Config{MaxBytes: 10 << 20}, &deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := e.upload(t, "tueur.pdf")
+	var starts []time.Time
+	for take := range 3 {
+		starts = append(starts, clock())
+		ctx, kill := context.WithCancel(t.Context())
+		done := make(chan error, 1)
+		go func() { done <- h.Handle(ctx, ev) }()
+		<-m.started
+		if take == 0 {
+			// A redelivery while the dying instance holds the stage is retried.
+			if err := h.Handle(t.Context(), ev); !errors.Is(err, store.ErrBusy) {
+				t.Errorf("delivery within the lease: %v, want ErrBusy", err)
+			}
+		}
+		kill()
+		if err := <-done; err == nil {
+			t.Fatalf("take %d: the killed instance acknowledged", take+1)
+		}
+		now.Add(int64(lease + time.Second))
+	}
+	if err := h.Handle(t.Context(), ev); err != nil {
+		t.Fatalf("delivery after the last take: %v, want the failure acknowledged", err)
+	}
+	_, r := e.report(t, ev)
+	f := r.Failure
+	if r.Status != store.Failed || f == nil || f.Retryable || !strings.Contains(f.Reason, "Document impossible à traiter") || f.Takes != 3 || len(f.Starts) != 3 {
+		t.Fatalf("report status %q, failure %+v", r.Status, f)
+	}
+	for i := range starts {
+		if !f.Starts[i].Equal(starts[i]) {
+			t.Errorf("take %d began %v, want %v", i+1, f.Starts[i], starts[i])
+		}
+	}
+	if err := h.Handle(t.Context(), ev); err != nil {
+		t.Errorf("late delivery: %v", err)
+	}
+	if got := m.calls.Load(); got != 3 {
+		t.Errorf("%d model calls, want 3: the run was taken again", got)
+	}
+}
+
+// failingStorage answers every request with code and body, as Cloud
+// Storage does when it refuses or fails.
+func failingStorage(t *testing.T, code int, body string) *storage.Client {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.WriteHeader(code)
+		_, _ = w.Write([]byte(body))
+	}))
+	t.Cleanup(srv.Close)
+	c, err := storage.NewClient(t.Context(), option.WithEndpoint(srv.URL+"/storage/v1/"), option.WithoutAuthentication(), storage.WithJSONReads())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// A read Cloud Storage refuses or keeps failing is recorded with a reason a
+// person can act on, never with the backend's answer.
+func TestUnreadableUpload(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 0)
+	const body = `{"error":{"code":403,"message":"analyste-extract@p.iam.gserviceaccount.com does not have storage.objects.get access"}}`
+	tests := []struct {
+		name      string
+		code      int
+		retryable bool
+		reason    string
+	}{
+		{"access refused", http.StatusForbidden, false, "refuse l'accès"},
+		{"failing until the deadline", http.StatusServiceUnavailable, true, "n'a pas abouti dans le délai"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			deps := *e.deps
+			deps.Storage, deps.ReadTimeout = failingStorage(t, tt.code, body), 300*time.Millisecond
+			h, err := New(Config{MaxBytes: 10 << 20}, &deps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ev := e.upload(t, strconv.Itoa(tt.code)+".pdf")
+			start := time.Now()
+			err = h.Handle(t.Context(), ev)
+			if (err != nil) != tt.retryable {
+				t.Errorf("Handle = %v; want an error only for a retry", err)
+			}
+			if took := time.Since(start); took > 10*time.Second {
+				t.Errorf("the read took %v despite its deadline", took)
+			}
+			_, r := e.report(t, ev)
+			f := r.Failure
+			if f == nil || f.Retryable != tt.retryable || !strings.Contains(f.Reason, tt.reason) {
+				t.Fatalf("failure %+v, want %q (retryable %v)", f, tt.reason, tt.retryable)
+			}
+			if strings.Contains(f.Reason, "iam.gserviceaccount") || strings.Contains(f.Reason, "storage.objects") {
+				t.Errorf("the reason quotes the backend: %q", f.Reason)
+			}
+		})
 	}
 }

@@ -6,10 +6,13 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"net/http"
 	"slices"
 	"strings"
 
+	"cloud.google.com/go/storage"
 	"github.com/cloudevents/sdk-go/v2/event"
+	"google.golang.org/api/googleapi"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -30,19 +33,67 @@ type Failure struct {
 func (f *Failure) Error() string { return f.Reason + " : " + f.Err.Error() }
 func (f *Failure) Unwrap() error { return f.Err }
 
-// explain gives a failure's reason for a person and whether a retry can help.
+// explain gives a failure's reason for a person and whether a retry can
+// help. A reason never quotes a backend's error: the raw error goes to the
+// log line only.
 func explain(err error) (string, bool) {
 	var f *Failure
 	if errors.As(err, &f) {
 		return f.Reason, f.Retryable
 	}
-	if s, ok := status.FromError(err); ok {
-		switch s.Code() {
-		case codes.Unavailable, codes.DeadlineExceeded, codes.ResourceExhausted, codes.Aborted:
-			return "Un service Google Cloud est momentanément indisponible : une nouvelle tentative aura lieu automatiquement.", true
-		}
+	if reason, retryable, ok := cloudFailure(err); ok {
+		return reason, retryable
 	}
 	return pipeline.Failure(err)
+}
+
+// Reasons of the Google Cloud errors, for a person.
+const (
+	reasonUnavailable    = "Un service Google Cloud est momentanément indisponible : une nouvelle tentative aura lieu automatiquement."
+	reasonStorageDenied  = "Cloud Storage refuse l'accès au compte de service de la fonction : l'équipe plateforme doit vérifier ses droits sur le bucket (le détail est dans les journaux)."
+	reasonStorageMissing = "Le fichier ou son bucket est introuvable dans Cloud Storage : déposez le rapport à nouveau."
+	reasonStorageRefused = "Cloud Storage a refusé la requête : signalez-le à l'équipe plateforme (le détail est dans les journaux)."
+	reasonDBDenied       = "Firestore refuse l'accès au compte de service de la fonction : l'équipe plateforme doit vérifier ses rôles sur la base (le détail est dans les journaux)."
+	reasonDBTooLarge     = "Le résultat de l'étape n'a pas pu être enregistré : il dépasse la taille d'un document Firestore (1 Mio) ou n'en a pas la forme. Le rapport doit être examiné par un analyste."
+	reasonDBMissing      = "Un document du rapport est introuvable dans Firestore (base ou document supprimé) : déposez le rapport à nouveau."
+	reasonDBRefused      = "Firestore a refusé l'opération (base absente ou mal configurée) : signalez-le à l'équipe plateforme (le détail est dans les journaux)."
+)
+
+// cloudFailure explains the errors of Cloud Storage (JSON and XML APIs)
+// and Firestore (gRPC); ok is false for any other error.
+func cloudFailure(err error) (reason string, retryable, ok bool) {
+	var api *googleapi.Error
+	switch {
+	case errors.Is(err, storage.ErrObjectNotExist), errors.Is(err, storage.ErrBucketNotExist):
+		return reasonStorageMissing, false, true
+	case errors.As(err, &api):
+		switch {
+		case api.Code == http.StatusUnauthorized || api.Code == http.StatusForbidden:
+			return reasonStorageDenied, false, true
+		case api.Code == http.StatusNotFound:
+			return reasonStorageMissing, false, true
+		case api.Code == http.StatusRequestTimeout || api.Code == http.StatusTooManyRequests || api.Code >= 500:
+			return reasonUnavailable, true, true
+		}
+		return reasonStorageRefused, false, true
+	}
+	s, isStatus := status.FromError(err)
+	if !isStatus {
+		return "", false, false
+	}
+	switch s.Code() {
+	case codes.Unavailable, codes.DeadlineExceeded, codes.ResourceExhausted, codes.Aborted:
+		return reasonUnavailable, true, true
+	case codes.PermissionDenied, codes.Unauthenticated:
+		return reasonDBDenied, false, true
+	case codes.InvalidArgument:
+		return reasonDBTooLarge, false, true
+	case codes.NotFound:
+		return reasonDBMissing, false, true
+	case codes.FailedPrecondition, codes.OutOfRange, codes.Unimplemented:
+		return reasonDBRefused, false, true
+	}
+	return "", false, false
 }
 
 // Begin prepares an event's context and logger: the trace of the event
@@ -53,16 +104,28 @@ func (d *Deps) Begin(ctx context.Context, e event.Event, fn string) (context.Con
 }
 
 // Claim takes a stage; ok is false when there is nothing to do (a duplicate
-// or late event), and err is returned to the platform so that it retries.
+// or late event, a malformed id, a run given up after too many takes), and
+// err is returned to the platform so that it retries.
 func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage store.Stage, src *store.Source) (c store.Claim, ok bool, err error) {
 	c, err = d.Store.Claim(ctx, id, stage, src)
+	var spent *store.Exhausted
 	switch {
 	case errors.Is(err, store.ErrDone):
 		log.InfoContext(ctx, "étape déjà traitée : événement en double ou tardif, rien à faire", "rapport", id, "etape", stage)
 		return c, false, nil
+	case errors.Is(err, store.ErrInvalidID):
+		log.ErrorContext(ctx, "identifiant de rapport invalide : événement ignoré", "rapport", id, "etape", stage, "erreur", err)
+		return c, false, nil
+	case errors.As(err, &spent):
+		log.ErrorContext(ctx, "document impossible à traiter : étape abandonnée, échec enregistré", "rapport", id, "etape", stage,
+			"prises", spent.Takes, "tentatives", spent.Starts)
+		return c, false, nil
 	case err != nil:
 		log.WarnContext(ctx, "étape non prise, nouvel essai plus tard", "rapport", id, "etape", stage, "erreur", err)
 		return c, false, err
+	}
+	if c.Resumed {
+		log.WarnContext(ctx, "étape reprise : l'instance précédente s'est arrêtée avant la fin de son bail", "rapport", id, "etape", stage)
 	}
 	return c, true, nil
 }
@@ -71,17 +134,21 @@ func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage sto
 // its reason and acknowledged (nil); a transient one is recorded, frees the
 // stage and is returned so that Eventarc delivers the event again. On
 // failure, o holds only what the stage spent (its usage), which is recorded.
+// An outcome that cannot be stored (a document over Firestore's limit, the
+// database refusing) is such a failure: the report never stays in its stage
+// without a word.
 func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o store.Outcome, runErr error) error {
 	if runErr == nil {
-		if err := d.Store.Complete(ctx, c, o); err != nil {
-			if errors.Is(err, store.ErrDone) {
-				log.WarnContext(ctx, "étape reprise par une autre instance : résultat abandonné", "rapport", c.ID, "etape", c.Stage)
-				return nil
-			}
-			return err
+		err := d.Store.Complete(ctx, c, o)
+		switch {
+		case err == nil:
+			log.InfoContext(ctx, "étape terminée", stageFields(c, o)...)
+			return nil
+		case errors.Is(err, store.ErrDone):
+			log.WarnContext(ctx, "étape reprise par une autre instance : résultat abandonné", "rapport", c.ID, "etape", c.Stage)
+			return nil
 		}
-		log.InfoContext(ctx, "étape terminée", stageFields(c, o)...)
-		return nil
+		runErr, o = fmt.Errorf("enregistrement du résultat : %w", err), spending(o)
 	}
 	reason, retryable := explain(runErr)
 	log.Log(ctx, level(retryable), "échec de l'étape", "rapport", c.ID, "etape", c.Stage, "motif", reason, "reessayable", retryable, "erreur", runErr.Error())
@@ -92,6 +159,17 @@ func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o st
 		return runErr
 	}
 	return nil
+}
+
+// spending keeps of an outcome what the stage spent: its model usage.
+func spending(o store.Outcome) store.Outcome {
+	out := store.Outcome{Report: map[string]any{}, Increments: o.Increments}
+	for k, v := range o.Report {
+		if strings.HasPrefix(k, "usage.") {
+			out.Report[k] = v
+		}
+	}
+	return out
 }
 
 func level(retryable bool) slog.Level {

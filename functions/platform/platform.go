@@ -5,6 +5,7 @@
 package platform
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -39,7 +40,10 @@ type Config struct {
 	// (ANALYSTE_TOKEN_BUDGET, input + output tokens; 0 = none).
 	TokenBudget int
 	Lease       time.Duration // ANALYSTE_LEASE: a dead instance's claim expires after it, default 15m
-	Model       model.Config  // GOOGLE_CLOUD_LOCATION, ANALYSTE_MODEL
+	// MaxAttempts is how many times a stage is taken before the next
+	// delivery gives up on the run (ANALYSTE_MAX_ATTEMPTS, default 3).
+	MaxAttempts int
+	Model       model.Config // GOOGLE_CLOUD_LOCATION, ANALYSTE_MODEL
 }
 
 // ConfigFromEnv reads the configuration and validates it, naming every
@@ -59,6 +63,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	if c.TokenBudget, err = intEnv(getenv, "ANALYSTE_TOKEN_BUDGET", 0); err != nil || c.TokenBudget < 0 {
 		errs = append(errs, fmt.Errorf("ANALYSTE_TOKEN_BUDGET : un nombre de jetons positif ou 0 est attendu"))
+	}
+	if c.MaxAttempts, err = intEnv(getenv, "ANALYSTE_MAX_ATTEMPTS", store.DefaultMaxAttempts); err != nil || c.MaxAttempts < 1 || c.MaxAttempts > maxAttempts {
+		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_ATTEMPTS : un nombre de tentatives de 1 à %d est attendu", maxAttempts))
 	}
 	lease := orDefault(getenv("ANALYSTE_LEASE"), "15m")
 	if c.Lease, err = time.ParseDuration(lease); err != nil || c.Lease <= 0 {
@@ -84,6 +91,10 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	return c, errors.Join(errs...)
 }
+
+// maxAttempts bounds ANALYSTE_MAX_ATTEMPTS: every take may last a lease,
+// and all must fit in the platform's retry window (infra/variables.tf).
+const maxAttempts = 10
 
 func orDefault(v, def string) string {
 	if v == "" {
@@ -113,6 +124,29 @@ type Deps struct {
 	Store    *store.Store
 	Pages    *store.PageTexts
 	Pipeline *pipeline.Pipeline
+	// ReadTimeout bounds each read from Cloud Storage, whose client retries
+	// a failing read until its context ends; DefaultReadTimeout when 0.
+	ReadTimeout time.Duration
+}
+
+// DefaultReadTimeout bounds a read from Cloud Storage: far more than a
+// 100 MiB download takes, far less than the functions' timeouts.
+const DefaultReadTimeout = 2 * time.Minute
+
+// ReadStorage runs read, a read of what (« du rapport déposé ») from Cloud
+// Storage, within the read timeout. A read still failing when it runs out
+// is a Failure a later delivery may cure; the attempts limit ends the run
+// if it never does.
+func (d *Deps) ReadStorage(ctx context.Context, what string, read func(ctx context.Context) error) error {
+	timeout := cmp.Or(d.ReadTimeout, DefaultReadTimeout)
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	err := read(rctx)
+	if err != nil && ctx.Err() == nil && errors.Is(rctx.Err(), context.DeadlineExceeded) {
+		return &Failure{Reason: fmt.Sprintf("La lecture %s dans Cloud Storage n'a pas abouti dans le délai de %v : "+
+			"une nouvelle tentative aura lieu automatiquement.", what, timeout), Retryable: true, Err: err}
+	}
+	return err
 }
 
 // Connect creates the clients. Emulators are reached through
@@ -132,7 +166,7 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 	if err != nil {
 		return nil, fmt.Errorf("client Cloud Storage : %w", err)
 	}
-	st, err := store.New(fs, cfg.Lease)
+	st, err := store.New(fs, cfg.Lease, store.WithMaxAttempts(cfg.MaxAttempts))
 	if err != nil {
 		return nil, err
 	}

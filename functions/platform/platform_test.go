@@ -1,12 +1,15 @@
 package platform
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"cloud.google.com/go/storage"
+	"google.golang.org/api/googleapi"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -30,6 +33,10 @@ func TestConfigFromEnv(t *testing.T) {
 		{"bad values", map[string]string{"ANALYSTE_LEASE": "demain", "ANALYSTE_MAX_REREADS": "deux", "ANALYSTE_READERS": "gpt"},
 			[]string{"ANALYSTE_LEASE", "ANALYSTE_MAX_REREADS", "ANALYSTE_READERS"}},
 		{"negative re-reads", map[string]string{"ANALYSTE_MAX_REREADS": "-1"}, []string{"ANALYSTE_MAX_REREADS -1"}},
+		{"attempts not a number", map[string]string{"ANALYSTE_MAX_ATTEMPTS": "trois"}, []string{"ANALYSTE_MAX_ATTEMPTS"}},
+		{"no attempt", map[string]string{"ANALYSTE_MAX_ATTEMPTS": "0"}, []string{"ANALYSTE_MAX_ATTEMPTS"}},
+		{"attempts past the retry window", map[string]string{"ANALYSTE_MAX_ATTEMPTS": "11"}, []string{"ANALYSTE_MAX_ATTEMPTS"}},
+		{"attempts set", map[string]string{"ANALYSTE_MAX_ATTEMPTS": "10"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,7 +53,11 @@ func TestConfigFromEnv(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if c.Lease != 15*time.Minute || c.MaxRereads != 2 || c.Database != "(default)" {
+				wantAttempts := 3
+				if tt.env["ANALYSTE_MAX_ATTEMPTS"] != "" {
+					wantAttempts = 10
+				}
+				if c.Lease != 15*time.Minute || c.MaxRereads != 2 || c.Database != "(default)" || c.MaxAttempts != wantAttempts {
 					t.Errorf("defaults %+v", c)
 				}
 				return
@@ -62,6 +73,8 @@ func TestConfigFromEnv(t *testing.T) {
 
 func TestExplain(t *testing.T) {
 	t.Parallel()
+	// What a backend answers, which no reason may quote.
+	const raw = "<Error><Code>AccessDenied</Code><Details>analyste-extract@p.iam.gserviceaccount.com</Details></Error>"
 	tests := []struct {
 		name      string
 		err       error
@@ -72,9 +85,20 @@ func TestExplain(t *testing.T) {
 		{"model outage", fmt.Errorf("transcription : %w", model.ErrTransient), true, "Vertex AI"},
 		{"invalid answers", fmt.Errorf("x : %w", model.ErrInvalidAnswer), false, "hors du format"},
 		{"no statements", pipeline.ErrNoStatements, false, "Aucune page"},
-		{"Firestore unavailable", fmt.Errorf("fin de l'étape : %w", status.Error(codes.Unavailable, "down")), true, "momentanément indisponible"},
-		{"Firestore refuses", fmt.Errorf("x : %w", status.Error(codes.PermissionDenied, "no")), false, "Erreur inattendue"},
-		{"explained by the function", &Failure{Reason: "Le fichier a été supprimé", Err: errors.New("gone")}, false, "supprimé"},
+		{"Firestore unavailable", fmt.Errorf("fin de l'étape : %w", status.Error(codes.Unavailable, raw)), true, "momentanément indisponible"},
+		{"Firestore refuses", fmt.Errorf("x : %w", status.Error(codes.PermissionDenied, raw)), false, "Firestore refuse l'accès"},
+		{"document too large", fmt.Errorf("x : %w", status.Error(codes.InvalidArgument, raw)), false, "1 Mio"},
+		{"document missing", fmt.Errorf("x : %w", status.Error(codes.NotFound, raw)), false, "introuvable dans Firestore"},
+		{"database missing", fmt.Errorf("x : %w", status.Error(codes.FailedPrecondition, raw)), false, "équipe plateforme"},
+		{"storage denied", fmt.Errorf("lecture : %w", &googleapi.Error{Code: 403, Body: raw}), false, "Cloud Storage refuse l'accès"},
+		{"storage unauthenticated", &googleapi.Error{Code: 401, Body: raw}, false, "Cloud Storage refuse l'accès"},
+		{"storage overloaded", &googleapi.Error{Code: 503, Body: raw}, true, "momentanément indisponible"},
+		{"storage throttles", &googleapi.Error{Code: 429, Body: raw}, true, "momentanément indisponible"},
+		{"storage refuses", &googleapi.Error{Code: 400, Body: raw}, false, "Cloud Storage a refusé"},
+		{"object gone", fmt.Errorf("x : %w", storage.ErrObjectNotExist), false, "introuvable dans Cloud Storage"},
+		{"bucket gone", &googleapi.Error{Code: 404, Body: raw}, false, "introuvable dans Cloud Storage"},
+		{"anything else", errors.New(raw), false, "Erreur inattendue"},
+		{"explained by the function", &Failure{Reason: "Le fichier a été supprimé", Err: errors.New(raw)}, false, "supprimé"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,6 +107,33 @@ func TestExplain(t *testing.T) {
 			if retryable != tt.retryable || !strings.Contains(reason, tt.reason) {
 				t.Errorf("explain = %q, %v; want %q, %v", reason, retryable, tt.reason, tt.retryable)
 			}
+			if strings.Contains(reason, "AccessDenied") || strings.Contains(reason, "iam.gserviceaccount") {
+				t.Errorf("reason %q quotes the backend's answer", reason)
+			}
 		})
+	}
+}
+
+// A read that keeps failing ends at its deadline with a reason; a caller
+// that gives up is not the read's fault.
+func TestReadStorageDeadline(t *testing.T) {
+	t.Parallel()
+	d := &Deps{ReadTimeout: 50 * time.Millisecond}
+	retrying := func(ctx context.Context) error {
+		<-ctx.Done()
+		return fmt.Errorf("storage : %w", ctx.Err())
+	}
+	err := d.ReadStorage(t.Context(), "du rapport déposé", retrying)
+	var f *Failure
+	if !errors.As(err, &f) || !f.Retryable || !strings.Contains(f.Reason, "n'a pas abouti dans le délai de 50ms") {
+		t.Errorf("read past its deadline: %v, want a retryable Failure", err)
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := d.ReadStorage(ctx, "du rapport déposé", retrying); errors.As(err, &f) || !errors.Is(err, context.Canceled) {
+		t.Errorf("read of a cancelled caller: %v, want context.Canceled only", err)
+	}
+	if err := d.ReadStorage(t.Context(), "x", func(context.Context) error { return nil }); err != nil {
+		t.Errorf("read that succeeds: %v", err)
 	}
 }

@@ -1,7 +1,8 @@
 // Package signals is the function that a write of extractions/{id}
 // triggers (google.cloud.firestore.document.v1.written): it reads the page
 // texts, finds the risk signals, keeps those whose quote is verified on its
-// page, and writes signals/{id}, which triggers the memo function.
+// page, and writes signals/{id} (within a document's bounds), which
+// triggers the memo function.
 package signals
 
 import (
@@ -23,7 +24,11 @@ func run(ctx context.Context, d *platform.Deps, id string) (store.Outcome, error
 	if err := d.Store.Get(ctx, store.Extractions, id, &rec); err != nil {
 		return o, err
 	}
-	texts, err := d.Pages.Load(ctx, rec.PageTexts)
+	var texts []string
+	err := d.ReadStorage(ctx, "des textes des pages", func(ctx context.Context) (err error) {
+		texts, err = d.Pages.Load(ctx, rec.PageTexts)
+		return err
+	})
 	if err != nil {
 		return o, err
 	}
@@ -32,11 +37,13 @@ func run(ctx context.Context, d *platform.Deps, id string) (store.Outcome, error
 	if err != nil {
 		return o, err
 	}
-	o.Documents = map[string]any{store.Signals: sig.Record()}
+	stored := sig.Record().Bounded()
+	o.Documents = map[string]any{store.Signals: stored}
 	maps.Copy(o.Report, map[string]any{
 		"statut":                      string(store.Memo),
 		"compteurs.signaux_verifies":  len(sig.Verified),
 		"compteurs.signaux_rejetes":   len(sig.Rejected),
+		"compteurs.signaux_omis":      stored.VerifiedOmitted + stored.RejectedOmitted,
 		"compteurs.relance_citations": sig.Retried,
 	})
 	return o, nil

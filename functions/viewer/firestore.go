@@ -67,10 +67,11 @@ func (f *FirestoreReader) Handoffs(ctx context.Context, limit int) ([]Pending, e
 	return out, nil
 }
 
-// Document reads one document with the store.
+// Document reads one document with the store; an id that is no run's is
+// not found.
 func (f *FirestoreReader) Document(ctx context.Context, coll, id string, out any) error {
 	err := f.store.Get(ctx, coll, id, out)
-	if status.Code(err) == codes.NotFound {
+	if status.Code(err) == codes.NotFound || errors.Is(err, store.ErrInvalidID) {
 		return fmt.Errorf("%s/%s : %w", coll, id, ErrNotFound)
 	}
 	return err

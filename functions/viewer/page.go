@@ -1,8 +1,10 @@
 package viewer
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/quotes"
@@ -26,12 +28,23 @@ type pageView struct {
 	SignalURL           string // the quote's own page when it is not this one
 }
 
+// MaxCitation bounds ?citation=, in characters: ten times the longest
+// sentence a report prints, and what a highlight can find in linear time
+// without tying up the instance.
+const MaxCitation = 2000
+
 func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil || n < 1 {
 		v.fail(w, r, http.StatusNotFound, "Le numéro de page doit être un entier à partir de 1.", nil)
+		return
+	}
+	quote := r.URL.Query().Get("citation")
+	if utf8.RuneCountInString(quote) > MaxCitation {
+		v.fail(w, r, http.StatusBadRequest, fmt.Sprintf("La citation à surligner dépasse %d caractères : "+
+			"une citation vérifiée est une phrase du rapport. Raccourcissez-la.", MaxCitation), nil)
 		return
 	}
 	var ex pipeline.ExtractionRecord
@@ -53,7 +66,7 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := pageView{Title: "Page " + strconv.Itoa(n) + " — " + ex.Company, ID: id, Company: ex.Company, N: n, Count: len(texts),
-		Text: texts[n-1], Quote: r.URL.Query().Get("citation")}
+		Text: texts[n-1], Quote: quote}
 	if n > 1 {
 		p.Prev = pageURL(id, n-1, "", "")
 	}

@@ -85,6 +85,8 @@ type signalsView struct {
 	Verified []signalRow
 	Rejected []signalRow
 	Retried  bool
+	// VerifiedOmitted and RejectedOmitted were not stored (too many).
+	VerifiedOmitted, RejectedOmitted int
 }
 
 type signalRow struct {
@@ -280,7 +282,7 @@ func quoteFacts(sig pipeline.SignalsRecord) map[string]signals.Signal {
 }
 
 func signalsOf(id string, sig pipeline.SignalsRecord) *signalsView {
-	s := &signalsView{Retried: sig.Retried}
+	s := &signalsView{Retried: sig.Retried, VerifiedOmitted: sig.VerifiedOmitted, RejectedOmitted: sig.RejectedOmitted}
 	for i, sg := range sig.Verified {
 		row := signalRow{Category: sg.Category.Label(), Severity: orSelf(severities, sg.Severity), Summary: sg.Summary, Quote: sg.Quote, Page: sg.Page}
 		if i < len(sig.Facts) {

@@ -108,12 +108,14 @@ func New(d Deps) (http.Handler, error) {
 }
 
 // secure forbids scripts, frames and every origin but this one: the pages
-// need none of them.
+// need none of them. No page is kept by a browser or a proxy: each shows a
+// borrower's confidential figures.
 func secure(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Referrer-Policy", "no-referrer")
+		w.Header().Set("Cache-Control", "no-store")
 		h.ServeHTTP(w, r)
 	})
 }
@@ -138,12 +140,13 @@ type errorPage struct {
 
 // fail answers with an error page; a server error is logged with its cause.
 func (v *viewer) fail(w http.ResponseWriter, r *http.Request, status int, message string, err error) {
-	if status >= 500 {
-		v.log.ErrorContext(r.Context(), "lecture impossible", "chemin", r.URL.Path, "erreur", err)
-	}
 	title := "Page introuvable"
-	if status >= 500 {
+	switch {
+	case status >= 500:
+		v.log.ErrorContext(r.Context(), "lecture impossible", "chemin", r.URL.Path, "erreur", err)
 		title = "Lecture impossible"
+	case status == http.StatusBadRequest:
+		title = "Demande refusée"
 	}
 	v.render(w, r, status, "error.html", errorPage{Title: title, Message: message})
 }

@@ -29,12 +29,17 @@ import (
 )
 
 // The runs seeded in the emulator, oldest first.
-const (
-	published = "publie-ferlac" // Ferlac read offline, memo published
-	blocked   = "bloque-ferlac" // read by the model: a failed check, a rejected signal, memo blocked
-	failed    = "echec-pdf"     // not a PDF
-	hostile   = "balises"       // a company name made of markup
+var (
+	published = runID("publie-ferlac") // Ferlac read offline, memo published
+	blocked   = runID("bloque-ferlac") // read by the model: a failed check, a rejected signal, memo blocked
+	failed    = runID("echec-pdf")     // not a PDF
+	hostile   = runID("balises")       // a company name made of markup
 )
+
+// runID is the id of the run of an upload named name.
+func runID(name string) string {
+	return store.RunID(store.Source{Bucket: "depots", Object: name + ".pdf", Generation: 1})
+}
 
 // seeded holds what the tests compare the pages with.
 var seeded struct {
@@ -125,7 +130,8 @@ func seed(ctx context.Context, sto *store.Store, pages *store.PageTexts) error {
 			"compteurs.signaux_verifies": len(s.Verified), "compteurs.signaux_rejetes": len(s.Rejected)}
 	}
 	write := func(id, status, readers string, docs map[string]any, report map[string]any, tokens map[string]int64) error {
-		c, err := sto.Claim(ctx, id, store.Extraction, &store.Source{Bucket: "depots", Object: id + ".pdf", Generation: 1})
+		upload := map[string]string{published: "publie-ferlac.pdf", blocked: "bloque-ferlac.pdf", hostile: "balises.pdf"}[id]
+		c, err := sto.Claim(ctx, id, store.Extraction, &store.Source{Bucket: "depots", Object: upload, Generation: 1})
 		if err != nil {
 			return err
 		}
@@ -390,7 +396,10 @@ func TestPage(t *testing.T) {
 		{"an unknown fact", pageURL(published, 4, "fait", "Q-ferlac-999"), 404, "", false},
 		{"a page past the end", pageURL(published, 99, "", ""), 404, "", false},
 		{"page zero", "/rapports/" + published + "/pages/0", 404, "", false},
-		{"an unknown report", pageURL("inconnu", 1, "", ""), 404, "", false},
+		{"an unknown report", pageURL(runID("inconnu"), 1, "", ""), 404, "", false},
+		{"a malformed report id", pageURL("inconnu", 1, "", ""), 404, "", false},
+		{"a citation at the limit", pageURL(published, v[1].Page, "citation", strings.Repeat(".", MaxCitation-len([]rune(v[1].Quote)))+v[1].Quote), 200, v[1].Quote, false},
+		{"a citation past the limit", pageURL(published, v[1].Page, "citation", strings.Repeat(".", MaxCitation+1-len([]rune(v[1].Quote)))+v[1].Quote), 400, "", false},
 		{"a report without extraction", pageURL(failed, 1, "", ""), 404, "", false},
 	}
 	for _, tt := range tests {
@@ -411,6 +420,35 @@ func TestPage(t *testing.T) {
 				t.Errorf("notice %v, want %v", notice, tt.notice)
 			}
 		})
+	}
+}
+
+// No page, an error page included, is kept by a browser or a proxy; every
+// one forbids scripts.
+func TestNoStore(t *testing.T) {
+	t.Parallel()
+	for _, path := range []string{"/", "/rapports/" + published, pageURL(published, 1, "", ""), "/ailleurs",
+		pageURL(published, 1, "citation", strings.Repeat("x", MaxCitation+1))} {
+		resp, err := http.Get(seeded.srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+			t.Errorf("%s (%d): Cache-Control %q, want no-store", path, resp.StatusCode, got)
+		}
+		if got := resp.Header.Get("Content-Security-Policy"); !strings.HasPrefix(got, "default-src 'none'") {
+			t.Errorf("%s: Content-Security-Policy %q", path, got)
+		}
+	}
+}
+
+// A citation too long to highlight gets a page that says why.
+func TestCitationTooLong(t *testing.T) {
+	t.Parallel()
+	code, _, body := get(t, pageURL(published, 1, "citation", strings.Repeat(".;", 1500)+"Ce ratio est testé"))
+	if code != http.StatusBadRequest || !strings.Contains(body, "Demande refusée") || !strings.Contains(body, "dépasse 2000 caractères") {
+		t.Errorf("status %d, body:\n%s", code, body)
 	}
 }
 

@@ -10,7 +10,9 @@ import (
 )
 
 // Failure explains err to a person, saying what to do, and tells whether
-// trying again later can help (a model outage) or not (a bad PDF).
+// trying again later can help (a model outage) or not (a bad PDF). The
+// reason never quotes err, which may carry a backend's raw answer: callers
+// log it.
 func Failure(err error) (reason string, retryable bool) {
 	if r := pdftext.Reason(err); r != "" {
 		return r, errors.Is(err, context.DeadlineExceeded)
@@ -25,5 +27,5 @@ func Failure(err error) (reason string, retryable bool) {
 	case errors.Is(err, extraction.ErrUnreadable):
 		return "Les tableaux des états financiers n'ont pas pu être transcrits : le rapport doit être saisi par un analyste.", false
 	}
-	return "Erreur inattendue : " + err.Error(), false
+	return "Erreur inattendue : le rapport n'a pas pu être traité. Signalez-le à l'équipe plateforme, qui en trouvera le détail dans les journaux.", false
 }

@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"cmp"
+	"slices"
+
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/extraction"
 	"analyste.dev/analyste/shared/facts"
@@ -59,9 +62,79 @@ type SignalsRecord struct {
 	Retried  bool               `json:"relance"`
 	Facts    []facts.Fact       `json:"faits"`
 	Usage    model.Usage        `json:"usage"`
+	// VerifiedOmitted and RejectedOmitted count the signals Bounded left out.
+	VerifiedOmitted int `json:"verifies_omis,omitempty"`
+	RejectedOmitted int `json:"rejetes_omis,omitempty"`
 }
 
 // Record gives the stored form of a signals reading.
 func (s Signaled) Record() SignalsRecord {
 	return SignalsRecord{Verified: s.Verified, Rejected: s.Rejected, Retried: s.Retried, Facts: s.Facts, Usage: s.Usage}
+}
+
+// Bounds of a stored signals record: a report states a few dozen risks, a
+// hostile one thousands, which no Firestore document (1 MiB) can hold and
+// no memo can use.
+const (
+	// MaxStoredSignals bounds the verified signals kept, and the rejected.
+	MaxStoredSignals = 200
+	// maxStoredText bounds the bytes of their texts (quotes, summaries,
+	// reasons, facts), each counted with entryOverhead for its other fields.
+	maxStoredText = 512 << 10
+	entryOverhead = 512
+)
+
+// Bounded keeps what a document can hold: the most severe verified signals
+// first, each with its fact, shown in reading order; then the rejected
+// ones in reading order, within the same budget. It counts what it leaves
+// out; the memo reads only the facts kept.
+func (r SignalsRecord) Bounded() SignalsRecord {
+	out := r
+	budget := maxStoredText
+	fits := func(texts ...string) bool {
+		n := entryOverhead
+		for _, t := range texts {
+			n += len(t)
+		}
+		if n > budget {
+			return false
+		}
+		budget -= n
+		return true
+	}
+	order := make([]int, len(r.Verified))
+	for i := range order {
+		order[i] = i
+	}
+	severity := func(i int) int { return slices.Index(signals.Severities, r.Verified[i].Severity) }
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(severity(b), severity(a)) })
+	var kept []int
+	for _, i := range order {
+		s := r.Verified[i]
+		fact := ""
+		if i < len(r.Facts) {
+			fact = r.Facts[i].Text
+		}
+		if len(kept) < MaxStoredSignals && fits(s.Quote, s.Summary, fact) {
+			kept = append(kept, i)
+		}
+	}
+	slices.Sort(kept)
+	out.Verified, out.Facts = nil, nil
+	for _, i := range kept {
+		out.Verified = append(out.Verified, r.Verified[i])
+		if i < len(r.Facts) {
+			out.Facts = append(out.Facts, r.Facts[i])
+		}
+	}
+	out.Rejected = nil
+	for _, s := range r.Rejected {
+		if len(out.Rejected) == MaxStoredSignals || !fits(s.Quote, s.Summary, s.Reason) {
+			break
+		}
+		out.Rejected = append(out.Rejected, s)
+	}
+	out.VerifiedOmitted = r.VerifiedOmitted + len(r.Verified) - len(out.Verified)
+	out.RejectedOmitted = r.RejectedOmitted + len(r.Rejected) - len(out.Rejected)
+	return out
 }

@@ -2,6 +2,7 @@ package quotes
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -165,6 +166,10 @@ func TestLocate(t *testing.T) {
 		{"word split where the page has no break", 3, "La dé faillance d’un fournisseur", ""},
 		{"right text on the wrong page", 3, "L’emprunt syndiqué de 85 000 k€", ""},
 		{"too short", 1, "« ratio testé. »", ""},
+		{"kilobytes of edge punctuation around a quote", 1, strings.Repeat(".;", 1500) + " Ce ratio est testé chaque semestre." + strings.Repeat(":,", 1500),
+			"Ce ratio est testé chaque semestre."},
+		{"the page's punctuation on both sides", 1, `". Le succès de la ligne « Voyage » auprès de nos clients a porté la croissance."`,
+			".\nLe succès de la ligne « Voyage » auprès de nos clients a porté la croissance."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -209,6 +214,50 @@ func checkLocate(t *testing.T, page, quote string) {
 	}
 	if r := Verify([]string{page[start:end]}, 1, quote); !r.OK {
 		t.Errorf("Locate(%q, %q) = %q, which does not hold the quote: %s", page, quote, page[start:end], r.Reason)
+	}
+}
+
+// locateByTries is Locate as its rule reads, in quadratic time: every way
+// of dropping edge punctuation, fewest bytes dropped first and leading ones
+// kept first, each searched in the whole page.
+func locateByTries(page, quote string) (start, end int, ok bool) {
+	q := Normalise(quote)
+	if !longEnough(strings.Trim(q, edge)) {
+		return 0, 0, false
+	}
+	n := normalise(page)
+	lead := len(q) - len(strings.TrimLeft(q, edge))
+	trail := len(q) - len(strings.TrimRight(q, edge))
+	for cut := 0; cut <= lead+trail; cut++ {
+		for l := max(0, cut-trail); l <= min(cut, lead); l++ {
+			try := q[l : len(q)-(cut-l)]
+			if try[0] == ' ' || try[len(try)-1] == ' ' {
+				continue
+			}
+			if sp, ok := n.find(try); ok {
+				return sp.start, sp.end, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// Locate shows what the tries would, on every sentence of the test pages
+// wrapped in the punctuation a reader may add or drop.
+func TestLocateAsTries(t *testing.T) {
+	t.Parallel()
+	wraps := [][2]string{{"", ""}, {"« ", " »"}, {`"`, `."`}, {" ; ", ". "}, {"...", ":"}, {"' ", "' ,"}}
+	for i, page := range loadPages(t) {
+		for _, sentence := range strings.SplitAfter(page, ".") {
+			for _, w := range wraps {
+				quote := w[0] + strings.TrimSpace(sentence) + w[1]
+				s1, e1, ok1 := Locate(page, quote)
+				s2, e2, ok2 := locateByTries(page, quote)
+				if s1 != s2 || e1 != e2 || ok1 != ok2 {
+					t.Errorf("page %d, %q: Locate %d, %d, %v; the tries %d, %d, %v", i+1, quote, s1, e1, ok1, s2, e2, ok2)
+				}
+			}
+		}
 	}
 }
 
@@ -307,7 +356,29 @@ func FuzzLocate(f *testing.F) {
 			quote = strings.ReplaceAll(quote, "\n", "")
 		}
 		checkLocate(t, page, quote)
+		if s1, e1, ok1 := Locate(page, quote); len(quote) < 400 {
+			if s2, e2, ok2 := locateByTries(page, quote); s1 != s2 || e1 != e2 || ok1 != ok2 {
+				t.Errorf("Locate(%q, %q) = %d, %d, %v; the tries give %d, %d, %v", page, quote, s1, e1, ok1, s2, e2, ok2)
+			}
+		}
 	})
+}
+
+// BenchmarkLocateEdgePunctuation is the viewer's ?citation= wrapped in
+// punctuation: its cost must grow with the bytes, not their square (the
+// tries took 63 s for 3 KB).
+func BenchmarkLocateEdgePunctuation(b *testing.B) {
+	page := loadPages(b)[0]
+	for _, size := range []int{100, 1000, 3000} {
+		quote := strings.Repeat(".", size/2) + "Ce ratio est testé chaque semestre" + strings.Repeat(";", size/2)
+		b.Run(fmt.Sprintf("%dB", size), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, ok := Locate(page, quote); !ok {
+					b.Fatal("not found")
+				}
+			}
+		})
+	}
 }
 
 func TestSanitize(t *testing.T) {

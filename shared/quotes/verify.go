@@ -108,28 +108,60 @@ func elsewhere(pages []int) string {
 // false exactly when Verify refuses the quote on that page. The span takes in
 // the quote's edge punctuation where the page has it too, so that a quote
 // ending with a period shows the page's period.
+//
+// Of the quote's edge punctuation, the most the page has around one
+// occurrence of the stripped quote is shown, leading punctuation first
+// when two choices show as much, then the first such occurrence; a span
+// never starts or ends on a space. The stripped quote is searched as
+// Verify searches it, and each occurrence's edges are compared once: a
+// quote wrapped in kilobytes of punctuation costs what its words cost,
+// where trying every way of dropping punctuation cost its square.
 func Locate(page, quote string) (start, end int, ok bool) {
 	q := Normalise(quote)
-	if !longEnough(strings.Trim(q, edge)) {
+	core := strings.Trim(q, edge)
+	if !longEnough(core) {
 		return 0, 0, false
 	}
 	n := normalise(page)
-	lead := len(q) - len(strings.TrimLeft(q, edge))
-	trail := len(q) - len(strings.TrimRight(q, edge))
-	// Fewest edge bytes dropped first: the last try is the quote as Verify
-	// reads it. A try that starts or ends with a space would highlight it.
-	for cut := 0; cut <= lead+trail; cut++ {
-		for l := max(0, cut-trail); l <= min(cut, lead); l++ {
-			try := q[l : len(q)-(cut-l)]
-			if try[0] == ' ' || try[len(try)-1] == ' ' {
-				continue
+	lead := q[:len(q)-len(strings.TrimLeft(q, edge))]
+	trail := q[len(strings.TrimRight(q, edge)):]
+	var best span
+	bestLead, bestTrail := -1, -1
+	for s := 0; s < len(n.text); s++ {
+		sp, first, next, found := n.matchAt(s, core)
+		if !found {
+			continue
+		}
+		// Edge punctuation holds no letter, digit or dash: the page's must
+		// match it byte for byte, without optional spaces or hyphens.
+		l := 0
+		for l < len(lead) && first-l > 0 && n.text[first-l-1] == lead[len(lead)-1-l] {
+			l++
+		}
+		r := 0
+		for r < len(trail) && next+r < len(n.text) && n.text[next+r] == trail[r] {
+			r++
+		}
+		for l > 0 && lead[len(lead)-l] == ' ' {
+			l--
+		}
+		for r > 0 && trail[r-1] == ' ' {
+			r--
+		}
+		if l+r > bestLead+bestTrail || l+r == bestLead+bestTrail && l > bestLead {
+			best, bestLead, bestTrail = sp, l, r
+			if l > 0 {
+				best.start = n.at[first-l].start
 			}
-			if sp, ok := n.find(try); ok {
-				return sp.start, sp.end, true
+			if r > 0 {
+				best.end = n.at[next+r-1].end
 			}
 		}
+		if bestLead == len(lead) && bestTrail == len(trail) {
+			break // Normalise leaves no space at either end of q
+		}
 	}
-	return 0, 0, false
+	return best.start, best.end, bestLead >= 0
 }
 
 // longEnough reports whether a normalised, stripped quote is long enough
@@ -140,39 +172,40 @@ func longEnough(q string) bool { return utf8.RuneCountInString(q) >= MinLength }
 // letting q leave out an optional space and keep a removed line-end hyphen.
 func (n normalised) find(q string) (span, bool) {
 	for s := range len(n.text) {
-		if sp, ok := n.matchAt(s, q); ok {
+		if sp, _, _, ok := n.matchAt(s, q); ok {
 			return sp, true
 		}
 	}
 	return span{}, false
 }
 
-// matchAt is find with q starting at text[i].
-func (n normalised) matchAt(i int, q string) (span, bool) {
+// matchAt is find with q starting at text[i]. It also returns the indexes
+// in text of q's first character (of the letter after it, for a removed
+// hyphen) and of the character after q's last.
+func (n normalised) matchAt(i int, q string) (sp span, first, next int, ok bool) {
 	p := n.text
-	var sp span
 	for j := 0; j < len(q); {
 		var src span
+		at := i
 		switch {
 		case i < len(p) && p[i] == q[j]:
 			src = n.at[i]
 			i++
-			j++
 		case n.optSpace[i]:
 			i++
 			continue
 		default:
 			hyphen, ok := n.optHyphen[i]
 			if !ok || q[j] != '-' {
-				return span{}, false
+				return span{}, 0, 0, false
 			}
 			src = hyphen
-			j++
 		}
-		if j == 1 {
-			sp.start = src.start
+		if j == 0 {
+			sp.start, first = src.start, at
 		}
 		sp.end = src.end
+		j++
 	}
-	return sp, true
+	return sp, first, i, true
 }

@@ -17,6 +17,10 @@ type PageTexts struct {
 	bucket string
 }
 
+// PagesPrefix is where page texts are kept in their bucket; the functions'
+// grants on it hold under this prefix only (infra/iam.tf).
+const PagesPrefix = "pages/"
+
 // NewPageTexts stores under bucket.
 func NewPageTexts(client *storage.Client, bucket string) (*PageTexts, error) {
 	if client == nil || bucket == "" {
@@ -28,7 +32,7 @@ func NewPageTexts(client *storage.Client, bucket string) (*PageTexts, error) {
 // Save writes the texts of run id (page 1 first) and returns their gs:// URL.
 // Writing the same run again writes the same object.
 func (p *PageTexts) Save(ctx context.Context, id string, texts []string) (string, error) {
-	name := "pages/" + id + ".json"
+	name := PagesPrefix + id + ".json"
 	w := p.client.Bucket(p.bucket).Object(name).NewWriter(ctx)
 	w.ContentType = "application/json"
 	if err := json.NewEncoder(w).Encode(texts); err != nil {

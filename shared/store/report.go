@@ -33,6 +33,7 @@ type Counters struct {
 	Rereads                 int  `json:"relectures"`
 	SignalsVerified         int  `json:"signaux_verifies"`
 	SignalsRejected         int  `json:"signaux_rejetes"`
+	SignalsOmitted          int  `json:"signaux_omis"` // verified or rejected, beyond what signals/{id} holds
 	QuotesRetried           bool `json:"relance_citations"`
 	MemoRewrites            int  `json:"reecritures_memo"`
 	MemoRefusedAfterRewrite bool `json:"memo_refuse_apres_reecriture"`
@@ -47,15 +48,21 @@ type Tokens struct {
 
 // Step is one stage's progress.
 type Step struct {
-	State string    `json:"etat"`
-	Takes int       `json:"prises"` // claims, retries after a failure included
-	Start time.Time `json:"debut"`
-	End   time.Time `json:"fin"`
+	State  string      `json:"etat"`
+	Takes  int         `json:"prises"` // claims, retries after a failure included
+	Starts []time.Time `json:"tentatives"`
+	Start  time.Time   `json:"debut"`
+	End    time.Time   `json:"fin"`
 }
 
 // Failure is why a run stopped, for a person.
 type Failure struct {
-	Stage     string `json:"etape"`
-	Reason    string `json:"motif"`
-	Retryable bool   `json:"reessayable"`
+	Stage     string    `json:"etape"`
+	Reason    string    `json:"motif"`
+	Retryable bool      `json:"reessayable"`
+	Date      time.Time `json:"date"`
+	// Takes and Starts are the history of a stage given up after too many
+	// takes.
+	Takes  int         `json:"prises,omitempty"`
+	Starts []time.Time `json:"tentatives,omitempty"`
 }

@@ -7,12 +7,14 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"cloud.google.com/go/firestore"
@@ -61,7 +63,21 @@ var (
 	ErrDone = errors.New("étape déjà traitée")
 	// ErrBusy means another instance holds the stage: try again later.
 	ErrBusy = errors.New("étape en cours de traitement par une autre instance")
+	// ErrInvalidID means a document id is not a run id: no retry can help.
+	ErrInvalidID = errors.New("identifiant de rapport invalide")
 )
+
+// DefaultMaxAttempts is how many times a stage is taken before the next
+// claim gives up on the run.
+const DefaultMaxAttempts = 3
+
+// CheckID refuses what RunID cannot return: 24 lower-case hex characters.
+func CheckID(id string) error {
+	if len(id) != 24 || strings.Trim(id, "0123456789abcdef") != "" {
+		return fmt.Errorf("%w : %q (24 caractères hexadécimaux attendus)", ErrInvalidID, id)
+	}
+	return nil
+}
 
 // Source is the uploaded object a run reads; it is never modified.
 type Source struct {
@@ -81,41 +97,118 @@ func RunID(src Source) string {
 
 // Store reads and writes the data model.
 type Store struct {
-	client *firestore.Client
-	lease  time.Duration
-	now    func() time.Time
+	client      *firestore.Client
+	lease       time.Duration
+	maxAttempts int
+	now         func() time.Time
 }
+
+// Option tunes a Store.
+type Option func(*Store)
+
+// WithClock makes the store read the time from now, so that a test can
+// let a lease expire.
+func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
+
+// WithMaxAttempts sets how many times a stage is taken before the next
+// claim gives up on the run (DefaultMaxAttempts otherwise).
+func WithMaxAttempts(n int) Option { return func(s *Store) { s.maxAttempts = n } }
 
 // New returns a store; lease bounds how long a claimed stage stays taken
 // when its instance dies (set it above the function's timeout).
-func New(client *firestore.Client, lease time.Duration) (*Store, error) {
+func New(client *firestore.Client, lease time.Duration, opts ...Option) (*Store, error) {
 	if client == nil {
 		return nil, errors.New("store: no Firestore client")
 	}
 	if lease <= 0 {
 		return nil, fmt.Errorf("store: lease %v", lease)
 	}
-	return &Store{client: client, lease: lease, now: time.Now}, nil
+	s := &Store{client: client, lease: lease, maxAttempts: DefaultMaxAttempts, now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.maxAttempts < 1 {
+		return nil, fmt.Errorf("store: %d attempts", s.maxAttempts)
+	}
+	return s, nil
 }
 
 // Claim is a stage taken by this instance.
 type Claim struct {
 	ID    string
 	Stage Stage
-	token string
+	// Resumed tells that the previous take's lease had expired: its
+	// instance stopped without recording anything.
+	Resumed bool
+	token   string
+}
+
+// Exhausted is the error of a claim that ended the run instead of taking
+// the stage: it had been taken the most times allowed without ending. The
+// failure is recorded on the report; the event is to be acknowledged.
+type Exhausted struct {
+	ID     string
+	Stage  Stage
+	Takes  int
+	Starts []time.Time // when each take began
+}
+
+func (e *Exhausted) Error() string {
+	return fmt.Sprintf("rapport %s : étape %s abandonnée après %d prises", e.ID, e.Stage, e.Takes)
+}
+
+// step is a stage's progress as the claim reads it.
+type step struct {
+	State  string      `firestore:"etat"`
+	Lease  time.Time   `firestore:"bail"`
+	Takes  int         `firestore:"prises"`
+	Starts []time.Time `firestore:"tentatives"`
+}
+
+// verdict is what a claim does with a stage.
+type verdict int
+
+const (
+	free    verdict = iota // never taken, freed by a failure, or its lease expired: take it
+	settled                // done or failed for good: nothing to do
+	held                   // another instance holds it within its lease: try later
+	spent                  // taken maxAttempts times without ending: end the run
+)
+
+// decide is the claim's rule. Every take counts, whatever ended it (an
+// instance killed by the document, a transient failure), so that a
+// document that always kills its instance cannot be retried forever.
+func decide(st step, now time.Time, maxAttempts int) verdict {
+	switch {
+	case st.State == stepDone || st.State == stepFailed:
+		return settled
+	case st.State == stepRunning && now.Before(st.Lease):
+		return held
+	case st.Takes >= maxAttempts:
+		return spent
+	}
+	return free
 }
 
 // Claim takes stage of run id. The extraction stage creates the report
 // document from src; the others need it to exist. It returns ErrDone for a
 // stage already done or failed for good, ErrBusy for one another instance
-// holds within its lease.
+// holds within its lease, and an *Exhausted error, after recording the
+// failure, when the stage was already taken the most times allowed.
 func (s *Store) Claim(ctx context.Context, id string, stage Stage, src *Source) (Claim, error) {
-	c := Claim{ID: id, Stage: stage, token: strconv.FormatInt(s.now().UnixNano(), 36) + "-" + id[:6]}
+	if err := CheckID(id); err != nil {
+		return Claim{}, fmt.Errorf("prise de l'étape %s : %w", stage, err)
+	}
+	// Random, so that two takes never share a token, whatever the clock says.
+	c := Claim{ID: id, Stage: stage, token: rand.Text()}
 	ref := s.client.Collection(Reports).Doc(id)
+	prefix := "etapes." + string(stage) + "."
+	var gaveUp *Exhausted
 	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
+		gaveUp, c.Resumed = nil, false
 		snap, err := tx.Get(ref)
 		now := s.now()
-		step := map[string]any{"etat": stepRunning, "jeton": c.token, "debut": now, "bail": now.Add(s.lease)}
+		taken := map[string]any{"etat": stepRunning, "jeton": c.token, "debut": now, "bail": now.Add(s.lease)}
 		if status.Code(err) == codes.NotFound {
 			if stage != Extraction || src == nil {
 				return fmt.Errorf("%w : rapport %s inconnu", ErrDone, id)
@@ -124,50 +217,72 @@ func (s *Store) Claim(ctx context.Context, id string, stage Stage, src *Source) 
 			if err != nil {
 				return err
 			}
+			taken["prises"], taken["tentatives"] = 1, []time.Time{now}
 			return tx.Create(ref, map[string]any{
 				"source": source, "statut": string(stage), "cree_le": now, "maj_le": now,
-				"etapes": map[string]any{string(stage): withTakes(step)},
+				"etapes": map[string]any{string(stage): taken},
 			})
 		}
 		if err != nil {
 			return err
 		}
 		var r struct {
-			Steps map[string]struct {
-				State string    `firestore:"etat"`
-				Lease time.Time `firestore:"bail"`
-			} `firestore:"etapes"`
+			Steps map[string]step `firestore:"etapes"`
 		}
 		if err := snap.DataTo(&r); err != nil {
 			return fmt.Errorf("rapport %s : %w", id, err)
 		}
 		cur := r.Steps[string(stage)]
-		switch {
-		case cur.State == stepDone || cur.State == stepFailed:
+		switch decide(cur, now, s.maxAttempts) {
+		case settled:
 			return ErrDone
-		case cur.State == stepRunning && now.Before(cur.Lease):
+		case held:
 			return ErrBusy
+		case spent:
+			// Written, not returned: an error would roll the record back.
+			gaveUp = &Exhausted{ID: id, Stage: stage, Takes: cur.Takes, Starts: cur.Starts}
+			return tx.Update(ref, s.giveUp(gaveUp, now))
 		}
 		ups := []firestore.Update{
 			{Path: "statut", Value: string(stage)},
 			{Path: "maj_le", Value: now},
-			{Path: "etapes." + string(stage) + ".prises", Value: firestore.Increment(1)},
+			{Path: prefix + "prises", Value: firestore.Increment(1)},
+			{Path: prefix + "tentatives", Value: firestore.ArrayUnion(now)},
 		}
-		for k, v := range step {
-			ups = append(ups, firestore.Update{Path: "etapes." + string(stage) + "." + k, Value: v})
+		for k, v := range taken {
+			ups = append(ups, firestore.Update{Path: prefix + k, Value: v})
+		}
+		if cur.State == stepRunning {
+			// The report says why the stage starts again while it runs.
+			c.Resumed = true
+			ups = append(ups, firestore.Update{Path: "echec", Value: map[string]any{"etape": string(stage), "reessayable": true, "date": now,
+				"motif": "L'instance qui traitait l'étape s'est arrêtée sans la terminer : l'étape est reprise automatiquement."}})
 		}
 		return tx.Update(ref, ups)
 	})
 	if err != nil {
 		return Claim{}, fmt.Errorf("prise de l'étape %s du rapport %s : %w", stage, id, err)
 	}
+	if gaveUp != nil {
+		return Claim{}, gaveUp
+	}
 	return c, nil
 }
 
-// withTakes is a first claim's step: taken once.
-func withTakes(step map[string]any) map[string]any {
-	step["prises"] = 1
-	return step
+// giveUp ends the run: the stage fails for good, with its takes' history.
+func (s *Store) giveUp(e *Exhausted, now time.Time) []firestore.Update {
+	prefix := "etapes." + string(e.Stage) + "."
+	return []firestore.Update{
+		{Path: "statut", Value: Failed},
+		{Path: "maj_le", Value: now},
+		{Path: prefix + "etat", Value: stepFailed},
+		{Path: prefix + "fin", Value: now},
+		{Path: "echec", Value: map[string]any{
+			"etape": string(e.Stage), "reessayable": false, "date": now, "prises": e.Takes, "tentatives": e.Starts,
+			"motif": fmt.Sprintf("Document impossible à traiter : l'étape %s a été lancée %d fois sans aboutir "+
+				"(arrêt de l'instance ou panne à chaque fois). Elle ne sera plus relancée : vérifiez le fichier "+
+				"ou confiez le rapport à un analyste.", e.Stage, e.Takes)}},
+	}
 }
 
 // Outcome is what a stage writes when it completes: its output documents
@@ -182,7 +297,8 @@ type Outcome struct {
 
 // Complete writes the stage's outputs and marks it done, in one transaction,
 // if this claim still holds the stage; otherwise it writes nothing and
-// returns ErrDone (another instance took over after the lease).
+// returns ErrDone (another instance took over after the lease). A failure
+// recorded by an earlier take is cleared: the stage succeeded.
 func (s *Store) Complete(ctx context.Context, c Claim, o Outcome) error {
 	return s.finish(ctx, c, stepDone, func(tx *firestore.Transaction, ups []firestore.Update) error {
 		for coll, doc := range o.Documents {
@@ -198,6 +314,7 @@ func (s *Store) Complete(ctx context.Context, c Claim, o Outcome) error {
 		if err != nil {
 			return err
 		}
+		ups = append(ups, firestore.Update{Path: "echec", Value: firestore.Delete})
 		return tx.Update(s.client.Collection(Reports).Doc(c.ID), append(ups, more...))
 	})
 }
@@ -233,8 +350,17 @@ func (s *Store) finish(ctx context.Context, c Claim, state string, write func(*f
 		if err != nil {
 			return err
 		}
-		token, err := snap.DataAt("etapes." + string(c.Stage) + ".jeton")
-		if err != nil || token != c.token {
+		// A take given up meanwhile is no longer running, its token unchanged.
+		var r struct {
+			Steps map[string]struct {
+				State string `firestore:"etat"`
+				Token string `firestore:"jeton"`
+			} `firestore:"etapes"`
+		}
+		if err := snap.DataTo(&r); err != nil {
+			return fmt.Errorf("rapport %s : %w", c.ID, err)
+		}
+		if cur := r.Steps[string(c.Stage)]; cur.Token != c.token || cur.State != stepRunning {
 			return ErrDone
 		}
 		now := s.now()
@@ -252,6 +378,9 @@ func (s *Store) finish(ctx context.Context, c Claim, state string, write func(*f
 
 // Get reads coll/id into out, through its JSON tags.
 func (s *Store) Get(ctx context.Context, coll, id string, out any) error {
+	if err := CheckID(id); err != nil {
+		return fmt.Errorf("lecture de %s : %w", coll, err)
+	}
 	snap, err := s.client.Collection(coll).Doc(id).Get(ctx)
 	if err != nil {
 		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)

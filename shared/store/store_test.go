@@ -1,0 +1,289 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"cloud.google.com/go/firestore"
+
+	"analyste.dev/analyste/shared/localstack"
+)
+
+// emulator is the Firestore emulator the integration tests share; each
+// test writes its own runs.
+var emulator *firestore.Client
+
+func TestMain(m *testing.M) {
+	ctx := context.Background()
+	st, err := localstack.Start(ctx, localstack.Options{Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	emulator, err = st.FirestoreClient(ctx)
+	code := 1
+	if err == nil {
+		code = m.Run()
+		emulator.Close()
+	} else {
+		fmt.Fprintln(os.Stderr, err)
+	}
+	st.Stop()
+	os.Exit(code)
+}
+
+// clock is a time a test moves by hand.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+const lease = time.Minute
+
+func newStore(t *testing.T, maxAttempts int) (*Store, *clock) {
+	t.Helper()
+	clk := &clock{t: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	s, err := New(emulator, lease, WithClock(clk.Now), WithMaxAttempts(maxAttempts))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, clk
+}
+
+// newRun returns a run id of its own and its source.
+func newRun(t *testing.T) (string, *Source) {
+	t.Helper()
+	src := &Source{Bucket: "depots", Object: t.Name() + ".pdf", Generation: time.Now().UnixNano()}
+	return RunID(*src), src
+}
+
+func report(t *testing.T, s *Store, id string) Report {
+	t.Helper()
+	var r Report
+	if err := s.Get(t.Context(), Reports, id, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestDecide(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	later, earlier := now.Add(time.Second), now.Add(-time.Second)
+	tests := []struct {
+		name string
+		step step
+		want verdict
+	}{
+		{"never taken", step{}, free},
+		{"freed by a transient failure", step{State: stepRetry, Takes: 1}, free},
+		{"its instance died: lease expired", step{State: stepRunning, Lease: earlier, Takes: 2}, free},
+		{"held within its lease", step{State: stepRunning, Lease: later, Takes: 1}, held},
+		{"held within its lease, takes spent", step{State: stepRunning, Lease: later, Takes: 3}, held},
+		{"done", step{State: stepDone, Takes: 5}, settled},
+		{"failed for good", step{State: stepFailed, Takes: 1}, settled},
+		{"lease expired after the last take allowed", step{State: stepRunning, Lease: earlier, Takes: 3}, spent},
+		{"freed after the last take allowed", step{State: stepRetry, Takes: 3}, spent},
+		{"lease ends now", step{State: stepRunning, Lease: now, Takes: 1}, free},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := decide(tt.step, now, 3); got != tt.want {
+				t.Errorf("decide = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCheckID(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		id string
+		ok bool
+	}{
+		{RunID(Source{Bucket: "b", Object: "o.pdf", Generation: 1}), true},
+		{"0123456789abcdef01234567", true},
+		{"", false},
+		{"abc", false},
+		{"0123456789ABCDEF01234567", false},
+		{"0123456789abcdef0123456", false},
+		{"0123456789abcdef012345678", false},
+		{"../../../../../../reports", false},
+		{"0123456789abcdef0123456g", false},
+	}
+	for _, tt := range tests {
+		if err := CheckID(tt.id); (err == nil) != tt.ok || err != nil && !errors.Is(err, ErrInvalidID) {
+			t.Errorf("CheckID(%q) = %v, want ok %v", tt.id, err, tt.ok)
+		}
+	}
+}
+
+// A malformed id is refused with a clear error, without a panic or a write.
+func TestInvalidIDs(t *testing.T) {
+	t.Parallel()
+	s, _ := newStore(t, 3)
+	for _, id := range []string{"", "abc", "extractions"} {
+		_, err := s.Claim(t.Context(), id, Extraction, &Source{Bucket: "b", Object: "o.pdf"})
+		if !errors.Is(err, ErrInvalidID) || !strings.Contains(err.Error(), "24 caractères hexadécimaux") {
+			t.Errorf("Claim(%q) = %v, want ErrInvalidID", id, err)
+		}
+		if err := s.Get(t.Context(), Reports, id, &Report{}); !errors.Is(err, ErrInvalidID) {
+			t.Errorf("Get(%q) = %v, want ErrInvalidID", id, err)
+		}
+	}
+}
+
+// A stage whose instance dies is taken over once its lease expires: the
+// report says so, the dead take can no longer write, and the run ends with
+// a status and a reason whatever the new take does.
+func TestLeaseExpiryTakeover(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		// end finishes the take that took over.
+		end        func(ctx context.Context, s *Store, c Claim) error
+		wantStatus string
+		wantReason string // in the final failure; empty for none
+	}{
+		{"the new take completes", func(ctx context.Context, s *Store, c Claim) error {
+			return s.Complete(ctx, c, Outcome{Report: map[string]any{"statut": string(Signaling)}})
+		}, string(Signaling), ""},
+		{"the new take fails for good", func(ctx context.Context, s *Store, c Claim) error {
+			return s.Fail(ctx, c, "Le fichier n'est pas un PDF.", false, Outcome{})
+		}, Failed, "n'est pas un PDF"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := t.Context()
+			s, clk := newStore(t, 3)
+			id, src := newRun(t)
+			dead, err := s.Claim(ctx, id, Extraction, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			clk.Add(lease - time.Second)
+			if _, err := s.Claim(ctx, id, Extraction, src); !errors.Is(err, ErrBusy) {
+				t.Fatalf("claim within the lease: %v, want ErrBusy", err)
+			}
+			clk.Add(2 * time.Second)
+			c, err := s.Claim(ctx, id, Extraction, src)
+			if err != nil || !c.Resumed {
+				t.Fatalf("claim after the lease: %+v, %v; want a takeover", c, err)
+			}
+			r := report(t, s, id)
+			if st := r.Steps[string(Extraction)]; st.State != stepRunning || st.Takes != 2 || len(st.Starts) != 2 ||
+				r.Failure == nil || !r.Failure.Retryable || !strings.Contains(r.Failure.Reason, "reprise") {
+				t.Fatalf("after the takeover: step %+v, failure %+v", st, r.Failure)
+			}
+			if err := s.Complete(ctx, dead, Outcome{Report: map[string]any{"statut": "perdu"}}); !errors.Is(err, ErrDone) {
+				t.Errorf("the dead take completes: %v, want ErrDone", err)
+			}
+			if err := tt.end(ctx, s, c); err != nil {
+				t.Fatal(err)
+			}
+			r = report(t, s, id)
+			if r.Status != tt.wantStatus {
+				t.Errorf("status %q, want %q", r.Status, tt.wantStatus)
+			}
+			switch {
+			case tt.wantReason == "" && r.Failure != nil:
+				t.Errorf("stale failure %+v after success", r.Failure)
+			case tt.wantReason != "" && (r.Failure == nil || r.Failure.Retryable || !strings.Contains(r.Failure.Reason, tt.wantReason)):
+				t.Errorf("failure %+v, want a final one with %q", r.Failure, tt.wantReason)
+			}
+		})
+	}
+}
+
+// A stage whose every take dies ends the run at the claim after the last
+// take allowed: echec with the takes' history, then nothing more.
+func TestAttemptsExhausted(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s, clk := newStore(t, 3)
+	id, src := newRun(t)
+	var starts []time.Time
+	for range 3 {
+		starts = append(starts, clk.Now())
+		if _, err := s.Claim(ctx, id, Extraction, src); err != nil {
+			t.Fatal(err)
+		}
+		clk.Add(lease + time.Second)
+	}
+	_, err := s.Claim(ctx, id, Extraction, src)
+	var ex *Exhausted
+	if !errors.As(err, &ex) || ex.Takes != 3 || len(ex.Starts) != 3 {
+		t.Fatalf("claim after 3 takes: %v, want *Exhausted with 3 takes", err)
+	}
+	r := report(t, s, id)
+	f := r.Failure
+	if r.Status != Failed || f == nil || f.Retryable || !strings.Contains(f.Reason, "Document impossible à traiter") || f.Takes != 3 {
+		t.Fatalf("report %+v, failure %+v", r, f)
+	}
+	for i, at := range f.Starts {
+		if !at.Equal(starts[i]) {
+			t.Errorf("take %d began %v, want %v", i+1, at, starts[i])
+		}
+	}
+	if st := r.Steps[string(Extraction)]; st.State != stepFailed {
+		t.Errorf("step %+v, want failed", st)
+	}
+	if _, err := s.Claim(ctx, id, Extraction, src); !errors.Is(err, ErrDone) {
+		t.Errorf("claim after giving up: %v, want ErrDone", err)
+	}
+}
+
+// A transient failure followed by success leaves no failure on the report.
+func TestRetryThenSuccessClearsFailure(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s, _ := newStore(t, 3)
+	id, src := newRun(t)
+	c, err := s.Claim(ctx, id, Extraction, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Fail(ctx, c, "Vertex AI indisponible.", true, Outcome{}); err != nil {
+		t.Fatal(err)
+	}
+	if r := report(t, s, id); r.Failure == nil || !r.Failure.Retryable {
+		t.Fatalf("after the transient failure: %+v", r.Failure)
+	}
+	if c, err = s.Claim(ctx, id, Extraction, src); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Complete(ctx, c, Outcome{Report: map[string]any{"statut": string(Signaling)}}); err != nil {
+		t.Fatal(err)
+	}
+	if r := report(t, s, id); r.Failure != nil || r.Status != string(Signaling) || r.Steps[string(Extraction)].Takes != 2 {
+		t.Errorf("after the retry: status %q, failure %+v, steps %+v", r.Status, r.Failure, r.Steps)
+	}
+}
+
+func TestNewRefusesNoAttempt(t *testing.T) {
+	t.Parallel()
+	if _, err := New(emulator, lease, WithMaxAttempts(0)); err == nil {
+		t.Error("a store allowing no attempt was made")
+	}
+}
