@@ -49,7 +49,7 @@ func runChain(ctx context.Context, p *pipeline.Pipeline, path string, stage func
 	}
 	out.facts = append(slices.Clone(out.extracted.Facts), out.signaled.Facts...)
 	stage("mémo")
-	out.memo, err = p.Memo(ctx, memo.Input{Company: company, CompanyIssue: out.extracted.CompanyIssue, Years: rep.YearsDesc(), Facts: out.facts})
+	out.memo, err = p.Memo(ctx, memo.Input{Company: company, Issues: pipeline.MemoIssues(out.extracted.CompanyIssue, out.signaled.Rejected), Years: rep.YearsDesc(), Facts: out.facts})
 	return out, err
 }
 

@@ -36,7 +36,7 @@ func run(ctx context.Context, d *platform.Deps, id string) (store.Outcome, error
 	if err := d.Store.Get(ctx, store.Signals, id, &sig); err != nil {
 		return o, err
 	}
-	res, err := d.Pipeline.Memo(ctx, memo.Input{Company: ex.Borrower(), CompanyIssue: ex.CompanyIssue,
+	res, err := d.Pipeline.Memo(ctx, memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, sig.Rejected),
 		Years: statements.YearsDesc(ex.Years), Facts: append(slices.Clone(ex.Facts), sig.Facts...)})
 	platform.UsageFields(store.Memo, res.Usage, &o)
 	if err != nil {

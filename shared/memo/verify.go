@@ -15,9 +15,10 @@ type Input struct {
 	Company string       // as the facts name it
 	Facts   []facts.Fact // R-, A- and Q- facts
 	Years   []int        // the report's years, allowed in any sentence
-	// CompanyIssue, when set, says why the borrower is not identified: the
-	// memo is then handed to a person whatever its claims.
-	CompanyIssue string
+	// Issues stop publication whatever the claims, each said to the person
+	// the memo is handed to: a borrower not identified, passages of the
+	// document addressed to the model.
+	Issues []string
 }
 
 // Writer writes a memo from the facts; rw, when set, asks for a rewrite.
@@ -138,8 +139,8 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 			memoDefects = append(memoDefects, d)
 		}
 	}
-	if in.CompanyIssue != "" {
-		memoDefects = append(memoDefects, Defect{Step: StepMemo, Message: in.CompanyIssue})
+	for _, issue := range in.Issues {
+		memoDefects = append(memoDefects, Defect{Step: StepMemo, Message: issue})
 	}
 	d := Decide(assessments, memoDefects)
 	res.Status, res.Reason, res.Verdicts = d.Status, d.Reason, d.Verdicts

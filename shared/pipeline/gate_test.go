@@ -108,7 +108,7 @@ func TestUnidentifiedCompany(t *testing.T) {
 		}
 	}
 	res, err := pipeline.New(nil, pipeline.Options{}).Memo(context.Background(),
-		memo.Input{Company: ex.Borrower(), CompanyIssue: ex.CompanyIssue, Facts: ex.Facts, Years: ex.Result.Report.YearsDesc()})
+		memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, nil), Facts: ex.Facts, Years: ex.Result.Report.YearsDesc()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,4 +138,36 @@ func firstNumber(t *testing.T, text string) string {
 	}
 	t.Fatalf("no number in %q", text)
 	return ""
+}
+
+// A document whose quotes try to steer the model goes to a person, however
+// clean the memo written from the rest.
+func TestHostileDocumentHandedOff(t *testing.T) {
+	t.Parallel()
+	doc := pdfs.Read(t, fixtures.Testdata(t, "bad", "hostile", "evil_quotes.pdf"))
+	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
+	ex, err := p.Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	company, years := ex.Borrower(), ex.Result.Report.YearsDesc()
+	sig, err := p.Signals(context.Background(), company, years, doc.Texts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Memo(context.Background(), memo.Input{Company: company, Issues: pipeline.MemoIssues(ex.CompanyIssue, sig.Rejected),
+		Years: years, Facts: append(ex.Facts, sig.Facts...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status == memo.Published || !strings.Contains(res.Reason, "tentative d'injection") {
+		t.Errorf("status %s: %s", res.Status, res.Reason)
+	}
+	for _, p := range res.Paragraphs {
+		for _, bad := range []string{"levier de 0,9x", "que de 5 000 k€", "Ignore", "\u202e"} {
+			if strings.Contains(p.Text, bad) {
+				t.Errorf("the draft carries %q: %s", bad, p.Text)
+			}
+		}
+	}
 }

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"analyste.dev/analyste/shared/checks"
@@ -54,6 +55,19 @@ func (p *Pipeline) Record(ex Extracted, pageCount int) ExtractionRecord {
 
 // Borrower is the name the facts and the memo use.
 func (r ExtractionRecord) Borrower() string { return borrower(r.Company, r.CompanyIssue) }
+
+// MemoIssues are what stops the memo's publication whatever its claims: a
+// borrower not identified, quotes refused as hostile.
+func MemoIssues(companyIssue string, rejected []signals.Rejected) []string {
+	var out []string
+	if companyIssue != "" {
+		out = append(out, companyIssue)
+	}
+	if n := signals.Hostile(rejected); n > 0 {
+		out = append(out, fmt.Sprintf("le document contient %d passage(s) adressé(s) au modèle ou refermant une citation (tentative d'injection) : à relire par une personne", n))
+	}
+	return out
+}
 
 // SignalsRecord is the signals stage's output as stored (signals/{id}).
 type SignalsRecord struct {

@@ -100,9 +100,9 @@ func Check(pages []string, in []Signal) (verified []Signal, rejected []Rejected)
 		case !slices.Contains(Severities, s.Severity):
 			reason = fmt.Sprintf("gravité inconnue « %s »", s.Severity)
 		case isInstruction(s.Quote):
-			reason = "citation contenant une consigne adressée au modèle (tentative d'injection) : écartée"
+			reason = reasonInjection
 		case !balancedQuotes(s.Quote):
-			reason = "citation contenant des guillemets qui la fermeraient et en rouvriraient une autre : écartée"
+			reason = reasonQuotes
 		default:
 			if r := doc.Verify(s.Page, s.Quote); !r.OK {
 				reason = r.Reason
@@ -116,6 +116,25 @@ func Check(pages []string, in []Signal) (verified []Signal, rejected []Rejected)
 		verified = append(verified, s)
 	}
 	return verified, rejected
+}
+
+// The reasons a quote is refused as hostile: it addresses the model, or its
+// quotation marks would let unquoted text into the memo.
+const (
+	reasonInjection = "citation contenant une consigne adressée au modèle (tentative d'injection) : écartée"
+	reasonQuotes    = "citation contenant des guillemets qui la fermeraient et en rouvriraient une autre : écartée"
+)
+
+// Hostile counts the quotes refused as hostile: a document that tries to
+// steer the model is for a person to read, whatever else it says.
+func Hostile(rejected []Rejected) int {
+	n := 0
+	for _, r := range rejected {
+		if r.Reason == reasonInjection || r.Reason == reasonQuotes {
+			n++
+		}
+	}
+	return n
 }
 
 // balancedQuotes tells whether the quotation marks inside a quote (its own
