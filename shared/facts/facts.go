@@ -30,6 +30,13 @@ type Fact struct {
 	// Years are the report's fiscal years, numbers a sentence citing a Q-
 	// fact may use.
 	Years []int `json:"exercices,omitempty"`
+	// For a Q- fact: the risk's category, severity and one-sentence summary,
+	// and what the report says mitigates it (the memo ranks and words risks
+	// from them).
+	Category   string `json:"categorie,omitempty"`
+	Severity   string `json:"gravite,omitempty"`
+	Summary    string `json:"resume,omitempty"`
+	Mitigation string `json:"attenuation,omitempty"`
 }
 
 // Verified tells whether the fact may stand under a published sentence.

@@ -186,6 +186,10 @@ func Facts(company string, years []int, verified []Signal) []facts.Fact {
 			State: facts.Verified,
 			Page:  s.Page,
 			Years: years,
+
+			Category: string(s.Category),
+			Severity: string(s.Severity),
+			Summary:  s.Summary,
 		}
 	}
 	return out

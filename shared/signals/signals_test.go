@@ -111,9 +111,9 @@ func TestFacts(t *testing.T) {
 	}
 	want := []facts.Fact{
 		{ID: "Q-ferlac-1", Text: "Maison Ferlac SAS - « L’emprunt syndiqué de 85 000 k€ est assorti d’un covenant : le ratio » (p. 12)",
-			State: facts.Verified, Page: 12, Years: []int{2025, 2024}},
+			State: facts.Verified, Page: 12, Years: []int{2025, 2024}, Category: string(Financing)},
 		{ID: "Q-ferlac-2", Text: "Maison Ferlac SAS - « Le bail comporte une clause. » (p. 13)",
-			State: facts.Verified, Page: 13, Years: []int{2025, 2024}},
+			State: facts.Verified, Page: 13, Years: []int{2025, 2024}, Category: string(Other)},
 	}
 	if diff := cmp.Diff(want, Facts("Maison Ferlac SAS", []int{2025, 2024}, in)); diff != "" {
 		t.Errorf("mismatch (-want +got):\n%s", diff)
