@@ -111,7 +111,7 @@ func readJSON(path string, out any) error {
 }
 
 // readMemo reads a memo whose kinds may be written as slugs or labels
-// ("endettement et liquidité").
+// ("liquidité et échéances").
 func readMemo(path string) (memo.Memo, error) {
 	var m memo.Memo
 	if err := readJSON(path, &m); err != nil {

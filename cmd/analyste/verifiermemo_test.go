@@ -30,7 +30,7 @@ func TestVerifierMemo(t *testing.T) {
 		wantCode int
 		wantOut  []string
 	}{
-		{"published, accented kind, flags after the memo", `{"paragraphes":[{"type":"Endettement et liquidité","texte":"Le levier est de 5,5x en 2025 contre 3,6x en 2024.","sources":["R-ferlac-levier"]}]}`,
+		{"published, accented kind, flags after the memo", `{"paragraphes":[{"type":"Liquidité et échéances","texte":"Le levier est de 5,5x en 2025 contre 3,6x en 2024.","sources":["R-ferlac-levier"]}]}`,
 			nil, nil, 0, []string{"Statut : publie", "règle hors ligne"}},
 		{"unsigned negative margin", `{"paragraphes":[{"type":"rentabilite","texte":"La marge nette est de 0,5 %.","sources":["R-ferlac-marge-nette"]}]}`,
 			nil, nil, 1, []string{"« 0,5 % » est écrit sans signe", "Statut : bloque"}},
@@ -73,7 +73,7 @@ func TestVerifierMemoJSON(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	factsPath, memoPath := filepath.Join(dir, "faits.json"), filepath.Join(dir, "memo.json")
-	memoBody := `{"paragraphes":[{"type":"endettement_liquidite","texte":"Le levier a gagné 1,9 point.","sources":["R-ferlac-levier"]}]}`
+	memoBody := `{"paragraphes":[{"type":"liquidite","texte":"Le levier a gagné 1,9 point.","sources":["R-ferlac-levier"]}]}`
 	for path, body := range map[string]string{factsPath: verifierFacts, memoPath: memoBody} {
 		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
 			t.Fatal(err)

@@ -223,9 +223,13 @@ func falseClaims(r Run, want statements.Report, onTruth []checks.Check) []string
 	ev := facts.NewEvidence(want, statements.Transcription{}, onTruth, nil)
 	rs := ratios.Compute(want)
 	truth := append(facts.RatioFacts(company, years, rs, ev), facts.AlertFacts(company, ratios.Alerts(want, rs, ratios.DefaultThresholds), ev)...)
-	// Q- facts quote the page, verified word for word: they stand as read.
+	// Q- and C- facts, and the alerts on covenants and maturities, stand on
+	// sentences verified word for word on their page; K- facts count the
+	// checks: they stand as read (the cash and the leverage a C- fact
+	// restates are those the fields and R- facts score).
 	for _, f := range r.Facts {
-		if strings.HasPrefix(f.ID, "Q-") {
+		kind, _, _ := strings.Cut(f.ID, "-")
+		if kind == "Q" || kind == "C" || kind == "K" || f.Rule == ratios.RuleCovenant || f.Rule == ratios.RuleShortTermDebt {
 			truth = append(truth, f)
 		}
 	}

@@ -27,6 +27,8 @@ type Fact struct {
 	Reasons []string `json:"motifs,omitempty"`
 	Fields  []Field  `json:"champs,omitempty"`
 	Page    int      `json:"page,omitempty"`
+	// Rule is an A- fact's alert rule.
+	Rule string `json:"regle,omitempty"`
 	// Years are the report's fiscal years, numbers a sentence citing a Q-
 	// fact may use.
 	Years []int `json:"exercices,omitempty"`
@@ -42,8 +44,26 @@ type Fact struct {
 // Verified tells whether the fact may stand under a published sentence.
 func (f Fact) Verified() bool { return f.State == Verified }
 
-// String gives the course's shape: "[R-ferlac-levier] Maison Ferlac SAS - …".
-func (f Fact) String() string { return "[" + f.ID + "] " + f.Text }
+// String gives the course's shape: "[R-ferlac-levier] Maison Ferlac SAS - …",
+// with a risk's category, severity and mitigation after its quote.
+func (f Fact) String() string { return "[" + f.ID + "] " + f.Content() }
+
+// Content is what a fact states: its text and, for a risk, its category and
+// severity (from fixed lists) and the quote that mitigates it (verified).
+// The reader's summary is left out: nothing verified it.
+func (f Fact) Content() string {
+	s := f.Text
+	if f.Category != "" {
+		s += " ; risque : " + strings.ReplaceAll(f.Category, "_", " ")
+	}
+	if f.Severity != "" {
+		s += " ; gravité : " + f.Severity
+	}
+	if f.Mitigation != "" {
+		s += " ; atténuation : « " + f.Mitigation + " »"
+	}
+	return s
+}
 
 // ignoredWords are legal forms and generic words that do not identify a
 // company, plus French articles and prepositions.
@@ -116,7 +136,7 @@ func AlertFacts(company string, alerts []ratios.Alert, ev Evidence) []Fact {
 	slug := Slug(company)
 	out := make([]Fact, 0, len(alerts))
 	for i, a := range alerts {
-		f := Fact{ID: fmt.Sprintf("A-%s-%d", slug, i+1), Text: company + " - " + a.Text}
+		f := Fact{ID: fmt.Sprintf("A-%s-%d", slug, i+1), Text: company + " - " + a.Text, Rule: a.Rule}
 		f.State, f.Fields, f.Reasons = ev.Assess(unique(a.Reads))
 		out = append(out, f)
 	}

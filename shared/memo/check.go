@@ -24,8 +24,9 @@ func (d Defect) String() string { return d.Message }
 
 // readFact reads a fact once: its numbers, figures, words.
 func readFact(f facts.Fact) cited {
-	return cited{id: f.ID, text: f.Text, numbers: numbersOf(f.Text), years: f.Years,
-		labelled: labelled(maskIDs(f.Text)), words: contentWords(f.Text, false), folded: strings.Fields(locate.Fold(f.Text))}
+	text := f.Content()
+	return cited{id: f.ID, text: text, numbers: numbersOf(text), years: f.Years,
+		labelled: labelled(maskIDs(text)), words: contentWords(text, false), folded: strings.Fields(locate.Fold(text))}
 }
 
 // reader reads each fact once and hands out the read facts by id.

@@ -14,30 +14,34 @@ import (
 	"analyste.dev/analyste/shared/locate"
 )
 
-// Kind is the subject of a paragraph.
+// Kind is the section of a paragraph.
 type Kind string
 
-// The paragraph kinds, in the memo's order.
+// The memo's sections, in its order.
 const (
 	Synthesis     Kind = "synthese"
-	Profitability Kind = "rentabilite"
-	DebtLiquidity Kind = "endettement_liquidite"
 	Risks         Kind = "risques"
-	Comparison    Kind = "comparaison"
+	Covenants     Kind = "covenants"
+	DebtLiquidity Kind = "liquidite"
+	Profitability Kind = "rentabilite"
+	Quality       Kind = "qualite"
+	ToVerify      Kind = "points_a_verifier"
 )
 
-// Kinds lists the kinds in the memo's order.
-var Kinds = []Kind{Synthesis, Profitability, DebtLiquidity, Risks, Comparison}
+// Kinds lists the sections in the memo's order.
+var Kinds = []Kind{Synthesis, Risks, Covenants, DebtLiquidity, Profitability, Quality, ToVerify}
 
 var kindLabels = map[Kind]string{
 	Synthesis:     "synthèse",
-	Profitability: "rentabilité",
-	DebtLiquidity: "endettement et liquidité",
-	Risks:         "risques",
-	Comparison:    "comparaison",
+	Risks:         "risques principaux",
+	Covenants:     "covenants",
+	DebtLiquidity: "liquidité et échéances",
+	Profitability: "rentabilité et structure financière",
+	Quality:       "qualité de l'information",
+	ToVerify:      "points à vérifier",
 }
 
-// Label is the kind as a reader writes it: "endettement et liquidité".
+// Label is the kind as a reader writes it: "liquidité et échéances".
 func (k Kind) Label() string {
 	if l, ok := kindLabels[k]; ok {
 		return l
@@ -46,7 +50,7 @@ func (k Kind) Label() string {
 }
 
 // ParseKind reads a kind written as its slug or as its label, accents and
-// case aside: "Endettement et liquidité" gives DebtLiquidity.
+// case aside: "Liquidité et échéances" gives DebtLiquidity.
 func ParseKind(s string) (Kind, bool) {
 	folded := locate.Fold(strings.ReplaceAll(s, "_", " "))
 	for _, k := range Kinds {
@@ -59,12 +63,12 @@ func ParseKind(s string) (Kind, bool) {
 
 // Memo is the writer's output and the input of the verification.
 type Memo struct {
-	Paragraphs []Paragraph `json:"paragraphes" desc:"Les paragraphes du mémo, dans l'ordre : synthèse, rentabilité, endettement et liquidité, risques, comparaison."`
+	Paragraphs []Paragraph `json:"paragraphes" desc:"Les paragraphes du mémo, dans l'ordre des sections : synthèse, risques principaux, covenants, liquidité et échéances, rentabilité et structure financière, qualité de l'information, points à vérifier."`
 }
 
 // Paragraph is one paragraph with the ids of the facts it stands on.
 type Paragraph struct {
-	Kind    Kind     `json:"type" enum:"synthese,rentabilite,endettement_liquidite,risques,comparaison" desc:"Le sujet du paragraphe."`
+	Kind    Kind     `json:"type" enum:"synthese,risques,covenants,liquidite,rentabilite,qualite,points_a_verifier" desc:"La section du paragraphe."`
 	Text    string   `json:"texte" desc:"Le texte du paragraphe, en français. Chaque nombre est recopié tel qu'imprimé dans un fait cité par ce paragraphe."`
 	Sources []string `json:"sources" desc:"Les identifiants des faits dont vient ce paragraphe, par exemple R-societe-levier."`
 }

@@ -175,7 +175,9 @@ func TestOfflineMemoPublishes(t *testing.T) {
 			for _, p := range res.Paragraphs {
 				kinds = append(kinds, p.Kind)
 			}
-			if diff := cmp.Diff(Kinds, kinds); diff != "" {
+			// The sections the R-, A- and Q- facts give; covenants, quality and
+			// what to verify come with the C- and K- facts of the extraction.
+			if diff := cmp.Diff([]Kind{Synthesis, Risks, DebtLiquidity, Profitability}, kinds); diff != "" {
 				t.Errorf("kinds (-want +got):\n%s", diff)
 			}
 		})

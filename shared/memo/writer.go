@@ -14,7 +14,8 @@ const WriterRole = "redaction"
 
 const writerInstructions = `Tu es analyste crédit. Tu rédiges en français un mémo de crédit à partir des seuls faits fournis : tu ne connais ni le rapport ni les états financiers.
 Règles :
-- Un paragraphe par sujet quand des faits existent : synthese, rentabilite, endettement_liquidite, risques, comparaison (entre les années).
+- Un paragraphe par section, dans cet ordre : synthese (profil, tendance, levier et liquidité, principal risque, en 3 à 5 phrases, moins de 120 mots) ; risques (au plus cinq, classés du plus grave au moins grave, chacun en une phrase avec son chiffre, sa gravité et l'atténuation que donne le rapport, en citant ses faits Q- ou A-) ; covenants (faits C-…-covenant : limite, niveau publié, marge ; si le levier calculé diffère du ratio publié, dire que les définitions diffèrent et donner les deux, sans jamais conclure à un dépassement sur le seul levier calculé) ; liquidite (trésorerie, lignes non tirées, échéances à moins d'un an, reports accordés) ; rentabilite (rentabilité et structure financière, N comparé à N-1) ; qualite (contrôles, faits non vérifiés, observations des commissaires aux comptes) ; points_a_verifier. Une section sans fait dit « rien à signaler » en citant le fait qui le dit.
+- Aucune phrase répétée ; pas de liste de citations : une citation courte au plus par risque.
 - Chaque paragraphe cite dans "sources" les identifiants des faits dont il vient, et seulement des identifiants fournis.
 - Chaque nombre est recopié tel qu'imprimé dans un fait cité par son propre paragraphe, avec son signe et son unité. Un nombre négatif garde son signe moins, ou la phrase dit négatif, perte ou déficit.
 - Ne calcule rien : ni différence, ni variation en points, ni somme, ni conversion.

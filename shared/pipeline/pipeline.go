@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 
+	"analyste.dev/analyste/shared/covenants"
 	"analyste.dev/analyste/shared/extraction"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/locate"
@@ -76,7 +77,7 @@ type Extracted struct {
 	Divergences []ratios.Alert // fields the two readers read differently
 	Ratios      map[int]ratios.Ratios
 	Alerts      []ratios.Alert
-	Facts       []facts.Fact // R- then A- facts
+	Facts       []facts.Fact // R-, A-, C- then K- facts
 	// CompanyIssue says why the name read cannot stand for the borrower;
 	// the facts are then named after facts.Unidentified.
 	CompanyIssue string
@@ -137,7 +138,17 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 		}
 	}
 	ev := facts.NewEvidence(rep, out.Result.Transcription, out.Result.Checks, divergences)
-	out.Facts = append(facts.RatioFacts(company, rep.YearsDesc(), out.Ratios, ev), facts.AlertFacts(company, out.Alerts, ev)...)
+	years := rep.YearsDesc()
+	var covFacts []facts.Fact
+	if len(years) > 0 {
+		var covAlerts []ratios.Alert
+		covFacts, covAlerts = covenants.Facts(company, covenants.Read(doc.Texts(), years[0]),
+			covenants.Statements{Year: years[0], Leverage: out.Ratios[years[0]].Leverage, Evidence: ev, Report: rep}, ratios.DefaultThresholds)
+		out.Alerts = append(out.Alerts, covAlerts...)
+	}
+	out.Facts = append(facts.RatioFacts(company, years, out.Ratios, ev), facts.AlertFacts(company, out.Alerts, ev)...)
+	out.Facts = append(out.Facts, covFacts...)
+	out.Facts = append(out.Facts, facts.QualityFacts(company, out.Result.Checks, out.Facts)...)
 	return out, nil
 }
 

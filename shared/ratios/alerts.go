@@ -57,6 +57,9 @@ const (
 	RuleDividends      = "dividendes_fcf_negatif"
 	RuleCoverDrop      = "couverture_en_baisse"
 	RuleBFRDays        = "hausse_bfr_jours"
+	// Set by shared/covenants from the report's sentences.
+	RuleCovenant      = "marge_covenant"
+	RuleShortTermDebt = "echeances_court_terme"
 )
 
 // Alerts applies the rules to the latest year of the report (the year the
@@ -93,7 +96,7 @@ func Alerts(r statements.Report, ratios map[int]Ratios, th Thresholds) []Alert {
 	}
 
 	if v := cur.Leverage; v.OK() && v.Number > th.MaxLeverage {
-		fire(RuleLeverage, reads(n, "levier"), "Levier de %s en %d, au-dessus du seuil de %s.", frnum.FormatRatio(v.Number), n, frnum.FormatRatio(th.MaxLeverage))
+		fire(RuleLeverage, reads(n, "levier"), "Levier de %s en %d, au-dessus du seuil d'alerte de %s.", frnum.FormatRatio(v.Number), n, frnum.FormatRatio(th.MaxLeverage))
 	}
 	net, netOK := has(n, statements.Income, "resultat_net")
 	if fcf := cur.FreeCashFlow; fcf.OK() && fcf.Number < 0 {

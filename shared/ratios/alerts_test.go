@@ -19,7 +19,7 @@ func TestAlerts(t *testing.T) {
 		want   []string
 	}{
 		{"leverage above 3.5x", RuleLeverage, func(c, _ *statements.Year) { c.Balance.FinancialDebt = statements.Amount(60000) },
-			[]string{"Levier de 3,6x en 2025, au-dessus du seuil de 3,5x."}},
+			[]string{"Levier de 3,6x en 2025, au-dessus du seuil d'alerte de 3,5x."}},
 		{"leverage at 3.5x", RuleLeverage, func(c, _ *statements.Year) { c.Balance.FinancialDebt = statements.Amount(58275) }, nil},
 		{"leverage non significatif", RuleLeverage, func(c, _ *statements.Year) {
 			c.Balance.FinancialDebt = statements.Amount(90000)

@@ -1,0 +1,124 @@
+package covenants
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/statements"
+)
+
+func TestReadCovenants(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		page     string
+		ratio    string
+		ceiling  bool
+		limit    string
+		level    string // empty: none reported
+		date     string
+		headroom float64
+		contract bool
+	}{
+		{"ceiling then its level", "L’emprunt syndiqué de 85 000 k€ est assorti d’un covenant : le ratio dette nette / EBITDA ajusté ne doit pas excéder 3,5x, selon la définition contractuelle. " +
+			"Au 31 décembre 2025, le ratio s’établit à 3,4x selon la définition contractuelle, contre un plafond de 3,5x.",
+			"dette nette / EBITDA ajusté", true, "3,5x", "3,4x", "31 décembre 2025", 100 * 0.1 / 3.5, true},
+		{"a floor", "Le contrat de crédit comporte un engagement financier : le ratio de couverture des frais financiers doit être au moins de 4,0x. Au 30 juin 2025, le ratio ressort à 3,0x.",
+			"couverture des frais financiers", false, "4,0x", "3,0x", "30 juin 2025", -25, false},
+		{"no level reported", "Les engagements financiers prévoient que le ratio de gearing reste inférieur ou égal à 100 %.",
+			"gearing", true, "100 %", "", "", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := Read([]string{tt.page}, 2025)
+			if len(r.Covenants) != 1 {
+				t.Fatalf("%d covenants", len(r.Covenants))
+			}
+			c := r.Covenants[0]
+			level := ""
+			if c.Level != nil {
+				level = c.Level.Text
+			}
+			got := []any{c.Ratio, c.Ceiling, c.Limit.Text, level, c.TestDate, c.Contractual}
+			want := []any{tt.ratio, tt.ceiling, tt.limit, tt.level, tt.date, tt.contract}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if h, ok := c.Headroom(); ok != (tt.level != "") || ok && (h-tt.headroom > 1e-9 || tt.headroom-h > 1e-9) {
+				t.Errorf("headroom %v, %v; want %v", h, ok, tt.headroom)
+			}
+		})
+	}
+}
+
+func TestReadItems(t *testing.T) {
+	t.Parallel()
+	page := "Au 31 décembre 2025, les lignes de crédit non tirées étaient limitées à 6 000 k€, pour une trésorerie disponible de 4 850 k€. " +
+		"Le refinancement du crédit-relais de 45 000 k€ arrive à échéance le 30 juin 2026. " +
+		"En février 2026, la Société a obtenu de ses prêteurs un report de six mois de l’échéance d’amortissement de juin 2026 de l’emprunt syndiqué, soit 4 250 k€. " +
+		"L’emprunt obligataire de 50,0 M€ arrive à échéance en 2029. " +
+		"Un emprunt de 3 000 k€ est remboursable en mars 2027."
+	want := []string{
+		"lignes_non_tirees 6 000 k€   -1",
+		"echeance 45 000 k€ crédit-relais 30 juin 2026 6",
+		"report 4 250 k€ emprunt syndiqué juin 2026 6",
+		"echeance 3 000 k€ emprunt mars 2027 15",
+	}
+	var got []string
+	for _, it := range Read([]string{page}, 2025).Items {
+		got = append(got, strings.Join([]string{string(it.Kind), it.Amount.Text, it.What, it.Due, itoa(it.Months)}, " "))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("items (-want +got):\n%s", diff)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// Each rule fires and does not fire: the covenant's headroom against the
+// threshold, the debt due within a year against the cash and the lines.
+func TestFactsAndAlerts(t *testing.T) {
+	t.Parallel()
+	year := 2025
+	report := func(cash float64) statements.Report {
+		return statements.Report{Years: map[int]statements.Year{year: {Balance: statements.BalanceSheet{Cash: statements.Amount(cash)}}}}
+	}
+	cov := "Le ratio dette nette / EBITDA ne doit pas excéder 3,5x. Au 31 décembre 2025, le ratio s’établit à "
+	due := "Le crédit-relais de 45 000 k€ arrive à échéance le 30 juin 2026."
+	tests := []struct {
+		name  string
+		page  string
+		cash  float64
+		rules []string
+	}{
+		{"thin headroom", cov + "3,4x.", 50000, []string{ratios.RuleCovenant}},
+		{"breached", cov + "3,7x.", 50000, []string{ratios.RuleCovenant}},
+		{"room enough", cov + "2,5x.", 50000, nil},
+		{"due above cash", due, 23160, []string{ratios.RuleShortTermDebt}},
+		{"due below cash", due, 50000, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			st := Statements{Year: year, Leverage: ratios.Value{Number: 5.5}, Report: report(tt.cash)}
+			st.Evidence = facts.NewEvidence(st.Report, statements.Transcription{}, nil, nil)
+			fs, alerts := Facts("X SA", Read([]string{tt.page}, year), st, ratios.DefaultThresholds)
+			var rules []string
+			for _, a := range alerts {
+				rules = append(rules, a.Rule)
+			}
+			if diff := cmp.Diff(tt.rules, rules); diff != "" {
+				t.Errorf("rules (-want +got):\n%s", diff)
+			}
+			if len(fs) == 0 {
+				t.Error("no fact")
+			}
+		})
+	}
+}

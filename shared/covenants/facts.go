@@ -1,0 +1,183 @@
+package covenants
+
+import (
+	"fmt"
+	"strings"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// Statements is what the facts compare the reading with: the latest year,
+// its cash and the leverage computed on the statements.
+type Statements struct {
+	Year     int
+	Leverage ratios.Value
+	Evidence facts.Evidence
+	Report   statements.Report
+}
+
+// Facts turns a reading into C- facts (covenants, then liquidity) and the
+// alerts of the covenant and liquidity rules; every number of a fact is a
+// number printed in its sentences or computed here from them and from the
+// statements.
+func Facts(company string, r Reading, st Statements, th ratios.Thresholds) ([]facts.Fact, []ratios.Alert) {
+	slug := facts.Slug(company)
+	var out []facts.Fact
+	var alerts []ratios.Alert
+	for i, c := range r.Covenants {
+		f := facts.Fact{ID: fmt.Sprintf("C-%s-covenant-%d", slug, i+1), State: facts.Verified, Page: c.Quotes[0].Page,
+			Text: company + " - " + covenantText(c, st)}
+		if st.Leverage.OK() && strings.Contains(f.Text, "levier calculé") {
+			f.State, f.Fields, f.Reasons = st.Evidence.Assess(leverageReads(st.Year))
+		}
+		out = append(out, f)
+		if a, ok := covenantAlert(c, st.Year, th); ok {
+			alerts = append(alerts, a)
+		}
+	}
+	if len(r.Covenants) == 0 {
+		out = append(out, facts.Fact{ID: fmt.Sprintf("C-%s-covenants-aucun", slug), State: facts.Verified,
+			Text: company + " - Covenants : aucun covenant relevé dans le texte du rapport"})
+	}
+	for i, it := range r.Items {
+		out = append(out, facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-%d", slug, i+1), State: facts.Verified, Page: it.Quote.Page,
+			Text: fmt.Sprintf("%s - %s (p. %d)", company, itemText(it), it.Quote.Page)})
+	}
+	if len(r.Items) == 0 {
+		out = append(out, facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-aucune", slug), State: facts.Verified,
+			Text: company + " - Liquidité et échéances : aucune ligne de crédit non tirée ni échéance à moins de 18 mois relevée dans le texte du rapport"})
+	}
+	if f, a, ok := liquidity(company, slug, r, st); ok {
+		out = append(out, f)
+		alerts = append(alerts, a...)
+	}
+	return out, alerts
+}
+
+func covenantText(c Covenant, st Statements) string {
+	limit := "plafond"
+	if !c.Ceiling {
+		limit = "plancher"
+	}
+	ratio := c.Ratio
+	if ratio == "" {
+		ratio = "financier"
+	}
+	text := fmt.Sprintf("Covenant (engagement financier) sur le ratio %s : %s de %s", ratio, limit, strings.TrimSpace(c.Limit.Text))
+	if c.Level == nil {
+		return text + " ; aucun niveau publié"
+	}
+	how := "publié"
+	if c.Contractual {
+		how = "publié selon la définition contractuelle"
+	}
+	text += fmt.Sprintf(" ; ratio %s", how)
+	if c.TestDate != "" {
+		text += " au " + c.TestDate
+	}
+	text += " : " + strings.TrimSpace(c.Level.Text)
+	if h, ok := c.Headroom(); ok {
+		if h < 0 {
+			text += fmt.Sprintf(", soit un dépassement de %s du %s", frnum.FormatPercent(-h), limit)
+		} else {
+			text += fmt.Sprintf(", soit une marge de %s du %s", frnum.FormatPercent(h), limit)
+		}
+	}
+	if lv := st.Leverage; lv.OK() && c.Level.Unit == frnum.Times && !sameRatio(lv.Number, *c.Level) {
+		text += fmt.Sprintf(" ; levier calculé sur les comptes : %s en %d, selon une autre définition (dette nette et EBITDA des comptes, non ajustés)", frnum.FormatRatio(lv.Number), st.Year)
+	}
+	return text
+}
+
+// sameRatio tells whether a computed ratio prints as the reported level.
+func sameRatio(v float64, level frnum.Number) bool {
+	return frnum.Round1(v) == frnum.Round1(level.Value)
+}
+
+func leverageReads(year int) []statements.FieldRef {
+	d, _ := ratios.DefinitionOf("levier")
+	return d.Reads(year, 0)
+}
+
+func covenantAlert(c Covenant, year int, th ratios.Thresholds) (ratios.Alert, bool) {
+	h, ok := c.Headroom()
+	if !ok || h >= th.MinCovenantHeadroom {
+		return ratios.Alert{}, false
+	}
+	text := fmt.Sprintf("Covenant %s : ratio publié de %s pour une limite de %s, marge de %s, sous le seuil de %s.",
+		c.Ratio, strings.TrimSpace(c.Level.Text), strings.TrimSpace(c.Limit.Text), frnum.FormatPercent(h), frnum.FormatPercent(th.MinCovenantHeadroom))
+	if h < 0 {
+		text = fmt.Sprintf("Covenant %s dépassé : ratio publié de %s pour une limite de %s.", c.Ratio, strings.TrimSpace(c.Level.Text), strings.TrimSpace(c.Limit.Text))
+	}
+	return ratios.Alert{Rule: ratios.RuleCovenant, Year: year, Text: text}, true
+}
+
+func itemText(it Item) string {
+	amount := strings.TrimSpace(it.Amount.Text)
+	switch it.Kind {
+	case Undrawn:
+		return "Lignes de crédit non tirées : " + amount
+	case Deferral:
+		return fmt.Sprintf("Report d'échéance accordé par les prêteurs : %s%s, échéance de %s", what(it), amount, it.Due)
+	}
+	within := "à moins d'un an"
+	if it.Months > 12 {
+		within = "à moins de 18 mois"
+	}
+	return fmt.Sprintf("Échéance %s : %s%s %s", within, what(it), amount, when(it.Due))
+}
+
+// when says a due date: "au 30 juin 2026", "en juin 2026".
+func when(due string) string {
+	if due != "" && due[0] >= '0' && due[0] <= '9' {
+		return "au " + due
+	}
+	return "en " + due
+}
+
+// what names the debt of an item before its amount: "crédit-relais de ".
+func what(it Item) string {
+	if it.What == "" {
+		return ""
+	}
+	return it.What + " de "
+}
+
+// liquidity sets the debt falling due within a year (deferrals included,
+// which only move it) against the cash and the undrawn lines, and alerts
+// when it exceeds them.
+func liquidity(company, slug string, r Reading, st Statements) (facts.Fact, []ratios.Alert, bool) {
+	var due, undrawn float64
+	var dueSeen, undrawnSeen bool
+	var which []string
+	for _, it := range r.Items {
+		v, _ := it.Amount.KEUR()
+		switch {
+		case it.Kind == Undrawn:
+			undrawn, undrawnSeen = undrawn+v, true
+		case it.Months >= 0 && it.Months <= 12:
+			due, dueSeen = due+v, true
+			which = append(which, fmt.Sprintf("%s%s %s", what(it), strings.TrimSpace(it.Amount.Text), when(it.Due)))
+		}
+	}
+	cash, ok := st.Report.Value(st.Year, statements.Key{Statement: statements.Balance, Name: "tresorerie"})
+	if !dueSeen || !ok {
+		return facts.Fact{}, nil, false
+	}
+	reads := []statements.FieldRef{{Year: st.Year, Key: statements.Key{Statement: statements.Balance, Name: "tresorerie"}}}
+	lines := ", sans ligne de crédit non tirée publiée"
+	if undrawnSeen {
+		lines = " et à des lignes de crédit non tirées de " + frnum.FormatKEUR(undrawn)
+	}
+	f := facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-echeances", slug), Text: fmt.Sprintf(
+		"%s - Échéances à moins d'un an de %s (%s) face à une trésorerie de %s en %d%s", company, frnum.FormatKEUR(due), strings.Join(which, ", "), frnum.FormatKEUR(cash), st.Year, lines)}
+	f.State, f.Fields, f.Reasons = st.Evidence.Assess(reads)
+	if due <= cash+undrawn {
+		return f, nil, true
+	}
+	return f, []ratios.Alert{{Rule: ratios.RuleShortTermDebt, Year: st.Year, Reads: reads, Text: fmt.Sprintf(
+		"Échéances à moins d'un an de %s supérieures à la trésorerie de %s en %d%s.", frnum.FormatKEUR(due), frnum.FormatKEUR(cash), st.Year, lines)}}, true
+}

@@ -1,0 +1,129 @@
+package pipeline_test
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/fixtures/pdfs"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/pipeline"
+)
+
+// offlineMemo runs the three stages offline on a test report.
+func offlineMemo(t *testing.T, slug string) memo.Result {
+	t.Helper()
+	doc := pdfs.Read(t, fixtures.ReportOf(t, slug).PDF)
+	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
+	ex, err := p.Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	company, years := ex.Borrower(), ex.Result.Report.YearsDesc()
+	sig, err := p.Signals(context.Background(), company, years, doc.Texts())
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Memo(context.Background(), memo.Input{Company: company, Issues: pipeline.MemoIssues(ex.CompanyIssue, sig.Rejected),
+		Years: years, Facts: append(slices.Clone(ex.Facts), sig.Facts...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func section(res memo.Result, k memo.Kind) memo.Paragraph {
+	for _, p := range res.Paragraphs {
+		if p.Kind == k {
+			return p
+		}
+	}
+	return memo.Paragraph{}
+}
+
+// A memo an analyst can sign: every section, no sentence twice, no list of
+// quotes, ranked risks each with a severity and a source, a short synthesis,
+// published.
+func TestMemoQuality(t *testing.T) {
+	t.Parallel()
+	for _, r := range fixtures.Reports(t) {
+		t.Run(r.Slug, func(t *testing.T) {
+			t.Parallel()
+			res := offlineMemo(t, r.Slug)
+			if res.Status != memo.Published {
+				t.Errorf("status %s: %s", res.Status, res.Reason)
+			}
+			var kinds []memo.Kind
+			seen := map[string]bool{}
+			for _, p := range res.Paragraphs {
+				kinds = append(kinds, p.Kind)
+				if len(p.Sources) == 0 {
+					t.Errorf("%s without a source", p.Kind)
+				}
+				for _, s := range memo.Sentences(p.Text) {
+					if seen[s] {
+						t.Errorf("sentence repeated: %q", s)
+					}
+					seen[s] = true
+				}
+			}
+			if !slices.Equal(kinds, memo.Kinds) {
+				t.Errorf("sections %v, want %v", kinds, memo.Kinds)
+			}
+			if words := len(strings.Fields(section(res, memo.Synthesis).Text)); words >= 120 {
+				t.Errorf("synthesis of %d words", words)
+			}
+			risks := memo.Sentences(section(res, memo.Risks).Text)
+			ranked := 0
+			for _, s := range risks {
+				if !strings.HasPrefix(s, "Risque ") {
+					continue
+				}
+				ranked++
+				if !strings.Contains(s, ", gravité ") {
+					t.Errorf("risk without its severity: %q", s)
+				}
+				if strings.Count(s, "« ") > 1 {
+					t.Errorf("more than one quote in a risk: %q", s)
+				}
+			}
+			if ranked == 0 || ranked > 5 {
+				t.Errorf("%d ranked risks, want 1 to 5", ranked)
+			}
+		})
+	}
+}
+
+// The course's cases: Ferlac's covenant, Solvéa's bridge loan.
+func TestMemoCourseCases(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		slug    string
+		kind    memo.Kind
+		want    []string
+		notWant []string
+	}{
+		{"ferlac", memo.Covenants, []string{"plafond de 3,5x", "3,4x", "selon la définition contractuelle", "marge de 2,9 %", "levier calculé sur les comptes : 5,5x en 2025, selon une autre définition"},
+			[]string{"dépassé", "dépassement"}},
+		{"solvea", memo.Synthesis, []string{"crédit-relais de 45 000 k€ au 30 juin 2026", "trésorerie de 23 160 k€"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.slug, func(t *testing.T) {
+			t.Parallel()
+			text := section(offlineMemo(t, tt.slug), tt.kind).Text
+			for _, w := range tt.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("%s lacks %q: %s", tt.kind, w, text)
+				}
+			}
+			for _, w := range tt.notWant {
+				if strings.Contains(text, w) {
+					t.Errorf("%s says %q: %s", tt.kind, w, text)
+				}
+			}
+		})
+	}
+}
