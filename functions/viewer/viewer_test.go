@@ -305,7 +305,7 @@ func TestReport(t *testing.T) {
 		{"a line no check reads", published, "Bilan", "Provisions pour risques et charges",
 			[]string{"total passif = somme des postes"}, []string{"total actif = total passif"}},
 		{"ratios of both years", published, "Ratios", "Levier", []string{"5,5x", "3,6x", "dette nette / EBITDA"}, nil},
-		{"each claim's verdict", published, "Verdict de chaque affirmation", "L'EBITDA est de 17 300 k€ en 2025.",
+		{"each claim's verdict", published, "Verdict de chaque affirmation", "L'EBITDA est de 17 300 k€ en 2025 contre 21 300 k€ en 2024.",
 			[]string{"soutenu", "R-ferlac-ebitda", "publié"}, nil},
 	}
 	for _, tt := range tests {
