@@ -144,22 +144,7 @@ func firstNumber(t *testing.T, text string) string {
 // clean the memo written from the rest.
 func TestHostileDocumentHandedOff(t *testing.T) {
 	t.Parallel()
-	doc := pdfs.Read(t, fixtures.Testdata(t, "bad", "hostile", "evil_quotes.pdf"))
-	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
-	ex, err := p.Extract(context.Background(), doc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	company, years := ex.Borrower(), ex.Result.Report.YearsDesc()
-	sig, err := p.Signals(context.Background(), company, years, doc.Texts())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := p.Memo(context.Background(), memo.Input{Company: company, Issues: pipeline.MemoIssues(ex.CompanyIssue, sig.Rejected),
-		Years: years, Facts: append(ex.Facts, sig.Facts...)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := offlineChain(t, fixtures.Testdata(t, "bad", "hostile", "evil_quotes.pdf"))
 	if res.Status == memo.Published || !strings.Contains(res.Reason, "tentative d'injection") {
 		t.Errorf("status %s: %s", res.Status, res.Reason)
 	}

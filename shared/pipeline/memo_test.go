@@ -16,7 +16,13 @@ import (
 // offlineMemo runs the three stages offline on a test report.
 func offlineMemo(t *testing.T, slug string) memo.Result {
 	t.Helper()
-	doc := pdfs.Read(t, fixtures.ReportOf(t, slug).PDF)
+	return offlineChain(t, fixtures.ReportOf(t, slug).PDF)
+}
+
+// offlineChain runs the three stages offline on a PDF, as the functions do.
+func offlineChain(t *testing.T, path string) memo.Result {
+	t.Helper()
+	doc := pdfs.Read(t, path)
 	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
 	ex, err := p.Extract(context.Background(), doc)
 	if err != nil {
