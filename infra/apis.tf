@@ -13,6 +13,7 @@ resource "google_project_service" "api" {
     "logging.googleapis.com",
     "pubsub.googleapis.com",
     "run.googleapis.com",
+    "secretmanager.googleapis.com",
     "storage.googleapis.com",
   ])
 

@@ -35,3 +35,20 @@ resource "google_firebaserules_release" "firestore" {
     replace_triggered_by = [google_firebaserules_ruleset.firestore]
   }
 }
+
+# The viewer's dashboard lists the reports of one status, newest first
+# (functions/viewer FirestoreReader.Reports).
+resource "google_firestore_index" "reports_by_status" {
+  database   = google_firestore_database.main.name
+  collection = "reports"
+
+  fields {
+    field_path = "statut"
+    order      = "ASCENDING"
+  }
+
+  fields {
+    field_path = "cree_le"
+    order      = "DESCENDING"
+  }
+}

@@ -7,5 +7,10 @@ terraform {
       source  = "hashicorp/google"
       version = "~> 6.50"
     }
+    # The viewer's form key (viewer.tf).
+    random = {
+      source  = "hashicorp/random"
+      version = "~> 3.6"
+    }
   }
 }

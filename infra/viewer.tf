@@ -1,14 +1,33 @@
-# The viewer: pages over the pipeline's documents and page texts. It only
-# reads, and calls no model (it runs with offline readers).
+# The viewer: pages over the pipeline's documents, page texts and uploaded
+# PDFs. It calls no model (it runs with offline readers) and writes one
+# thing: a reviewer's resolution of a hand-off (handoffs/{id}).
 resource "google_service_account" "viewer" {
   account_id   = "analyste-viewer"
   display_name = "analyste viewer"
-  description  = "Reads the pipeline's documents and page texts for the viewer."
+  description  = "Reads the pipeline's documents, page texts and uploads for the viewer; records hand-off resolutions."
+}
+
+# Firestore's IAM scopes a grant to a database, never to a collection, so
+# the narrowest role that lets the viewer record a resolution reads and
+# updates existing documents and can neither create nor delete one; its
+# code updates handoffs/{id} only, in a transaction (databases.get begins
+# and rolls it back).
+resource "google_project_iam_custom_role" "viewer" {
+  role_id     = "analysteViewer"
+  title       = "analyste viewer"
+  description = "Reads the analyste documents and updates existing ones (a hand-off's resolution); creates and deletes none."
+  permissions = [
+    "datastore.databases.get",
+    "datastore.databases.getMetadata",
+    "datastore.entities.get",
+    "datastore.entities.list",
+    "datastore.entities.update",
+  ]
 }
 
 resource "google_project_iam_member" "viewer_firestore" {
   project = var.project
-  role    = "roles/datastore.viewer"
+  role    = google_project_iam_custom_role.viewer.id
   member  = google_service_account.viewer.member
 
   condition {
@@ -28,10 +47,54 @@ resource "google_storage_bucket_iam_member" "viewer_reads_pages" {
   }
 }
 
+# The page view shows the uploaded PDF, which the viewer reads itself and
+# serves, no-store, to whoever may open it: the bucket stays private. Read
+# only, and only the reports, under the upload prefix.
+resource "google_storage_bucket_iam_member" "viewer_reads_uploads" {
+  bucket = google_storage_bucket.upload.name
+  role   = "roles/storage.objectViewer"
+  member = google_service_account.viewer.member
+
+  condition {
+    title      = "analyste-reports"
+    expression = "resource.name.startsWith(\"projects/_/buckets/${google_storage_bucket.upload.name}/objects/${var.upload_prefix}\")"
+  }
+}
+
+# The key the viewer signs its resolve forms' tokens with (HMAC): drawn
+# once by Terraform, kept in Secret Manager, readable by the viewer only.
+# Every instance reads the same key, so a form served by one is accepted
+# by another.
+resource "random_password" "viewer_form_key" {
+  length  = 64
+  special = false
+}
+
+resource "google_secret_manager_secret" "viewer_form_key" {
+  secret_id = "analyste-viewer-form-key"
+
+  replication {
+    auto {}
+  }
+
+  depends_on = [google_project_service.api]
+}
+
+resource "google_secret_manager_secret_version" "viewer_form_key" {
+  secret      = google_secret_manager_secret.viewer_form_key.id
+  secret_data = random_password.viewer_form_key.result
+}
+
+resource "google_secret_manager_secret_iam_member" "viewer_reads_form_key" {
+  secret_id = google_secret_manager_secret.viewer_form_key.id
+  role      = "roles/secretmanager.secretAccessor"
+  member    = google_service_account.viewer.member
+}
+
 resource "google_cloudfunctions2_function" "viewer" {
   name        = "analyste-viewer"
   location    = var.region
-  description = "Shows the reports, their signals, memos and hand-offs, read-only."
+  description = "Shows the reports, their signals, memos, hand-offs and printed pages; records hand-off resolutions."
 
   build_config {
     runtime           = var.go_runtime
@@ -57,13 +120,23 @@ resource "google_cloudfunctions2_function" "viewer" {
     ingress_settings               = "ALLOW_ALL"
     all_traffic_on_latest_revision = true
     environment_variables          = merge(local.environment, { ANALYSTE_READERS = "offline" })
+
+    secret_environment_variables {
+      key        = "ANALYSTE_VIEWER_FORM_KEY"
+      project_id = var.project
+      secret     = google_secret_manager_secret.viewer_form_key.secret_id
+      version    = "latest"
+    }
   }
 
-  # The build fails without these grants.
+  # The build fails without the build grants, the deployment without the
+  # secret's version and the viewer's access to it.
   depends_on = [
     google_project_iam_member.build_writes_logs,
     google_artifact_registry_repository_iam_member.build_pushes_images,
     google_storage_bucket_iam_member.build_reads_source,
+    google_secret_manager_secret_version.viewer_form_key,
+    google_secret_manager_secret_iam_member.viewer_reads_form_key,
   ]
 }
 

@@ -19,6 +19,7 @@ import (
 	analyste "analyste.dev/analyste"
 	"analyste.dev/analyste/functions/extract"
 	"analyste.dev/analyste/functions/platform"
+	"analyste.dev/analyste/functions/viewer"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/store"
 )
@@ -31,7 +32,7 @@ var configReaders = map[string]func(getenv func(string) string) error{
 	analyste.EntryExtract: func(g func(string) string) error { _, err := extract.ConfigFromEnv(g); return err },
 	analyste.EntrySignals: func(g func(string) string) error { _, err := platform.ConfigFromEnv(g); return err },
 	analyste.EntryMemo:    func(g func(string) string) error { _, err := platform.ConfigFromEnv(g); return err },
-	analyste.EntryViewer:  func(g func(string) string) error { _, err := platform.ConfigFromEnv(g); return err },
+	analyste.EntryViewer:  func(g func(string) string) error { _, err := viewer.ConfigFromEnv(g); return err },
 }
 
 // functionInstances returns the event function resource's instances by
@@ -212,8 +213,8 @@ func TestInfraEnvironmentIsWhatTheCodeReads(t *testing.T) {
 }
 
 // checkEnvironment fails unless the function sets exactly the variables its
-// configuration reads, with values the code accepts and readers as its
-// ANALYSTE_READERS.
+// configuration reads, plain or from Secret Manager, with values the code
+// accepts and readers as its ANALYSTE_READERS.
 func checkEnvironment(t *testing.T, entry string, i instance, readers string) {
 	t.Helper()
 	read, ok := configReaders[entry]
@@ -221,10 +222,16 @@ func checkEnvironment(t *testing.T, entry string, i instance, readers string) {
 		t.Errorf("%s: no configuration reader known to this test", entry)
 		return
 	}
-	env, ok := i.get("service_config", "environment_variables").(map[string]any)
+	plain, ok := i.get("service_config", "environment_variables").(map[string]any)
 	if !ok {
 		t.Errorf("%s: environment is not static: %v", entry, i.get("service_config", "environment_variables"))
 		return
+	}
+	env := maps.Clone(plain)
+	for _, sv := range i.scope.blocks(i.scope.blocks(i.body, "service_config")[0].body, "secret_environment_variables") {
+		// A secret's value is known at run time only: a stand-in as long
+		// as the random_password it is drawn from.
+		env[text(sv.get("key"))] = strings.Repeat("s", 64)
 	}
 	// The names the code reads; an unset environment fails, so the
 	// reader's error is expected here.
@@ -309,6 +316,9 @@ func TestInfraRoles(t *testing.T) {
 		uploads   = "google_storage_bucket.upload"
 		artifacts = "google_storage_bucket.artifacts"
 	)
+	c := loadInfra(t)
+	prefix := text(c.scope().eval(c.variables["upload_prefix"].Body.Attributes["default"].Expr))
+	reports := uploads + ` if resource.name.startsWith("projects/_/buckets/${google_storage_bucket.upload.name}/objects/` + prefix + `")`
 	pages := artifacts + ` if resource.name.startsWith("projects/_/buckets/${google_storage_bucket.artifacts.name}/objects/` + store.PagesPrefix + `")`
 	// What each identity's code or job touches.
 	want := map[string][]string{
@@ -328,7 +338,9 @@ func TestInfraRoles(t *testing.T) {
 			`roles/run.invoker on google_cloudfunctions2_function.function["signals"]`,
 		},
 		"google_service_account." + analyste.EntryViewer: {
-			"roles/datastore.viewer on " + database, "roles/storage.objectViewer on " + pages,
+			"google_project_iam_custom_role.viewer on " + database,
+			"roles/secretmanager.secretAccessor on google_secret_manager_secret.viewer_form_key",
+			"roles/storage.objectViewer on " + pages, "roles/storage.objectViewer on " + reports,
 		},
 		"google_service_account.build": {
 			"roles/artifactregistry.writer on google_artifact_registry_repository.functions",
@@ -336,7 +348,6 @@ func TestInfraRoles(t *testing.T) {
 		},
 		"data.google_storage_project_service_account.gcs": {"roles/pubsub.publisher on " + project},
 	}
-	c := loadInfra(t)
 	got := map[string][]string{}
 	for _, addr := range sortedKeys(c.resources) {
 		typ, _, _ := strings.Cut(addr, ".")
@@ -374,11 +385,15 @@ func TestInfraRoles(t *testing.T) {
 }
 
 // describeGrant renders an IAM member resource as the identity and
-// "ROLE on TARGET[ if CONDITION]".
+// "ROLE on TARGET[ if CONDITION]"; a custom role of this configuration is
+// named by its resource.
 func describeGrant(typ string, i instance) (who, grant string, err error) {
 	role, ok := i.get("role").(string)
+	if r, custom := i.get("role").(ref); custom && strings.HasPrefix(string(r), "google_project_iam_custom_role.") {
+		role, ok = strings.TrimSuffix(string(r), ".id"), true
+	}
 	if !ok {
-		return "", "", errors.New("role is not a literal")
+		return "", "", errors.New("role is neither a literal nor a custom role of this configuration")
 	}
 	who = strings.TrimSuffix(strings.TrimPrefix(text(i.get("member")), "serviceAccount:"), "}")
 	who = strings.TrimPrefix(who, "${")
@@ -390,6 +405,7 @@ func describeGrant(typ string, i instance) (who, grant string, err error) {
 		"google_storage_bucket_iam_member":               "bucket",
 		"google_cloud_run_v2_service_iam_member":         "name",
 		"google_artifact_registry_repository_iam_member": "repository",
+		"google_secret_manager_secret_iam_member":        "secret_id",
 	}[typ]
 	if targetAttr == "" {
 		return "", "", errors.New("IAM resource type unknown to this test")
@@ -400,7 +416,7 @@ func describeGrant(typ string, i instance) (who, grant string, err error) {
 		if !ok {
 			return "", "", errors.New(targetAttr + " is not a reference to a managed resource")
 		}
-		target = strings.TrimSuffix(strings.TrimSuffix(string(r), ".name"), ".id")
+		target = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(string(r), ".name"), ".id"), ".secret_id")
 	}
 	if cond := i.get("condition", "expression"); cond != nil {
 		target += " if " + text(cond)
@@ -537,5 +553,35 @@ func TestInfraFormattedAndDocumented(t *testing.T) {
 	}
 	if diff := cmp.Diff(sortedKeys(c.variables), slices.Sorted(maps.Keys(used))); diff != "" {
 		t.Errorf("variables declared (-) and used (+):\n%s", diff)
+	}
+}
+
+// TestInfraViewerWrites holds the viewer's Firestore role to what its code
+// does: read, and update the existing hand-off it resolves; no create, no
+// delete, which Firestore's IAM could not hold to one collection anyway.
+// Its form key comes from the secret it alone reads, under the name its
+// configuration reads, and its status filter has its index.
+func TestInfraViewerWrites(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	role := c.instances(t, "google_project_iam_custom_role.viewer")[0]
+	want := []any{"datastore.databases.get", "datastore.databases.getMetadata", "datastore.entities.get",
+		"datastore.entities.list", "datastore.entities.update"}
+	if diff := cmp.Diff(want, role.get("permissions")); diff != "" {
+		t.Errorf("viewer role permissions (-want +got):\n%s", diff)
+	}
+	fn := c.instances(t, "google_cloudfunctions2_function.viewer")[0]
+	secrets := fn.scope.blocks(fn.scope.blocks(fn.body, "service_config")[0].body, "secret_environment_variables")
+	if len(secrets) != 1 || secrets[0].get("key") != viewer.FormKeyVar || secrets[0].get("version") != "latest" ||
+		secrets[0].get("secret") != ref("google_secret_manager_secret.viewer_form_key.secret_id") {
+		t.Errorf("the viewer's form key is not %s from google_secret_manager_secret.viewer_form_key", viewer.FormKeyVar)
+	}
+	index := c.instances(t, "google_firestore_index.reports_by_status")[0]
+	var fields []string
+	for _, f := range index.scope.blocks(index.body, "fields") {
+		fields = append(fields, text(f.get("field_path"))+" "+text(f.get("order")))
+	}
+	if got := text(index.get("collection")); got != store.Reports || !slices.Equal(fields, []string{"statut ASCENDING", "cree_le DESCENDING"}) {
+		t.Errorf("index on %s %v, want reports by statut then cree_le, newest first", got, fields)
 	}
 }

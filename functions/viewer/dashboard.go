@@ -13,10 +13,23 @@ import (
 
 // dashboardPage is the data of dashboard.html.
 type dashboardPage struct {
-	Title string
-	Runs  []runRow
-	Queue []queueRow
-	Limit int
+	Title       string
+	Runs        []runRow
+	Queue       []queueRow
+	Open        int // hand-offs not resolved
+	Limit       int
+	Status      string // the status filtered on; "" for all
+	StatusLabel string
+	Filters     []filterLink
+	Counts      *barChart
+	Ages        *barChart
+}
+
+// filterLink is one status the dashboard can be filtered on.
+type filterLink struct {
+	Label, URL string
+	Count      int
+	Current    bool
 }
 
 // runRow is one report on the dashboard.
@@ -26,18 +39,30 @@ type runRow struct {
 	Counters                                         store.Counters
 }
 
-// queueRow is one hand-off waiting for a reviewer.
+// queueRow is one hand-off, open or resolved.
 type queueRow struct {
-	ID, Company, Status, Reason string
-	Claims                      int
-	Created                     time.Time
+	ID, Company, Status, Reason, Age string
+	Claims                           int
+	Opened                           time.Time
+	Resolution                       *Resolution
+	Decision                         string
 }
 
 func (v *viewer) dashboard(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	runs, err := v.read.Reports(ctx, v.limit)
+	status := r.URL.Query().Get("statut")
+	if status != "" && !slices.Contains(statusOrder, status) {
+		v.fail(w, r, http.StatusBadRequest, "Statut inconnu : choisissez l'un de ceux du tableau de bord.", nil)
+		return
+	}
+	runs, err := v.read.Reports(ctx, v.limit, status)
 	if err != nil {
 		v.readFailed(w, r, "La liste des rapports", err)
+		return
+	}
+	counts, err := v.read.StatusCounts(ctx)
+	if err != nil {
+		v.readFailed(w, r, "Le décompte des rapports", err)
 		return
 	}
 	handoffs, err := v.read.Handoffs(ctx, v.limit)
@@ -45,14 +70,18 @@ func (v *viewer) dashboard(w http.ResponseWriter, r *http.Request) {
 		v.readFailed(w, r, "La file des relais", err)
 		return
 	}
-	v.render(w, r, http.StatusOK, "dashboard.html", buildDashboard(runs, handoffs, v.limit))
+	v.render(w, r, http.StatusOK, "dashboard.html", buildDashboard(runs, counts, handoffs, status, v.limit, v.now()))
 }
 
-func buildDashboard(runs []Run, handoffs []Pending, limit int) dashboardPage {
-	p := dashboardPage{Title: "Tableau de bord", Limit: limit}
-	created := map[string]time.Time{}
+func buildDashboard(runs []Run, counts map[string]int, handoffs []Pending, status string, limit int, now time.Time) dashboardPage {
+	p := dashboardPage{Title: "Tableau de bord", Limit: limit, Status: status, StatusLabel: runStatuses[status], Counts: statusChart(counts)}
+	all := 0
+	for _, st := range statusOrder {
+		p.Filters = append(p.Filters, filterLink{Label: runStatuses[st], URL: "/?statut=" + st, Count: counts[st], Current: st == status})
+		all += counts[st]
+	}
+	p.Filters = append([]filterLink{{Label: "tous", URL: "/", Count: all, Current: status == ""}}, p.Filters...)
 	for _, run := range runs {
-		created[run.ID] = run.Created
 		row := runRow{ID: run.ID, Company: run.Company, Object: run.Source.Object, Status: orSelf(runStatuses, run.Status),
 			Memo: memoOf(run.Report), Cost: cost(run.Report), Created: run.Created, Counters: run.Counters}
 		if run.Failure != nil {
@@ -61,12 +90,52 @@ func buildDashboard(runs []Run, handoffs []Pending, limit int) dashboardPage {
 		p.Runs = append(p.Runs, row)
 	}
 	for _, h := range handoffs {
-		p.Queue = append(p.Queue, queueRow{ID: h.ID, Company: h.Report, Status: orSelf(memoStatuses, h.Status),
-			Reason: h.Reason, Claims: len(h.Claims), Created: created[h.ID]})
+		q := queueRow{ID: h.ID, Company: h.Report, Status: orSelf(memoStatuses, h.Status), Reason: h.Reason, Claims: len(h.Claims),
+			Opened: h.Opened, Resolution: h.Resolution}
+		if h.Resolution != nil {
+			q.Decision, _ = decisionLabel(h.Resolution.Decision)
+		} else {
+			p.Open++
+			if !h.Opened.IsZero() {
+				q.Age = formatAge(now.Sub(h.Opened))
+			}
+		}
+		p.Queue = append(p.Queue, q)
 	}
-	// Newest first, as the reports; a hand-off whose report is not listed last.
-	slices.SortStableFunc(p.Queue, func(a, b queueRow) int { return cmp.Compare(b.Created.UnixNano(), a.Created.UnixNano()) })
+	// Open first, oldest first (an unknown opening last); then the
+	// resolved ones, the latest resolution first.
+	slices.SortStableFunc(p.Queue, func(a, b queueRow) int {
+		if a.Resolution != nil && b.Resolution != nil {
+			return b.Resolution.At.Compare(a.Resolution.At)
+		}
+		return cmp.Or(before(a.Resolution == nil, b.Resolution == nil), before(!a.Opened.IsZero(), !b.Opened.IsZero()),
+			a.Opened.Compare(b.Opened))
+	})
+	p.Ages = ageChart(p.Queue, now)
 	return p
+}
+
+// before orders a first when it alone has the property, b when it alone has it.
+func before(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return -1
+	}
+	return 1
+}
+
+// formatAge writes a waiting time: hours under two days, then days.
+func formatAge(d time.Duration) string {
+	switch h := int(d.Hours()); {
+	case h < 1:
+		return "moins d'une heure"
+	case h < 48:
+		return formatInt(h) + " h"
+	default:
+		return formatInt(h/24) + " jours"
+	}
 }
 
 // memoOf is the memo's status as the report tells it: the memo function

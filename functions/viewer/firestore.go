@@ -5,39 +5,48 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
-	"net/http"
-	"sync"
+	"io"
+	"time"
 
 	"cloud.google.com/go/firestore"
+	"cloud.google.com/go/storage"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"analyste.dev/analyste/functions/platform"
-	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/store"
 )
 
-// FirestoreReader reads the data model from Firestore, and the page texts
-// from Cloud Storage.
+// FirestoreReader reads the data model from Firestore, the page texts and
+// the uploaded PDFs from Cloud Storage, and records resolutions in
+// handoffs/{id}.
 type FirestoreReader struct {
 	store *store.Store
 	pages *store.PageTexts
+	gcs   *storage.Client
 }
 
-var _ Reader = (*FirestoreReader)(nil)
+var (
+	_ Reader   = (*FirestoreReader)(nil)
+	_ Resolver = (*FirestoreReader)(nil)
+)
 
-// NewFirestoreReader reads through st and pages.
-func NewFirestoreReader(st *store.Store, pages *store.PageTexts) (*FirestoreReader, error) {
-	if st == nil || pages == nil {
-		return nil, errors.New("viewer: the reader needs the store and the page texts")
+// NewFirestoreReader reads through st, pages and gcs (the uploads).
+func NewFirestoreReader(st *store.Store, pages *store.PageTexts, gcs *storage.Client) (*FirestoreReader, error) {
+	if st == nil || pages == nil || gcs == nil {
+		return nil, errors.New("viewer: the reader needs the store, the page texts and Cloud Storage")
 	}
-	return &FirestoreReader{store: st, pages: pages}, nil
+	return &FirestoreReader{store: st, pages: pages, gcs: gcs}, nil
 }
 
-// Reports lists the newest reports by creation date.
-func (f *FirestoreReader) Reports(ctx context.Context, limit int) ([]Run, error) {
-	snaps, err := f.store.Client().Collection(store.Reports).OrderBy("cree_le", firestore.Desc).Limit(limit).Documents(ctx).GetAll()
+// Reports lists the newest reports by creation date; filtered by status,
+// through the composite index (statut, cree_le) infra/firestore.tf declares.
+func (f *FirestoreReader) Reports(ctx context.Context, limit int, status string) ([]Run, error) {
+	q := f.store.Client().Collection(store.Reports).Query
+	if status != "" {
+		q = q.Where("statut", "==", status)
+	}
+	snaps, err := q.OrderBy("cree_le", firestore.Desc).Limit(limit).Documents(ctx).GetAll()
 	if err != nil {
 		return nil, fmt.Errorf("liste des rapports : %w", err)
 	}
@@ -51,20 +60,61 @@ func (f *FirestoreReader) Reports(ctx context.Context, limit int) ([]Run, error)
 	return out, nil
 }
 
-// Handoffs lists the hand-offs.
+// StatusCounts counts the reports of each status the chain writes, with
+// one count query each: no document is read.
+func (f *FirestoreReader) StatusCounts(ctx context.Context) (map[string]int, error) {
+	out := map[string]int{}
+	for _, st := range statusOrder {
+		q := f.store.Client().Collection(store.Reports).Where("statut", "==", st)
+		res, err := q.NewAggregationQuery().WithCount("n").Get(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("décompte des rapports %s : %w", st, err)
+		}
+		n, _ := res.Data()["n"].(int64)
+		out[st] = int(n)
+	}
+	return out, nil
+}
+
+// Handoffs lists the hand-offs, each with when its memo stage ended.
 func (f *FirestoreReader) Handoffs(ctx context.Context, limit int) ([]Pending, error) {
-	snaps, err := f.store.Client().Collection(store.Handoffs).Limit(limit).Documents(ctx).GetAll()
+	c := f.store.Client()
+	snaps, err := c.Collection(store.Handoffs).Limit(limit).Documents(ctx).GetAll()
 	if err != nil {
 		return nil, fmt.Errorf("liste des relais : %w", err)
 	}
 	out := make([]Pending, len(snaps))
+	refs := make([]*firestore.DocumentRef, len(snaps))
 	for i, s := range snaps {
-		out[i].ID = s.Ref.ID
-		if err := decode(s, &out[i].Handoff); err != nil {
+		out[i].ID, refs[i] = s.Ref.ID, c.Collection(store.Reports).Doc(s.Ref.ID)
+		if err := decode(s, &out[i].HandoffRecord); err != nil {
 			return nil, err
 		}
 	}
+	reports, err := c.GetAll(ctx, refs)
+	if err != nil {
+		return nil, fmt.Errorf("rapports des relais : %w", err)
+	}
+	for i, s := range reports {
+		var r store.Report
+		if !s.Exists() {
+			continue
+		}
+		if err := decode(s, &r); err != nil {
+			return nil, err
+		}
+		out[i].Opened = opened(r)
+	}
 	return out, nil
+}
+
+// opened is when a report's hand-off was written: the end of its memo
+// stage, or its creation when the stage left no end.
+func opened(r store.Report) time.Time {
+	if s, ok := r.Steps[string(store.Memo)]; ok && !s.End.IsZero() {
+		return s.End
+	}
+	return r.Created
 }
 
 // Document reads one document with the store; an id that is no run's is
@@ -82,6 +132,58 @@ func (f *FirestoreReader) PageTexts(ctx context.Context, url string) ([]string, 
 	return f.pages.Load(ctx, url)
 }
 
+// PDF reads the generation of the upload a run read, within the limit the
+// text layer reads.
+func (f *FirestoreReader) PDF(ctx context.Context, src store.Source) ([]byte, error) {
+	r, err := f.gcs.Bucket(src.Bucket).Object(src.Object).Generation(src.Generation).NewReader(ctx)
+	if errors.Is(err, storage.ErrObjectNotExist) {
+		return nil, fmt.Errorf("gs://%s/%s#%d : %w", src.Bucket, src.Object, src.Generation, ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lecture de gs://%s/%s : %w", src.Bucket, src.Object, err)
+	}
+	defer r.Close()
+	limit := pdftext.DefaultLimits().MaxBytes
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("lecture de gs://%s/%s : %w", src.Bucket, src.Object, err)
+	case int64(len(data)) > limit:
+		return nil, fmt.Errorf("gs://%s/%s : %w", src.Bucket, src.Object, pdftext.ErrTooLarge)
+	}
+	return data, nil
+}
+
+// Resolve writes the resolution of handoffs/{id} in a transaction that
+// reads it first: of two reviewers deciding at once, the second gets
+// *AlreadyResolved. It updates the document, never creates one.
+func (f *FirestoreReader) Resolve(ctx context.Context, id string, res Resolution) error {
+	if err := store.CheckID(id); err != nil {
+		return fmt.Errorf("%s/%s : %w", store.Handoffs, id, ErrNotFound)
+	}
+	c := f.store.Client()
+	ref := c.Collection(store.Handoffs).Doc(id)
+	return c.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
+		snap, err := tx.Get(ref)
+		if status.Code(err) == codes.NotFound {
+			return fmt.Errorf("%s/%s : %w", store.Handoffs, id, ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("lecture de %s/%s : %w", store.Handoffs, id, err)
+		}
+		var h HandoffRecord
+		if err := decode(snap, &h); err != nil {
+			return err
+		}
+		if h.Resolution != nil {
+			return &AlreadyResolved{Resolution: *h.Resolution}
+		}
+		return tx.Update(ref, []firestore.Update{{Path: "resolution", Value: map[string]any{
+			"decision": res.Decision, "commentaire": res.Comment, "par": res.By, "le": res.At,
+		}}})
+	})
+}
+
 // decode reads a listed document through its JSON tags, as store.Get does.
 func decode(s *firestore.DocumentSnapshot, out any) error {
 	b, err := json.Marshal(s.Data())
@@ -92,54 +194,4 @@ func decode(s *firestore.DocumentSnapshot, out any) error {
 		return fmt.Errorf("lecture de %s : %w", s.Ref.Path, err)
 	}
 	return nil
-}
-
-// Build connects to Firestore and Cloud Storage with the functions'
-// configuration (GOOGLE_CLOUD_PROJECT, FIRESTORE_DATABASE,
-// ANALYSTE_ARTIFACTS_BUCKET) and returns the viewer. The viewer calls no
-// model: it connects as the offline readers do, without a model client.
-func Build(ctx context.Context, getenv func(string) string) (http.Handler, error) {
-	cfg, err := platform.ConfigFromEnv(func(k string) string {
-		if k == "ANALYSTE_READERS" {
-			return pipeline.ModeOffline
-		}
-		return getenv(k)
-	})
-	if err != nil {
-		return nil, fmt.Errorf("configuration du visualiseur : %w", err)
-	}
-	deps, err := platform.Connect(ctx, cfg)
-	if err != nil {
-		return nil, err
-	}
-	r, err := NewFirestoreReader(deps.Store, deps.Pages)
-	if err != nil {
-		return nil, err
-	}
-	return New(Deps{Reader: r, Log: deps.Log.With("fonction", "viewer")})
-}
-
-// Lazy builds the handler at the first request, once per instance, with a
-// context that outlives that request (the clients keep it); a build that
-// fails answers 503 and is tried again at the next request.
-func Lazy(build func(ctx context.Context) (http.Handler, error)) http.HandlerFunc {
-	var (
-		mu sync.Mutex
-		h  http.Handler
-	)
-	return func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		if h == nil {
-			built, err := build(context.WithoutCancel(r.Context()))
-			if err != nil {
-				mu.Unlock()
-				slog.ErrorContext(r.Context(), "démarrage du visualiseur", "erreur", err)
-				http.Error(w, "Le visualiseur n'a pas pu démarrer ; réessayez dans un instant.", http.StatusServiceUnavailable)
-				return
-			}
-			h = built
-		}
-		mu.Unlock()
-		h.ServeHTTP(w, r)
-	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
 )
 
@@ -36,8 +37,24 @@ func formatDate(t time.Time) string {
 // reportURL is a report's page.
 func reportURL(id string) string { return "/rapports/" + url.PathEscape(id) }
 
+// linesURL is the page view of the first of lines with every line printed
+// on that page marked: an amount the statements add up from several lines.
+func linesURL(id string, lines []facts.PrintedLine) string {
+	page := lines[0].Page
+	q := url.Values{}
+	for _, l := range lines {
+		if l.Page == page {
+			q.Add("ligne", l.Label)
+		}
+	}
+	return reportURL(id) + "/pages/" + strconv.Itoa(page) + "?" + q.Encode() + "#citation"
+}
+
+// pdfURL is where the viewer serves a report's uploaded PDF.
+func pdfURL(id string) string { return reportURL(id) + "/pdf" }
+
 // pageURL is the page view of page n of report id with key=value
-// highlighted (fait or citation), scrolled to the highlight.
+// marked (fait, citation or ligne), scrolled to the mark.
 func pageURL(id string, n int, key, value string) string {
 	u := reportURL(id) + "/pages/" + strconv.Itoa(n)
 	if value != "" {

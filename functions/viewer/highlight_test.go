@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,21 +38,18 @@ func TestHighlight(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			before, mark, after, found := highlight(page, tt.quote)
+			marks, _ := mark(page, tt.quote, nil)
 			if tt.want == "" {
-				if found {
-					t.Fatalf("highlighted %q, want nothing", mark)
+				if len(marks) > 0 {
+					t.Fatalf("highlighted %q, want nothing", page[marks[0].start:marks[0].end])
 				}
 				return
 			}
-			if !found {
-				t.Fatalf("%q not found", tt.quote)
+			if len(marks) != 1 {
+				t.Fatalf("%q: %d marks", tt.quote, len(marks))
 			}
-			if mark != tt.want {
-				t.Errorf("highlighted %q, want %q", mark, tt.want)
-			}
-			if before+mark+after != page {
-				t.Errorf("the cut loses text: %q + %q + %q", before, mark, after)
+			if got := page[marks[0].start:marks[0].end]; got != tt.want {
+				t.Errorf("highlighted %q, want %q", got, tt.want)
 			}
 		})
 	}
@@ -66,16 +64,56 @@ func TestHighlightEverySentence(t *testing.T) {
 		"ment anticipé de la totalité de l’encours. Les ﬁnancements court terme | 12 400 | 10 100 | sont renouvelés chaque année."
 	for _, sentence := range strings.SplitAfter(page, ". ") {
 		sentence = strings.TrimSpace(sentence)
-		_, mark, _, found := highlight(page, sentence)
-		if !found {
+		marks, _ := mark(page, sentence, nil)
+		if len(marks) != 1 {
 			t.Errorf("sentence %q not found", sentence)
 			continue
 		}
-		if mark != sentence {
-			t.Errorf("highlighted %q, want %q", mark, sentence)
+		got := page[marks[0].start:marks[0].end]
+		if got != sentence {
+			t.Errorf("highlighted %q, want %q", got, sentence)
 		}
-		if quotes.Normalise(mark) != quotes.Normalise(sentence) {
+		if quotes.Normalise(got) != quotes.Normalise(sentence) {
 			t.Errorf("normalised highlight differs from the quote %q", sentence)
 		}
+	}
+}
+
+// A statement's line is found by its label, whole, amounts included; a
+// label that only starts a longer one is not its line. Several lines are
+// marked top first, a missing one named.
+func TestPrintedLine(t *testing.T) {
+	t.Parallel()
+	const page = "Bilan actif\nTotal actif circulant        41 200     38 900\nTotal actif          121 700    118 300\n" +
+		"Disponibilités et valeurs mobilières        3 100      2 400\nCréances clients  \u00a0 (note 4)   12 000\nStocks"
+	tests := []struct {
+		name   string
+		labels []string
+		want   []string // the lines marked, top first
+		miss   []string
+	}{
+		{"a total after a longer label", []string{"Total actif"}, []string{"Total actif          121 700    118 300"}, nil},
+		{"the longer label", []string{"Total actif circulant"}, []string{"Total actif circulant        41 200     38 900"}, nil},
+		{"typed apostrophes and case", []string{"DISPONIBILITÉS ET VALEURS MOBILIÈRES"}, []string{"Disponibilités et valeurs mobilières        3 100      2 400"}, nil},
+		{"a note after the label", []string{"Créances clients"}, []string{"Créances clients  \u00a0 (note 4)   12 000"}, nil},
+		{"the last line, without amounts", []string{"Stocks"}, []string{"Stocks"}, nil},
+		{"several lines, top first, once each", []string{"Stocks", "Total actif", "Stocks"},
+			[]string{"Total actif          121 700    118 300", "Stocks"}, nil},
+		{"a label the page does not print", []string{"Dettes fournisseurs", "Stocks"}, []string{"Stocks"}, []string{"Dettes fournisseurs"}},
+		{"the start of a label only", []string{"Disponibilités"}, nil, []string{"Disponibilités"}},
+		{"nothing asked", []string{"  "}, nil, []string{"  "}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			marks, missing := mark(page, "", tt.labels)
+			var got []string
+			for _, m := range marks {
+				got = append(got, page[m.start:m.end])
+			}
+			if !slices.Equal(got, tt.want) || !slices.Equal(missing, tt.miss) {
+				t.Errorf("marked %q, missing %q; want %q, %q", got, missing, tt.want, tt.miss)
+			}
+		})
 	}
 }

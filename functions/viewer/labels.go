@@ -78,6 +78,9 @@ var runStatuses = map[string]string{
 	store.Failed:             "échec",
 }
 
+// statusOrder lists a report's statuses in the order of a run.
+var statusOrder = []string{string(store.Extraction), string(store.Signaling), string(store.Memo), store.Done, store.Abstention, store.Blocked, store.Failed}
+
 // stepStates are a stage's states as a reviewer reads them.
 var stepStates = map[string]string{"en_cours": "en cours", "termine": "terminée", "echec": "échec", "a_reprendre": "à reprendre"}
 

@@ -32,6 +32,40 @@ func TestLazy(t *testing.T) {
 	}
 }
 
+func TestConfigFromEnv(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"GOOGLE_CLOUD_PROJECT": "p", "ANALYSTE_ARTIFACTS_BUCKET": "a"}
+	tests := []struct {
+		name  string
+		env   map[string]string
+		drawn bool
+		err   string // in the error; empty when accepted
+	}{
+		{"a key from Secret Manager", map[string]string{FormKeyVar: strings.Repeat("k", 64)}, false, ""},
+		{"no key: drawn at start", nil, true, ""},
+		{"a short key", map[string]string{FormKeyVar: "court"}, false, FormKeyVar},
+		{"offline readers said", map[string]string{"ANALYSTE_READERS": "offline"}, true, ""},
+		{"a model asked for", map[string]string{"ANALYSTE_READERS": "vertex"}, true, "ANALYSTE_READERS"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c, err := ConfigFromEnv(func(k string) string {
+				if v, ok := tt.env[k]; ok {
+					return v
+				}
+				return base[k]
+			})
+			switch {
+			case tt.err == "" && err != nil, tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+				t.Fatalf("error %v, want one naming %q", err, tt.err)
+			case err == nil && (c.FormKeyDrawn != tt.drawn || len(c.FormKey) < MinFormKey || c.Readers != "offline"):
+				t.Errorf("drawn %v, key of %d bytes, readers %s", c.FormKeyDrawn, len(c.FormKey), c.Readers)
+			}
+		})
+	}
+}
+
 func TestBuildNamesMissingConfiguration(t *testing.T) {
 	t.Parallel()
 	_, err := Build(t.Context(), func(string) string { return "" })

@@ -1,36 +1,54 @@
 package viewer
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
+	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/store"
 )
 
-// pageView is the data of page.html: the whole text of a page, cut around
-// the highlighted quote when there is one.
+// pageView is the data of page.html: the printed page when the PDF can be
+// shown, and the whole text of the page, cut around what is marked.
 type pageView struct {
-	Title, ID, Company  string
-	N, Count            int
-	Prev, Next          string
-	Text                string // the whole page when nothing is highlighted
-	Before, Mark, After string
-	Quote               string // the quote asked for, as given
-	Found               bool
-	Fact                string
-	Signal              *signals.Signal
-	Severity            string
-	SignalURL           string // the quote's own page when it is not this one
+	Title, ID, Company string
+	N, Count           int
+	Prev, Next         string
+	Segments           []segment // the page's text, cut around the marks
+	Quote              string    // the quote asked for, as given
+	Lines              []string  // the printed lines asked for (?ligne=), by label
+	Missing            []string  // those the page does not print
+	Found              bool
+	Fact               string
+	Signal             *signals.Signal
+	Severity           string
+	SignalURL          string // the quote's own page when it is not this one
+	Printed            *printedView
+	PrintedNote        string // why the printed page is not shown, or shown without its marks
 }
 
-// MaxCitation bounds ?citation=, in characters: ten times the longest
-// sentence a report prints, and what a highlight can find in linear time
-// without tying up the instance.
+// printedView is what the page's script needs to draw the printed page and
+// mark on it what the text view marks.
+type printedView struct {
+	PDF    string // the viewer's URL of the uploaded PDF
+	N      int
+	Rects  string // JSON [[x0, y0, x1, y1], …], PDF user space
+	Marked int    // how many rectangles
+}
+
+// MaxCitation bounds ?citation=, and the ?ligne= together, in characters:
+// ten times the longest sentence a report prints, and what a highlight can
+// find in linear time without tying up the instance.
 const MaxCitation = 2000
 
 func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
@@ -41,8 +59,9 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, http.StatusNotFound, "Le numéro de page doit être un entier à partir de 1.", nil)
 		return
 	}
-	quote := r.URL.Query().Get("citation")
-	if utf8.RuneCountInString(quote) > MaxCitation {
+	q := r.URL.Query()
+	quote, lines := q.Get("citation"), q["ligne"]
+	if utf8.RuneCountInString(quote) > MaxCitation || utf8.RuneCountInString(strings.Join(lines, "")) > MaxCitation {
 		v.fail(w, r, http.StatusBadRequest, fmt.Sprintf("La citation à surligner dépasse %d caractères : "+
 			"une citation vérifiée est une phrase du rapport. Raccourcissez-la.", MaxCitation), nil)
 		return
@@ -65,15 +84,16 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, http.StatusNotFound, "Ce rapport a "+strconv.Itoa(len(texts))+" pages.", nil)
 		return
 	}
+	text := texts[n-1]
 	p := pageView{Title: "Page " + strconv.Itoa(n) + " — " + ex.Company, ID: id, Company: ex.Company, N: n, Count: len(texts),
-		Text: texts[n-1], Quote: quote}
+		Quote: quote, Lines: lines}
 	if n > 1 {
 		p.Prev = pageURL(id, n-1, "", "")
 	}
 	if n < len(texts) {
 		p.Next = pageURL(id, n+1, "", "")
 	}
-	if fact := r.URL.Query().Get("fait"); fact != "" {
+	if fact := q.Get("fait"); fact != "" {
 		var sig pipeline.SignalsRecord
 		if err := v.read.Document(ctx, store.Signals, id, &sig); err != nil {
 			v.readFailed(w, r, "Les signaux du rapport "+id, err)
@@ -84,17 +104,100 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 			v.fail(w, r, http.StatusNotFound, "Le fait "+fact+" n'est pas un signal vérifié de ce rapport.", nil)
 			return
 		}
-		p.Fact, p.Signal, p.Quote, p.Severity = fact, &s, s.Quote, orSelf(severities, s.Severity)
+		p.Fact, p.Signal, p.Quote, p.Lines, p.Severity = fact, &s, s.Quote, nil, orSelf(severities, s.Severity)
 		if s.Page != n {
 			p.SignalURL = pageURL(id, s.Page, "fait", fact)
 		}
 	}
-	if p.Quote != "" {
-		p.Before, p.Mark, p.After, p.Found = highlight(p.Text, p.Quote)
-	}
+	marks, missing := mark(text, p.Quote, p.Lines)
+	p.Found, p.Missing, p.Segments = len(marks) > 0, missing, cut(text, marks)
+	p.Printed, p.PrintedNote = v.printed(r, id, n, text, p.Quote, marks)
 	// A hostile text layer may reorder what is displayed (bidi overrides).
-	for _, s := range []*string{&p.Text, &p.Before, &p.Mark, &p.After, &p.Quote, &p.Company, &p.Title} {
+	for i := range p.Segments {
+		p.Segments[i].Text = quotes.Sanitize(p.Segments[i].Text)
+	}
+	for _, s := range []*string{&p.Quote, &p.Company, &p.Title} {
 		*s = quotes.Sanitize(*s)
 	}
+	for _, l := range [][]string{p.Lines, p.Missing} {
+		for i := range l {
+			l[i] = quotes.Sanitize(l[i])
+		}
+	}
 	v.render(w, r, http.StatusOK, "page.html", p)
+}
+
+// printed prepares the printed page: the marks are the glyph boxes of the
+// spans of text the text view marks, those quotes.Rects gives for a quote.
+// The boxes are computed again from the PDF, page n only, and used only if
+// that page's text is the stored text the quote was verified against, byte
+// for byte; otherwise the printed page shows without marks, and says why.
+func (v *viewer) printed(r *http.Request, id string, n int, text, quote string, marks []span) (*printedView, string) {
+	ctx := r.Context()
+	var run store.Report
+	if err := v.read.Document(ctx, store.Reports, id, &run); err != nil || run.Source.Object == "" {
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			v.log.WarnContext(ctx, "page imprimée non affichée", "rapport", id, "erreur", err)
+		}
+		return nil, "Le PDF déposé n'est pas connu : seul le texte de la page est affiché."
+	}
+	pv := &printedView{PDF: pdfURL(id), N: n, Rects: "[]"}
+	if len(marks) == 0 {
+		return pv, ""
+	}
+	data, err := v.read.PDF(ctx, run.Source)
+	if err != nil {
+		v.log.WarnContext(ctx, "PDF illisible", "rapport", id, "erreur", err)
+		return nil, "Le PDF déposé n'a pas pu être lu : seul le texte de la page est affiché."
+	}
+	page, err := pdftext.ReadPage(ctx, bytes.NewReader(data), int64(len(data)), pdftext.DefaultLimits(), n)
+	if err != nil || page.Text() != text {
+		v.log.WarnContext(ctx, "couche texte relue différente", "rapport", id, "page", n, "erreur", err)
+		return pv, "La couche texte relue aujourd'hui diffère de celle qui a été vérifiée : le passage est marqué dans le texte ci-dessous, pas sur la page imprimée."
+	}
+	var rects []pdftext.Rect
+	if quote != "" {
+		rects, _ = quotes.Rects(*page, quote)
+	} else {
+		for _, m := range marks {
+			rects = append(rects, page.Rects(m.start, m.end)...)
+		}
+	}
+	pv.Rects, pv.Marked = rectsJSON(rects), len(rects)
+	return pv, ""
+}
+
+// rectsJSON writes rectangles as [[x0, y0, x1, y1], …], to the hundredth
+// of a point.
+func rectsJSON(rects []pdftext.Rect) string {
+	out := make([][4]float64, len(rects))
+	round := func(x float64) float64 { return math.Round(x*100) / 100 }
+	for i, r := range rects {
+		out[i] = [4]float64{round(r.X0), round(r.Y0), round(r.X1), round(r.Y1)}
+	}
+	b, _ := json.Marshal(out) // numbers only: cannot fail
+	return string(b)
+}
+
+// pdf serves the uploaded PDF of a report that exists, read by the
+// viewer's own identity: the upload bucket is never public.
+func (v *viewer) pdf(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	run, ok := v.run(w, r, id)
+	if !ok {
+		return
+	}
+	if run.Source.Object == "" {
+		v.fail(w, r, http.StatusNotFound, "Ce rapport ne dit pas quel PDF a été déposé.", nil)
+		return
+	}
+	data, err := v.read.PDF(r.Context(), run.Source)
+	if err != nil {
+		v.readFailed(w, r, "Le PDF déposé du rapport "+id, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/pdf")
+	w.Header().Set("Content-Disposition", "inline")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	_, _ = w.Write(data)
 }

@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/covenants"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
@@ -26,7 +28,26 @@ type reportPage struct {
 	Extraction                          *extractionView
 	Signals                             *signalsView
 	Memo                                *memoView
+	Handoff                             *handoffView
 	Steps                               []stepRow
+}
+
+// handoffView is the report's hand-off, its history and, while it is open,
+// the form that resolves it.
+type handoffView struct {
+	HandoffRecord
+	Opened   time.Time
+	Decision string // the resolution's decision as a reviewer reads it
+	Form     *resolveForm
+	// NoIdentity: the request carries no identity, so no form is offered.
+	NoIdentity bool
+}
+
+// resolveForm is the data of the resolve form.
+type resolveForm struct {
+	Action, Token, Who string
+	Decisions          []struct{ Value, Label, Help string }
+	MaxComment         int
 }
 
 // stepRow is one stage's progress.
@@ -42,9 +63,11 @@ type extractionView struct {
 	Years       []int // latest first
 	Statements  []statementView
 	Checks      []checkRow
+	Matrix      *checkMatrix
 	Failed      int
 	Ratios      []ratioRow
-	Facts       []factView // R- and A- facts, the memo's sources
+	Panels      []ratioPanel
+	Facts       []factView // R-, A- and C- facts, the memo's sources
 	Divergences []ratios.Alert
 }
 
@@ -61,8 +84,15 @@ type statementView struct {
 // that read it, each with its result for each year.
 type lineView struct {
 	Label   string
-	Amounts []string
+	Amounts []amountCell
 	Checks  []lineCheck
+}
+
+// amountCell is an amount and where it is printed: its line marked on its
+// page when a fact records it, the statement's page otherwise.
+type amountCell struct {
+	Text, URL string
+	Marked    bool // URL marks the printed line
 }
 
 type lineCheck struct {
@@ -99,7 +129,6 @@ type memoView struct {
 	Rewrites       int
 	Paragraphs     []paragraphView
 	Defects        []memo.Defect
-	Handoff        *memo.Handoff
 }
 
 type paragraphView struct {
@@ -108,21 +137,35 @@ type paragraphView struct {
 	Claims     []claimView
 }
 
+// sourceLink is a fact a sentence cites, with what it stands on: its
+// fields and their printed lines, or its quote on its page.
 type sourceLink struct {
 	ID, URL string
+	Fact    *factView
+	Quote   *signals.Signal
 }
 
 type claimView struct {
 	memo.ClaimVerdict
 	VerdictLabel, StatusLabel string
+	FactURL                   string // the fact the claim was judged on
+}
+
+// run reads a report's document, or answers why it cannot.
+func (v *viewer) run(w http.ResponseWriter, r *http.Request, id string) (store.Report, bool) {
+	var run store.Report
+	if err := v.read.Document(r.Context(), store.Reports, id, &run); err != nil {
+		v.readFailed(w, r, "Le rapport "+id, err)
+		return run, false
+	}
+	return run, true
 }
 
 func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
-	var run store.Report
-	if err := v.read.Document(ctx, store.Reports, id, &run); err != nil {
-		v.readFailed(w, r, "Le rapport "+id, err)
+	run, ok := v.run(w, r, id)
+	if !ok {
 		return
 	}
 	p := reportPage{Title: run.Company, ID: id, Run: run, Status: orSelf(runStatuses, run.Status), Cost: cost(run), MemoStatus: memoOf(run)}
@@ -138,9 +181,10 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 		ex    pipeline.ExtractionRecord
 		sig   pipeline.SignalsRecord
 		res   memo.Result
+		hand  HandoffRecord
 		found = map[string]bool{}
 	)
-	for coll, out := range map[string]any{store.Extractions: &ex, store.Signals: &sig, store.Memos: &res} {
+	for coll, out := range map[string]any{store.Extractions: &ex, store.Signals: &sig, store.Memos: &res, store.Handoffs: &hand} {
 		err := v.read.Document(ctx, coll, id, out)
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			v.readFailed(w, r, "Le document "+coll+"/"+id, err)
@@ -150,14 +194,57 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 	}
 	if found[store.Extractions] {
 		p.Extraction = extractionOf(id, ex)
+		p.Extraction.Panels = ratioPanels(p.Extraction.Years, ex.Ratios, ratios.DefaultThresholds, v.covenantCeiling(r, ex))
 	}
 	if found[store.Signals] {
 		p.Signals = signalsOf(id, sig)
 	}
 	if found[store.Memos] {
-		p.Memo = memoOfResult(id, res, sig, ex.Facts)
+		p.Memo = memoOfResult(id, res, sig, p.Extraction)
+	}
+	if found[store.Handoffs] {
+		p.Handoff = v.handoffOf(r, id, hand, run)
 	}
 	v.render(w, r, http.StatusOK, "report.html", p)
+}
+
+// handoffOf shows the hand-off with its history, and the resolve form
+// while it is open and the caller is known.
+func (v *viewer) handoffOf(r *http.Request, id string, h HandoffRecord, run store.Report) *handoffView {
+	hv := &handoffView{HandoffRecord: h, Opened: opened(run)}
+	if h.Resolution != nil {
+		hv.Decision, _ = decisionLabel(h.Resolution.Decision)
+		return hv
+	}
+	who := identity(r)
+	if who == "" {
+		hv.NoIdentity = true
+		return hv
+	}
+	hv.Form = &resolveForm{Action: reportURL(id) + "/relais", Token: v.forms.mint(who, id), Who: who, Decisions: decisions, MaxComment: MaxComment}
+	return hv
+}
+
+// covenantCeiling is the leverage covenant's ceiling the report states for
+// its latest year, read from its pages as the extraction read it: the
+// first ceiling given as a multiple. nil when there is none, or when the
+// page texts cannot be read (the panel then shows the alert threshold only).
+func (v *viewer) covenantCeiling(r *http.Request, ex pipeline.ExtractionRecord) *float64 {
+	years := statements.YearsDesc(ex.Years)
+	if ex.PageTexts == "" || len(years) == 0 {
+		return nil
+	}
+	texts, err := v.read.PageTexts(r.Context(), ex.PageTexts)
+	if err != nil {
+		v.log.WarnContext(r.Context(), "plafond du covenant non lu", "erreur", err)
+		return nil
+	}
+	for _, c := range covenants.Read(texts, years[0]).Covenants {
+		if c.Ceiling && c.Limit.Unit == frnum.Times {
+			return &c.Limit.Value
+		}
+	}
+	return nil
 }
 
 // factView is a fact with its state as a reviewer reads it, and each field
@@ -166,6 +253,7 @@ type factView struct {
 	facts.Fact
 	StateLabel string
 	Lines      []fieldView
+	PageURL    string // the page a fact read from a sentence stands on
 }
 
 type fieldView struct {
@@ -186,6 +274,9 @@ func factViews(id string, fs []facts.Fact) []factView {
 	out := make([]factView, len(fs))
 	for i, f := range fs {
 		v := factView{Fact: f, StateLabel: orSelf(factStates, f.State)}
+		if f.Page > 0 && len(f.Fields) == 0 {
+			v.PageURL = pageURL(id, f.Page, "", "")
+		}
 		for _, fl := range f.Fields {
 			fv := fieldView{Field: fmt.Sprintf("%d %s", fl.Year, lineLabels[statements.Key{Statement: fl.Statement, Name: fl.Key}])}
 			switch {
@@ -195,7 +286,7 @@ func factViews(id string, fs []facts.Fact) []factView {
 				fv.Note = "non imprimé"
 			}
 			for _, l := range fl.Lines {
-				fv.Links = append(fv.Links, lineLink{Label: l.Label, Page: l.Page, URL: pageURL(id, l.Page, "citation", l.Label)})
+				fv.Links = append(fv.Links, lineLink{Label: l.Label, Page: l.Page, URL: linesURL(id, []facts.PrintedLine{l})})
 			}
 			v.Lines = append(v.Lines, fv)
 		}
@@ -233,6 +324,7 @@ func extractionOf(id string, ex pipeline.ExtractionRecord) *extractionView {
 		}
 	}
 	pages := map[statements.Statement]int{statements.Income: ex.Pages.Income, statements.Balance: ex.Pages.Balance, statements.CashFlow: ex.Pages.CashFlow}
+	printedLines := linesOf(ex.Facts)
 	for _, st := range statements.All {
 		sv := statementView{Title: statementTitles[st], Page: pages[st]}
 		for _, name := range statements.Keys(st) {
@@ -240,11 +332,17 @@ func extractionOf(id string, ex pipeline.ExtractionRecord) *extractionView {
 			line := lineView{Label: lineLabels[k], Checks: byLine[k]}
 			printed := false
 			for _, y := range e.Years {
-				amount := "non imprimé"
+				cell := amountCell{Text: "non imprimé"}
 				if v, ok := ex.Years[y].Get(k); ok {
-					amount, printed = frnum.Format(v), true
+					cell.Text, printed = frnum.Format(v), true
+					switch pls := printedLines[statements.FieldRef{Year: y, Key: k}]; {
+					case len(pls) > 0:
+						cell.URL, cell.Marked = linesURL(id, pls), true
+					case pages[st] > 0:
+						cell.URL = pageURL(id, pages[st], "", "")
+					}
 				}
-				line.Amounts = append(line.Amounts, amount)
+				line.Amounts = append(line.Amounts, cell)
 			}
 			if !printed && statements.Optional(k) {
 				continue // an optional line the report does not have
@@ -266,7 +364,23 @@ func extractionOf(id string, ex pipeline.ExtractionRecord) *extractionView {
 		e.Ratios = append(e.Ratios, row)
 	}
 	e.Facts = factViews(id, ex.Facts)
+	e.Matrix = newCheckMatrix(e.Checks, e.Years)
 	return e
+}
+
+// linesOf maps each field a fact stands on to the lines it was read from:
+// the facts record the printed lines of every field they use.
+func linesOf(fs []facts.Fact) map[statements.FieldRef][]facts.PrintedLine {
+	out := map[statements.FieldRef][]facts.PrintedLine{}
+	for _, f := range fs {
+		for _, fl := range f.Fields {
+			ref := statements.FieldRef{Year: fl.Year, Key: statements.Key{Statement: fl.Statement, Name: fl.Key}}
+			if _, done := out[ref]; !done && len(fl.Lines) > 0 {
+				out[ref] = fl.Lines
+			}
+		}
+	}
+	return out
 }
 
 // quoteFacts maps each Q- fact to its verified signal: signals.Facts
@@ -298,25 +412,37 @@ func signalsOf(id string, sig pipeline.SignalsRecord) *signalsView {
 	return s
 }
 
-// memoOfResult links each source to its fact: a Q- fact to its quote in its
-// page, an R- or A- fact to the list of facts; an unknown id to nothing.
-func memoOfResult(id string, res memo.Result, sig pipeline.SignalsRecord, listed []facts.Fact) *memoView {
-	m := &memoView{Status: orSelf(memoStatuses, res.Status), Reason: res.Reason, Rewrites: res.Rewrites, Defects: res.Defects, Handoff: res.Handoff}
+// memoOfResult links each sentence to its sources and each source to the
+// ink: a Q- fact to its quote marked on its page, an R-, A- or C- fact to
+// its entry among the facts and, through its fields, to their printed
+// lines marked on their pages; an unknown id to nothing.
+func memoOfResult(id string, res memo.Result, sig pipeline.SignalsRecord, ex *extractionView) *memoView {
+	m := &memoView{Status: orSelf(memoStatuses, res.Status), Reason: res.Reason, Rewrites: res.Rewrites, Defects: res.Defects}
 	quoted := quoteFacts(sig)
+	listed := map[string]*factView{}
+	if ex != nil {
+		for i := range ex.Facts {
+			listed[ex.Facts[i].ID] = &ex.Facts[i]
+		}
+	}
+	source := func(src string) sourceLink {
+		link := sourceLink{ID: src}
+		if s, ok := quoted[src]; ok {
+			link.URL, link.Quote = pageURL(id, s.Page, "fait", src), &s
+		} else if f, ok := listed[src]; ok {
+			link.URL, link.Fact = "#fait-"+src, f
+		}
+		return link
+	}
 	for i, p := range res.Paragraphs {
 		pv := paragraphView{Kind: p.Kind.Label(), Text: p.Text}
 		for _, src := range p.Sources {
-			link := sourceLink{ID: src}
-			if s, ok := quoted[src]; ok {
-				link.URL = pageURL(id, s.Page, "fait", src)
-			} else if slices.ContainsFunc(listed, func(f facts.Fact) bool { return f.ID == src }) {
-				link.URL = "#fait-" + src
-			}
-			pv.Sources = append(pv.Sources, link)
+			pv.Sources = append(pv.Sources, source(src))
 		}
 		for _, cv := range res.Verdicts {
 			if cv.Paragraph == i+1 {
-				pv.Claims = append(pv.Claims, claimView{ClaimVerdict: cv, VerdictLabel: orSelf(verdicts, cv.Verdict), StatusLabel: orSelf(memoStatuses, cv.Status)})
+				pv.Claims = append(pv.Claims, claimView{ClaimVerdict: cv, VerdictLabel: orSelf(verdicts, cv.Verdict),
+					StatusLabel: orSelf(memoStatuses, cv.Status), FactURL: source(cv.Fact).URL})
 			}
 		}
 		m.Paragraphs = append(m.Paragraphs, pv)

@@ -22,7 +22,9 @@ func TestStatementLinesShowAbsentFields(t *testing.T) {
 	amounts := map[string][]string{}
 	for _, sv := range e.Statements {
 		for _, l := range sv.Lines {
-			amounts[l.Label] = l.Amounts
+			for _, a := range l.Amounts {
+				amounts[l.Label] = append(amounts[l.Label], a.Text)
+			}
 		}
 	}
 	tests := []struct {

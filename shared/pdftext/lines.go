@@ -73,10 +73,11 @@ func (l Line) spaces() int {
 // comes first, top to bottom; text in other directions (a vertical margin
 // label, a watermark) follows, per direction, so it does not cut into the
 // rows of a table. It sorts glyphs in place rather than copy them per
-// direction: a page may hold millions.
-func buildLines(glyphs []placed) []Line {
+// direction: a page may hold millions. Given the glyphs' boxes (by seq), it
+// also says where each glyph's text lies in the page's text.
+func buildLines(glyphs []placed, boxes []Rect) ([]Line, []Glyph) {
 	if len(glyphs) == 0 {
-		return nil
+		return nil, nil
 	}
 	var count [4]int
 	for _, g := range glyphs {
@@ -93,21 +94,29 @@ func buildLines(glyphs []placed) []Line {
 		return cmp.Or(cmp.Compare(order(a.rot), order(b.rot)),
 			cmp.Compare(b.y, a.y), cmp.Compare(a.x0, b.x0), cmp.Compare(a.seq, b.seq))
 	})
-	var lines []Line
+	l := layout{boxes: boxes}
 	for start := 0; start < len(glyphs); {
 		end := start + 1
 		for end < len(glyphs) && glyphs[end].rot == glyphs[start].rot {
 			end++
 		}
-		lines = append(lines, frameLines(glyphs[start:end])...)
+		l.frame(glyphs[start:end])
 		start = end
 	}
-	return lines
+	return l.lines, l.glyphs
 }
 
-// frameLines groups glyphs of one direction, sorted by baseline, top first.
-func frameLines(glyphs []placed) []Line {
-	var lines []Line
+// layout gathers the lines of a page and, with the glyphs' boxes, the
+// glyphs in the order of the page's text.
+type layout struct {
+	boxes  []Rect // by seq; nil when not kept
+	lines  []Line
+	glyphs []Glyph
+	size   int // bytes of the page's text so far, each line's newline included; with the boxes only
+}
+
+// frame groups glyphs of one direction, sorted by baseline, top first.
+func (l *layout) frame(glyphs []placed) {
 	for start := 0; start < len(glyphs); {
 		top, size := glyphs[start].y, glyphs[start].size
 		end := start + 1
@@ -118,21 +127,57 @@ func frameLines(glyphs []placed) []Line {
 				break
 			}
 		}
-		lines = append(lines, makeLine(glyphs[start:end]))
+		l.add(glyphs[start:end])
 		start = end
 	}
-	return lines
 }
 
-// makeLine orders the glyphs of a line left to right and joins them.
-func makeLine(glyphs []placed) Line {
+// add makes a line of glyphs and, with the boxes, places their text in
+// the page's text.
+func (l *layout) add(glyphs []placed) {
+	line, at := makeLine(glyphs, l.boxes != nil)
+	if l.boxes != nil {
+		spanStart := make([]int, len(line.Spans))
+		n := 0
+		for i, s := range line.Spans {
+			if i > 0 {
+				n += columnSpaces(line.Spans[i-1], s)
+			}
+			spanStart[i] = n
+			n += len(s.Text)
+		}
+		for _, a := range at {
+			start := l.size + spanStart[a.span] + a.off
+			l.glyphs = append(l.glyphs, Glyph{Line: len(l.lines), Start: start, End: start + a.n, Box: l.boxes[a.seq]})
+		}
+		l.size += n + 1
+	}
+	l.lines = append(l.lines, line)
+}
+
+// glyphAt is where a glyph's text lies in its line: span, byte offset in
+// the span's text, length.
+type glyphAt struct{ seq, span, off, n int }
+
+// makeLine orders the glyphs of a line left to right and joins them; with
+// record, it also says where each glyph kept went.
+func makeLine(glyphs []placed, record bool) (Line, []glyphAt) {
 	slices.SortFunc(glyphs, func(a, b placed) int {
 		return cmp.Or(cmp.Compare(a.x0, b.x0), cmp.Compare(a.seq, b.seq))
 	})
 	line := Line{Y: glyphs[0].y}
-	var text strings.Builder
+	var (
+		text strings.Builder
+		at   []glyphAt
+	)
+	keep := func(g placed) {
+		if record {
+			at = append(at, glyphAt{seq: g.seq, span: len(line.Spans), off: text.Len(), n: len(g.text)})
+		}
+		text.WriteString(g.text)
+	}
 	cur := Span{X0: glyphs[0].x0, X1: glyphs[0].x1, Size: glyphs[0].size}
-	text.WriteString(glyphs[0].text)
+	keep(glyphs[0])
 	prev := glyphs[0]
 	for _, g := range glyphs[1:] {
 		em := max((prev.size+g.size)/2, 1)
@@ -149,11 +194,11 @@ func makeLine(glyphs []placed) Line {
 		case gap >= wordGap*em:
 			text.WriteByte(' ')
 		}
-		text.WriteString(g.text)
+		keep(g)
 		cur.X1 = max(cur.X1, g.x1)
 		prev = g
 	}
 	cur.Text = text.String()
 	line.Spans = append(line.Spans, cur)
-	return line
+	return line, at
 }

@@ -52,7 +52,8 @@ func TestBuildLines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var got []string
-			for _, l := range buildLines(tt.glyphs) {
+			lines, _ := buildLines(tt.glyphs, nil)
+			for _, l := range lines {
 				got = append(got, l.Text())
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {

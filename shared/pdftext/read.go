@@ -28,6 +28,12 @@ type Page struct {
 	Number int // 1-based physical page
 	Lines  []Line
 	Err    error
+	// MediaBox and CropBox are the page's boxes in its default user space;
+	// CropBox, the part shown, is MediaBox when the page sets none.
+	MediaBox, CropBox Rect
+	// Glyphs are where each glyph of Text() is printed, in text order. Only
+	// ReadPage keeps them: a document's would weigh more than its text.
+	Glyphs []Glyph
 }
 
 // Text returns the lines of the page joined by "\n".
@@ -62,6 +68,15 @@ func ReadFile(ctx context.Context, path string, lim Limits) (*Document, error) {
 // PDF, encrypted, too large, damaged beyond every page, or without any text.
 func Read(ctx context.Context, r io.ReaderAt, size int64, lim Limits) (*Document, error) {
 	lim = lim.withDefaults()
+	data, err := load(r, size, lim)
+	if err != nil {
+		return nil, err
+	}
+	return readBytes(ctx, data, lim)
+}
+
+// load reads the file within the size limit.
+func load(r io.ReaderAt, size int64, lim Limits) ([]byte, error) {
 	if size > lim.MaxBytes {
 		return nil, fmt.Errorf("%w : %d octets, limite %d", ErrTooLarge, size, lim.MaxBytes)
 	}
@@ -72,68 +87,87 @@ func Read(ctx context.Context, r io.ReaderAt, size int64, lim Limits) (*Document
 	if n, err := r.ReadAt(data, 0); n < len(data) {
 		return nil, fmt.Errorf("lecture du PDF : %w", err)
 	}
-	return readBytes(ctx, data, lim)
+	return data, nil
 }
 
-func readBytes(ctx context.Context, data []byte, lim Limits) (doc *Document, err error) {
+// withPages opens the PDF in data, walks its page tree and hands the pages
+// to read; a panic of the library while opening or walking fails the
+// document (readPage recovers from its own).
+func withPages(ctx context.Context, data []byte, lim Limits, read func([]leaf) error) (err error) {
 	defer func() {
 		if x := recover(); x != nil {
-			doc, err = nil, recovered(x)
+			err = recovered(x)
 		}
 	}()
 	rd, err := open(ctx, data)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	leaves, err := pageLeaves(rd, lim.MaxPages)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if len(leaves) == 0 {
-		return nil, fmt.Errorf("%w : aucune page", ErrDamaged)
+		return fmt.Errorf("%w : aucune page", ErrDamaged)
 	}
-	shared := newShared(newBudget(ctx, lim))
-	doc = &Document{Pages: make([]Page, 0, len(leaves))}
-	failed, withText := 0, 0
-	for i, l := range leaves {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	return read(leaves)
+}
+
+func readBytes(ctx context.Context, data []byte, lim Limits) (*Document, error) {
+	var doc *Document
+	err := withPages(ctx, data, lim, func(leaves []leaf) error {
+		shared := newShared(newBudget(ctx, lim))
+		doc = &Document{Pages: make([]Page, 0, len(leaves))}
+		failed, withText := 0, 0
+		for i, l := range leaves {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			p := readPage(l, i+1, shared, lim, false)
+			var spent *budgetError
+			if isContextError(p.Err) || errors.As(p.Err, &spent) {
+				return p.Err
+			}
+			if p.Err != nil {
+				failed++
+			}
+			if len(p.Lines) > 0 {
+				withText++
+			}
+			doc.Pages = append(doc.Pages, p)
 		}
-		p := readPage(l, i+1, shared, lim)
-		var spent *budgetError
-		if isContextError(p.Err) || errors.As(p.Err, &spent) {
-			return nil, p.Err
+		switch {
+		case failed == len(leaves): // page 1's reason, typed, is the document's
+			return fmt.Errorf("aucune page lisible : %w", doc.Pages[0].Err)
+		case withText == 0 && failed == 0:
+			return fmt.Errorf("%w : %d pages sans texte", ErrNoText, len(leaves))
 		}
-		if p.Err != nil {
-			failed++
-		}
-		if len(p.Lines) > 0 {
-			withText++
-		}
-		doc.Pages = append(doc.Pages, p)
-	}
-	switch {
-	case failed == len(leaves): // page 1's reason, typed, is the document's
-		return nil, fmt.Errorf("aucune page lisible : %w", doc.Pages[0].Err)
-	case withText == 0 && failed == 0:
-		return nil, fmt.Errorf("%w : %d pages sans texte", ErrNoText, len(leaves))
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return doc, nil
 }
 
-// readPage extracts one page; a panic of the library or a broken stream
-// fails this page only. A page cut short keeps the text read so far.
-func readPage(l leaf, num int, doc *shared, lim Limits) (p Page) {
+// readPage extracts one page, with its glyphs' boxes when asked; a panic of
+// the library or a broken stream fails this page only. A page cut short
+// keeps the text read so far.
+func readPage(l leaf, num int, doc *shared, lim Limits, withBoxes bool) (p Page) {
 	p.Number = num
+	p.MediaBox, p.CropBox = pageBoxes(l.inherited)
 	in := interpreter{doc: doc, maxOps: lim.MaxOpsPerPage, forms: map[ref]bool{}, glyphs: doc.glyphs[:0]}
+	if withBoxes {
+		in.boxes = []Rect{}
+	}
 	defer func() {
 		if x := recover(); x != nil {
 			p.Err = fmt.Errorf("page %d : %w", num, recovered(x))
 		}
-		p.Lines = buildLines(in.glyphs)
+		p.Lines, p.Glyphs = buildLines(in.glyphs, in.boxes)
 		doc.glyphs = in.glyphs
 		if err := in.spaces(p.Lines); err != nil {
-			p.Lines, p.Err = nil, fmt.Errorf("page %d : %w", num, err)
+			p.Lines, p.Glyphs, p.Err = nil, nil, fmt.Errorf("page %d : %w", num, err)
 		}
 	}()
 	contents := l.page.V.Key("Contents")

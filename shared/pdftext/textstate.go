@@ -92,6 +92,7 @@ type interpreter struct {
 	text   int          // bytes of text of the glyphs kept
 	forms  map[ref]bool // forms being run, against a form that draws itself
 	glyphs []placed
+	boxes  []Rect // each glyph's box, by seq; nil when not kept
 }
 
 // Bounds of one page (see maxPageGlyphs): they fail the page only.
@@ -275,6 +276,9 @@ func (in *interpreter) show(s string, gs gstate, tm matrix) (matrix, error) {
 				x0: min(fx0, fx1), x1: max(fx0, fx1), y: fy, size: size,
 				rot: rot, seq: len(in.glyphs), text: g.text,
 			})
+			if in.boxes != nil {
+				in.boxes = append(in.boxes, glyphBox(m, tx, tx+g.width*gs.size*gs.scale, gs.rise, gs.size))
+			}
 		}
 		tx += adv * gs.scale
 		return true

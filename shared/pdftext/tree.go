@@ -6,12 +6,27 @@ import (
 	"github.com/ledongthuc/pdf"
 )
 
-// leaf is one page of the tree with the resources it inherits. Inheritance
+// leaf is one page of the tree with the attributes it inherits. Inheritance
 // is resolved during the walk: the library's Page.Resources follows /Parent
 // without a visited set and hangs on a page that is its own parent.
 type leaf struct {
 	page      pdf.Page
 	resources pdf.Value
+	inherited boxes
+}
+
+// boxes are a page's MediaBox and CropBox as its tree gives them, inherited
+// like its resources.
+type boxes struct{ media, crop pdf.Value }
+
+func (b boxes) of(node pdf.Value) boxes {
+	if v := node.Key("MediaBox"); !v.IsNull() {
+		b.media = v
+	}
+	if v := node.Key("CropBox"); !v.IsNull() {
+		b.crop = v
+	}
+	return b
 }
 
 // pageLeaves walks the page tree once, in document order. Each indirect node
@@ -30,7 +45,7 @@ func pageLeaves(r *pdf.Reader, maxPages int) ([]leaf, error) {
 	if id, ok := refOfKey(root, "Pages"); ok {
 		w.visited[id] = true
 	}
-	if err := w.walk(pages, pdf.Value{}, 0); err != nil {
+	if err := w.walk(pages, pdf.Value{}, boxes{}, 0); err != nil {
 		return nil, err
 	}
 	return w.leaves, nil
@@ -42,7 +57,7 @@ type treeWalker struct {
 	leaves   []leaf
 }
 
-func (w *treeWalker) walk(node, inherited pdf.Value, depth int) error {
+func (w *treeWalker) walk(node, inherited pdf.Value, bx boxes, depth int) error {
 	if depth > maxTreeDepth {
 		return fmt.Errorf("%w : arbre des pages plus profond que %d niveaux", ErrDamaged, maxTreeDepth)
 	}
@@ -50,6 +65,7 @@ func (w *treeWalker) walk(node, inherited pdf.Value, depth int) error {
 	if res.IsNull() {
 		res = inherited
 	}
+	bx = bx.of(node)
 	kids := node.Key("Kids")
 	if node.Key("Type").Name() == "Page" || kids.Kind() != pdf.Array {
 		if node.Key("Type").Name() == "Pages" {
@@ -58,7 +74,7 @@ func (w *treeWalker) walk(node, inherited pdf.Value, depth int) error {
 		if len(w.leaves) >= w.maxPages {
 			return fmt.Errorf("%w : plus de %d pages", ErrTooLarge, w.maxPages)
 		}
-		w.leaves = append(w.leaves, leaf{page: pdf.Page{V: node}, resources: res})
+		w.leaves = append(w.leaves, leaf{page: pdf.Page{V: node}, resources: res, inherited: bx})
 		return nil
 	}
 	for i := range kids.Len() {
@@ -72,7 +88,7 @@ func (w *treeWalker) walk(node, inherited pdf.Value, depth int) error {
 		if kid.Kind() != pdf.Dict {
 			continue // a dangling reference: the other pages stay readable
 		}
-		if err := w.walk(kid, res, depth+1); err != nil {
+		if err := w.walk(kid, res, bx, depth+1); err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,8 @@
 package quotes
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/pdftext"
 )
 
 func loadPages(tb testing.TB) []string {
@@ -397,5 +401,53 @@ func TestSanitize(t *testing.T) {
 	// The page and its quote normalise alike whatever bidi controls either holds.
 	if !NewDocument([]string{"Le litige \u202e€k 000 09\u202c est en cours."}).Verify(1, "Le litige €k 000 09 est en cours.").OK {
 		t.Error("a bidi control in the page breaks verification")
+	}
+}
+
+// Rects marks on the printed page the span Locate accepts, and nothing for
+// a quote Verify refuses: the page is page 4 of the Ferlac report, read
+// with its glyph boxes.
+func TestRects(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("../../testdata/ferlac/rapport.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := pdftext.ReadPage(context.Background(), bytes.NewReader(data), int64(len(data)), pdftext.Limits{}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := page.Text()
+	tests := []struct {
+		name, quote string
+		printed     string // the page's own text the rectangles must cover; empty when refused
+		lines       int
+	}{
+		{"exact copy on one line", "La Société reste fortement dépendante de son premier donneur d’ordre",
+			"La Société reste fortement dépendante de son premier donneur d’ordre", 1},
+		{"typed apostrophe, guillemets and a line break", "« premier donneur d'ordre : une grande maison de luxe parisienne »",
+			"premier donneur d’ordre : une grande maison de luxe\nparisienne", 2},
+		{"a changed word", "La Société reste très dépendante de son premier donneur d’ordre", "", 0},
+		{"too short", "La Société", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, ok := Rects(*page, tt.quote)
+			if tt.printed == "" {
+				if ok || got != nil {
+					t.Fatalf("refused quote marked: %v", got)
+				}
+				return
+			}
+			i := strings.Index(text, tt.printed)
+			if i < 0 {
+				t.Fatalf("%q not on the page", tt.printed)
+			}
+			want := page.Rects(i, i+len(tt.printed))
+			if !ok || len(got) != tt.lines || !cmp.Equal(got, want) {
+				t.Errorf("rectangles %v (ok %v), want the %d of %q: %v", got, ok, tt.lines, tt.printed, want)
+			}
+		})
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"analyste.dev/analyste/shared/pdftext"
 )
 
 // MinLength is the shortest quote accepted, in characters after
@@ -162,6 +164,19 @@ func Locate(page, quote string) (start, end int, ok bool) {
 		}
 	}
 	return best.start, best.end, bestLead >= 0
+}
+
+// Rects gives where quote is printed on page: the glyph boxes of the span
+// Locate accepts in the page's text, one rectangle per line, so that what
+// is marked on the printed page is what verification accepted. ok is false
+// exactly when Locate refuses the quote; the rectangles are empty when the
+// page holds no glyph boxes (pdftext.ReadPage keeps them).
+func Rects(page pdftext.Page, quote string) (rects []pdftext.Rect, ok bool) {
+	start, end, ok := Locate(page.Text(), quote)
+	if !ok {
+		return nil, false
+	}
+	return page.Rects(start, end), true
 }
 
 // longEnough reports whether a normalised, stripped quote is long enough

@@ -1,10 +1,13 @@
 // Package e2e drives the viewer in headless Chromium over the local chain:
 // the three test reports go through the real functions on the emulators,
-// then a browser follows a reviewer's path to a quote.
+// then a browser follows a reviewer's path: to a quote and a statement's
+// line marked on the printed page (PDF.js), and to a hand-off resolved.
 package e2e
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"fmt"
 	"log/slog"
 	"os"
@@ -14,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"analyste.dev/analyste/functions/local"
@@ -90,9 +95,18 @@ func artefacts(t *testing.T) string {
 	return dir
 }
 
-// A reviewer opens the dashboard, opens Ferlac, follows a Q- source of the
-// memo and lands on the page with the quote highlighted.
-func TestReviewerFollowsAQuote(t *testing.T) {
+// reviewer is the identity the browser presents, as Cloud Run passes an
+// ID token it has checked (the gcloud proxy adds it to every request).
+const reviewer = "ana@example.com"
+
+// cspViolations records, in the page, what the Content-Security-Policy
+// blocked: the test fails on any.
+const cspViolations = `window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));`
+
+// browser serves the viewer on the chain and opens Chromium on it, with
+// the reviewer's identity; shot saves a screenshot under name.
+func browser(t *testing.T) (ctx context.Context, srv string, st *store.Store, shot func(name string) chromedp.Action[chromedp.Void]) {
 	if chromium == "" {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("chromium introuvable dans le PATH : `make deps` l'installe (apt-get install -y chromium)")
@@ -107,27 +121,37 @@ func TestReviewerFollowsAQuote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reader, err := viewer.NewFirestoreReader(st, pages)
+	reader, err := viewer.NewFirestoreReader(st, pages, chain.Storage())
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := viewer.New(viewer.Deps{Reader: reader, Log: slog.New(slog.DiscardHandler)})
+	h, err := viewer.New(viewer.Deps{Reader: reader, Resolver: reader, Log: slog.New(slog.DiscardHandler),
+		FormKey: bytes.Repeat([]byte("e"), viewer.MinFormKey)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptestServer(t, h)
+	srv = httptestServer(t, h)
 
 	ctx, cancel := chromedp.NewExecAllocator(t.Context(),
 		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck, chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1000))
-	defer cancel()
+	t.Cleanup(cancel)
 	ctx, cancel = chromedp.NewContext(ctx)
-	defer cancel()
-
+	t.Cleanup(cancel)
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{
+		Headers: network.Headers{"Authorization": idToken(reviewer)}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspViolations}); err != nil {
+		t.Fatal(err)
+	}
 	dir := artefacts(t)
-	shot := func(name string) chromedp.Action[chromedp.Void] {
+	shot = func(name string) chromedp.Action[chromedp.Void] {
 		return chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
 			png, err := chromedp.FullScreenshot(100)(ctx, target) // 100: PNG; below, JPEG
 			if err != nil {
@@ -138,8 +162,152 @@ func TestReviewerFollowsAQuote(t *testing.T) {
 			return os.WriteFile(path, png, 0o644)
 		})
 	}
+	return ctx, srv, st, shot
+}
+
+// idToken is an ID token for email as Cloud Run passes it on, once it has
+// checked its signature: the viewer reads its claims.
+func idToken(email string) string {
+	enc := base64.RawURLEncoding.EncodeToString
+	return "Bearer " + enc([]byte(`{"alg":"RS256"}`)) + "." + enc([]byte(`{"email":"`+email+`","email_verified":true}`)) + ".c2ln"
+}
+
+// printed is what the printed page shows: the rectangles drawn on the
+// marks' canvas and the spans of PDF.js's text layer, both in CSS pixels
+// from the canvas's corner, and what the CSP blocked on the page.
+type printed struct {
+	State string      `json:"state"`
+	Drawn [][]float64 `json:"drawn"` // x, y, width, height
+	Spans []struct {
+		Text       string
+		X, Y, W, H float64
+	} `json:"spans"`
+	CSP []string `json:"csp"`
+}
+
+const readPrinted = `(() => {
+  const fig = document.getElementById("page-imprimee");
+  if (fig.dataset.etat !== "rendue") return { state: fig.dataset.etat, csp: window.__csp };
+  const marks = fig.querySelector("canvas.marques");
+  const box = marks.getBoundingClientRect();
+  const spans = [...fig.querySelectorAll(".textLayer span")].filter((s) => s.textContent.trim() !== "").map((s) => {
+    const r = s.getBoundingClientRect();
+    return { Text: s.textContent, X: r.left - box.left, Y: r.top - box.top, W: r.width, H: r.height };
+  });
+  return { state: fig.dataset.etat, drawn: JSON.parse(marks.dataset.dessins), spans, csp: window.__csp };
+})()`
+
+// waitPrinted waits for PDF.js to render the page and reads it.
+func waitPrinted(t *testing.T, ctx context.Context) printed {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS(`#page-imprimee[data-etat]`))); err != nil {
+		t.Fatal(err)
+	}
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[printed](readPrinted))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.State != "rendue" {
+		status, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#page-imprimee-etat")))
+		t.Fatalf("page imprimée %q : %s", p.State, status)
+	}
+	if len(p.CSP) > 0 {
+		t.Errorf("the Content-Security-Policy blocked %v", p.CSP)
+	}
+	return p
+}
+
+// follow clicks the link, waits for the printed page, takes the shot and
+// returns the link's text, the printed page and the text view's mark.
+func follow[S chromedp.Selectable](t *testing.T, ctx context.Context, link S, shot chromedp.Action[chromedp.Void]) (string, printed, string) {
+	t.Helper()
+	text, err := chromedp.Run(ctx, chromedp.Text(link))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(link), chromedp.WaitReady(chromedp.CSS("mark#citation"))); err != nil {
+		t.Fatal(err)
+	}
+	p := waitPrinted(t, ctx)
+	if err := chromedp.Do(ctx, shot); err != nil {
+		t.Fatal(err)
+	}
+	mark, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("mark#citation")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(text), p, mark
+}
+
+// overlap is the area two boxes share.
+func overlap(ax, ay, aw, ah, bx, by, bw, bh float64) float64 {
+	return max(0, min(ax+aw, bx+bw)-max(ax, bx)) * max(0, min(ay+ah, by+bh)-max(ay, by))
+}
+
+// checkMarks holds the rectangles drawn to the spans of PDF.js's text
+// layer, which PDF.js places from its own reading of the PDF while the
+// rectangles come from ours. A span inside the marked text (the text
+// view's mark) is mostly under the rectangles; a span the marked text
+// starts in or ends in is under them in part; every other span of five
+// characters or more mostly outside; and each rectangle lies on the marked
+// text.
+func checkMarks(t *testing.T, p printed, marked string) {
+	t.Helper()
+	if len(p.Drawn) == 0 {
+		t.Fatal("no rectangle drawn on the printed page")
+	}
+	m := quotes.Normalise(marked)
+	lines := strings.Split(marked, "\n")
+	first, last := quotes.Normalise(lines[0]), quotes.Normalise(lines[len(lines)-1])
+	// edge: the mark starts at the end of the span's line, or ends at the
+	// start of it.
+	edge := func(s string) bool { return strings.HasSuffix(s, first) || strings.HasPrefix(s, last) }
+	onMark := make([]bool, len(p.Drawn))
+	inside := 0
+	for _, s := range p.Spans {
+		ns := quotes.Normalise(s.Text)
+		if len([]rune(ns)) < 5 {
+			continue // "13", "•": too short to tell where they belong
+		}
+		area, covered := s.W*s.H, 0.0
+		for i, d := range p.Drawn {
+			o := overlap(s.X, s.Y, s.W, s.H, d[0], d[1], d[2], d[3])
+			covered += o
+			if o > 0 && (strings.Contains(m, ns) || edge(ns)) {
+				onMark[i] = true
+			}
+		}
+		switch {
+		case strings.Contains(m, ns):
+			inside++
+			if covered < 0.6*area {
+				t.Errorf("span %q of the marked text is %.0f %% under the rectangles", s.Text, 100*covered/area)
+			}
+		case edge(ns):
+			if covered == 0 {
+				t.Errorf("span %q, where the marked text starts or ends, is under no rectangle", s.Text)
+			}
+		case covered > 0.3*area:
+			t.Errorf("span %q, not marked, is %.0f %% under the rectangles", s.Text, 100*covered/area)
+		}
+	}
+	for i, on := range onMark {
+		if !on {
+			t.Errorf("rectangle %v lies on no span of the marked text", p.Drawn[i])
+		}
+	}
+	if inside == 0 {
+		t.Logf("no span lies wholly inside %q: checked by its edges", marked)
+	}
+}
+
+// A reviewer opens the dashboard, opens Ferlac, follows a Q- source of the
+// memo and lands on the printed page with the quote marked where the text
+// layer of PDF.js prints it, and in the page's text below.
+func TestReviewerFollowsAQuote(t *testing.T) {
+	ctx, srv, st, shot := browser(t)
 	const qSource = `#memo .sources a[href*="fait=Q-"]`
-	err = chromedp.Do(ctx,
+	err := chromedp.Do(ctx,
 		chromedp.Navigate(srv+"/"),
 		chromedp.WaitVisible(`//h1[normalize-space()="Tableau de bord"]`),
 		shot("1-tableau-de-bord.png"),
@@ -150,29 +318,14 @@ func TestReviewerFollowsAQuote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fact, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(qSource)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(qSource)), chromedp.WaitVisible(chromedp.CSS("mark#citation")),
-		shot("3-page-citation.png")); err != nil {
-		t.Fatal(err)
-	}
-	mark, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("mark#citation")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	location, err := chromedp.Run(ctx, chromedp.Location())
-	if err != nil {
-		t.Fatal(err)
-	}
+	fact, p, mark := follow(t, ctx, chromedp.CSS(qSource), shot("3-page-citation.png"))
 	var sig pipeline.SignalsRecord
 	if err := st.Get(t.Context(), store.Signals, runs["Maison Ferlac SAS"], &sig); err != nil {
 		t.Fatal(err)
 	}
 	quote := ""
 	for i, f := range sig.Facts {
-		if f.ID == strings.TrimSpace(fact) {
+		if f.ID == fact {
 			quote = sig.Verified[i].Quote
 		}
 	}
@@ -180,9 +333,79 @@ func TestReviewerFollowsAQuote(t *testing.T) {
 		t.Fatalf("the memo's first Q- source %q is not a verified signal of Ferlac", fact)
 	}
 	if quotes.Normalise(mark) != quotes.Normalise(quote) {
-		t.Errorf("highlighted %q on %s, want the quote of %s %q", mark, location, fact, quote)
+		t.Errorf("text view marks %q, want the quote of %s %q", mark, fact, quote)
 	}
-	if !strings.Contains(location, "/pages/") {
-		t.Errorf("landed on %s, not a page view", location)
+	if want := strings.Count(mark, "\n") + 1; len(p.Drawn) != want {
+		t.Errorf("%d rectangles, want one per line of the quote (%d)", len(p.Drawn), want)
+	}
+	checkMarks(t, p, mark)
+}
+
+// From a statement's amount to its printed line, marked on its page with
+// its amounts.
+func TestReviewerFollowsAStatementLine(t *testing.T) {
+	ctx, srv, _, shot := browser(t)
+	const amount = `//table[caption[starts-with(normalize-space(), "Compte de résultat")]]//tr[th[normalize-space()="Chiffre d'affaires net"]]/td[1]/a`
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+runs["Maison Ferlac SAS"]), chromedp.WaitVisible(amount)); err != nil {
+		t.Fatal(err)
+	}
+	value, p, mark := follow(t, ctx, amount, shot("4-ligne-chiffre-affaires.png"))
+	if !strings.HasPrefix(mark, "Chiffre d’affaires net") || !strings.Contains(quotes.Normalise(mark), quotes.Normalise(value)) {
+		t.Errorf("text view marks %q, want the line printing %s", mark, value)
+	}
+	if len(p.Drawn) != 1 {
+		t.Errorf("%d rectangles, want the line's one", len(p.Drawn))
+	}
+	checkMarks(t, p, mark)
+}
+
+// A reviewer resolves a hand-off from the report: the decision and the
+// comment show in its history, and the queue lists it as resolved.
+func TestReviewerResolvesAHandoff(t *testing.T) {
+	ctx, srv, _, shot := browser(t)
+	company, id := "", ""
+	for c, i := range runs {
+		if c != "Maison Ferlac SAS" {
+			company, id = c, i
+			break
+		}
+	}
+	_, err := chain.Firestore().Collection(store.Handoffs).Doc(id).Set(t.Context(), map[string]any{
+		"rapport": company, "statut": "abstention", "motif": "paragraphe 2 : un fait cité n'est pas vérifié",
+		"affirmations": []map[string]any{{"paragraphe": 2, "affirmation": "Le levier reste élevé.", "controle": "faits_non_verifies", "motif": "R-levier non vérifié"}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const comment = "Levier recalculé sur les pages 8 et 9 : conforme."
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(srv+"/rapports/"+id+"#titre-relais"),
+		chromedp.WaitVisible(chromedp.CSS("form.resolution")),
+		chromedp.Click(chromedp.CSS("#decision-valide")),
+		chromedp.SendKeys(chromedp.CSS("#commentaire"), comment),
+		shot("5-relais-a-resoudre.png"),
+		chromedp.Click(chromedp.CSS(`form.resolution button[type="submit"]`)),
+		chromedp.WaitVisible(`//ol[@class="historique"]/li[contains(., "validé")]`),
+		shot("6-relais-resolu.png"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	history, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("ol.historique")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(history, "validé par "+reviewer+" — "+comment) {
+		t.Errorf("history %q lacks the decision", history)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/"), chromedp.WaitVisible(chromedp.CSS("#graphe-statuts")), shot("7-tableau-de-bord-relais.png")); err != nil {
+		t.Fatal(err)
+	}
+	queue, err := chromedp.Run(ctx, chromedp.Text(`//table[caption[starts-with(., "Mémos non publiés")]]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(queue, "validé par "+reviewer) {
+		t.Errorf("queue %q does not show the resolution", queue)
 	}
 }
