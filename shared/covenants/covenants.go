@@ -66,7 +66,10 @@ type Item struct {
 	Amount frnum.Number // money, as printed
 	Due    string       // "30 juin 2026", as printed; empty for an undrawn line
 	Months int          // months from the closing to Due; -1 when unknown
-	Quote  Quote
+	// Schedule: the amount the debt's maturity schedule gives as due within
+	// a year, which covers the single maturities it lists.
+	Schedule bool
+	Quote    Quote
 }
 
 // Reading is what a report says of its covenants and liquidity.
@@ -214,6 +217,12 @@ func (r *Reading) addLevel(q Quote, level frnum.Number, folded string) {
 // debt falling due within 18 months of the closing, a deferral. The amount
 // is the one printed nearest the words that say what it is.
 func (r *Reading) addItems(q Quote, folded string, closingYear int) {
+	if loc := withinYear.FindStringSubmatchIndex(q.Text); loc != nil && (strings.Contains(folded, "echeancier") || strings.Contains(folded, "emprunt")) {
+		if amount, ok := moneyNear(q.Text[loc[0]:], withinYearOnly); ok {
+			r.add(Item{Kind: Maturity, What: "dette", Amount: amount, Months: 12, Schedule: true, Quote: q})
+			return
+		}
+	}
 	switch {
 	case undrawnWords.MatchString(folded) && (strings.Contains(folded, "ligne") || strings.Contains(folded, "credit")):
 		if amount, ok := moneyNear(q.Text, undrawnText); ok {
@@ -237,6 +246,12 @@ var instruments = regexp.MustCompile(`(?i)crédit[- ]relais|emprunt syndiqué|em
 
 // instrument is the first debt a sentence names, as printed.
 func instrument(text string) string { return instruments.FindString(text) }
+
+// withinYear is a maturity schedule's first line: "À moins d'un an : 9 640 k€".
+var (
+	withinYear     = regexp.MustCompile(`(?i)à moins d['’]un an\s*:\s*\d`)
+	withinYearOnly = regexp.MustCompile(`(?i)moins d['’]un an`)
+)
 
 // The words of the printed text an amount goes with.
 var (

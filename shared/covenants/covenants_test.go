@@ -63,12 +63,14 @@ func TestReadItems(t *testing.T) {
 		"Le refinancement du crédit-relais de 45 000 k€ arrive à échéance le 30 juin 2026. " +
 		"En février 2026, la Société a obtenu de ses prêteurs un report de six mois de l’échéance d’amortissement de juin 2026 de l’emprunt syndiqué, soit 4 250 k€. " +
 		"L’emprunt obligataire de 50,0 M€ arrive à échéance en 2029. " +
-		"Un emprunt de 3 000 k€ est remboursable en mars 2027."
+		"Un emprunt de 3 000 k€ est remboursable en mars 2027. " +
+		"Échéancier de l’emprunt syndiqué • À moins d’un an : 9 640 k€ ; • De un à cinq ans : 71 320 k€ ;"
 	want := []string{
 		"lignes_non_tirees 6 000 k€   -1",
 		"echeance 45 000 k€ crédit-relais 30 juin 2026 6",
 		"report 4 250 k€ emprunt syndiqué juin 2026 6",
 		"echeance 3 000 k€ emprunt mars 2027 15",
+		"echeance 9 640 k€ dette  12",
 	}
 	var got []string
 	for _, it := range Read([]string{page}, 2025).Items {

@@ -2,6 +2,7 @@ package covenants
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"analyste.dev/analyste/shared/facts"
@@ -123,6 +124,9 @@ func itemText(it Item) string {
 	case Deferral:
 		return fmt.Sprintf("Report d'échéance accordé par les prêteurs : %s%s, échéance de %s", what(it), amount, it.Due)
 	}
+	if it.Schedule {
+		return "Échéancier de la dette : " + amount + " à moins d'un an"
+	}
 	within := "à moins d'un an"
 	if it.Months > 12 {
 		within = "à moins de 18 mois"
@@ -153,12 +157,17 @@ func liquidity(company, slug string, r Reading, st Statements) (facts.Fact, []ra
 	var due, undrawn float64
 	var dueSeen, undrawnSeen bool
 	var which []string
+	// A maturity schedule gives the total; the single maturities are in it.
+	schedule := slices.ContainsFunc(r.Items, func(it Item) bool { return it.Schedule })
 	for _, it := range r.Items {
 		v, _ := it.Amount.KEUR()
 		switch {
 		case it.Kind == Undrawn:
 			undrawn, undrawnSeen = undrawn+v, true
-		case it.Months >= 0 && it.Months <= 12:
+		case it.Schedule:
+			due, dueSeen = due+v, true
+			which = append(which, "selon l'échéancier de la dette")
+		case !schedule && it.Months >= 0 && it.Months <= 12:
 			due, dueSeen = due+v, true
 			which = append(which, fmt.Sprintf("%s%s %s", what(it), strings.TrimSpace(it.Amount.Text), when(it.Due)))
 		}
