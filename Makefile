@@ -44,13 +44,16 @@ testdata: ## rebuild the test reports (testdata/*/rapport.pdf, testdata/families
 run: ## the main job: the serverless chain on local emulators, on the test reports
 	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf
 
-eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers
+eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the risk reader on the labelled sentences, then (measured, not gated) on those written after it was tuned
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
+	$(GO) run ./cmd/analyste eval-signals --model offline --min-recall 90 --min-precision 80 --min-category-recall 70
+	$(GO) run ./cmd/analyste eval-signals --model offline --phrases testdata/signals/phrases_ecrites_apres.json
 
-e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), and the judge on its labelled cases
+e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), the judge on its labelled cases and the risk reader on its labelled sentences
 	@test -n "$${GOOGLE_CLOUD_PROJECT:-}" || { echo "GOOGLE_CLOUD_PROJECT non défini"; exit 1; }
 	$(GO) run ./cmd/analyste eval --model vertex --repeat 3 --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
 	$(GO) run ./cmd/analyste eval-judge --model vertex
+	$(GO) run ./cmd/analyste eval-signals --model vertex
 
 package: ## build dist/function-source.zip, the archive Terraform deploys
 	$(GO) run ./cmd/package

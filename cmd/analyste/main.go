@@ -22,6 +22,7 @@ var commands = map[string]command{
 	"pages":             {summary: "affiche le texte de chaque page d'un PDF", run: runPages},
 	"eval":              {summary: "évalue la chaîne sur des dossiers (PDF + truth.json) : tableau du cours, coût des appels", run: runEval},
 	"eval-judge":        {summary: "évalue le juge du mémo sur les cas étiquetés : matrice de confusion, taux de faux « soutenu »", run: runEvalJudge},
+	"eval-signals":      {summary: "évalue le lecteur de risques sur les phrases étiquetées : précision et rappel par catégorie, gravités", run: runEvalSignals},
 	"extract":           {summary: "transcrit et contrôle les états financiers d'un rapport (JSON)", run: runExtract},
 	"local":             {summary: "chaîne serverless en local (émulateurs, fonctions, événements) sur des PDF", run: runLocal},
 	"run":               {summary: "chaîne complète en local : états, signaux, mémo (une ligne ou JSON par rapport)", run: runRun},

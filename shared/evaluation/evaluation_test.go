@@ -31,7 +31,7 @@ var (
 		{ID: "covenant", Page: 12, Clue: "covenant"},
 		{ID: "litige", Page: 6, Clue: "litige"},
 	}
-	covenant = signals.Signal{Category: signals.Financing, Page: 12, Quote: "L'emprunt est assorti d'un covenant de levier."}
+	covenant = signals.Signal{Category: signals.Covenant, Page: 12, Quote: "L'emprunt est assorti d'un covenant de levier."}
 )
 
 // truthAndRun is a truth with two expected signals and a perfect run of it:

@@ -103,7 +103,8 @@ func TestMemoQuality(t *testing.T) {
 	}
 }
 
-// The course's cases: Ferlac's covenant, Solvéa's bridge loan.
+// The course's three cases: Ferlac's covenant, Solvéa's bridge loan,
+// Helvane's voluntary prepayment, which is no risk.
 func TestMemoCourseCases(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -115,6 +116,7 @@ func TestMemoCourseCases(t *testing.T) {
 		{"ferlac", memo.Covenants, []string{"plafond de 3,5x", "3,4x", "selon la définition contractuelle", "marge de 2,9 %", "levier calculé sur les comptes : 5,5x en 2025, selon une autre définition"},
 			[]string{"dépassé", "dépassement"}},
 		{"solvea", memo.Synthesis, []string{"crédit-relais de 45 000 k€ au 30 juin 2026", "trésorerie de 23 160 k€"}, nil},
+		{"helvane", memo.Risks, nil, []string{"Remboursement anticipé de 12,0 M€"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.slug, func(t *testing.T) {

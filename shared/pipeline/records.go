@@ -129,7 +129,7 @@ func (r SignalsRecord) Bounded() SignalsRecord {
 		if i < len(r.Facts) {
 			fact = r.Facts[i].Text
 		}
-		if len(kept) < MaxStoredSignals && fits(s.Quote, s.Summary, fact) {
+		if len(kept) < MaxStoredSignals && fits(append(s.Texts(), fact)...) {
 			kept = append(kept, i)
 		}
 	}
@@ -143,7 +143,7 @@ func (r SignalsRecord) Bounded() SignalsRecord {
 	}
 	out.Rejected = nil
 	for _, s := range r.Rejected {
-		if len(out.Rejected) == MaxStoredSignals || !fits(s.Quote, s.Summary, s.Reason) {
+		if len(out.Rejected) == MaxStoredSignals || !fits(append(s.Texts(), s.Reason)...) {
 			break
 		}
 		out.Rejected = append(out.Rejected, s)

@@ -1,6 +1,7 @@
 package signals
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -8,92 +9,77 @@ import (
 	"analyste.dev/analyste/shared/quotes"
 )
 
-// wording is the risk wording of one category. A strong term alone names the
-// risk (weight 2); a weak one only points to it (weight 1); a negated term
-// cancels a strong one in a phrase that means something else ("sans
-// recours" is a kind of loan, not a lawsuit). Terms match at the start of a
-// word, so "litige" also finds "litiges".
-type wording struct {
-	category             Category
-	strong, weak, negate []string
-}
-
-// lexicon lists the gravest category first, since it wins a tie.
-var lexicon = []wording{
-	{
-		category: GoingConcern,
-		strong: []string{"continuité d'exploitation", "continuité de l'exploitation", "incertitude significative",
-			"cessation des paiements", "procédure collective", "procédure de sauvegarde", "redressement judiciaire",
-			"liquidation judiciaire", "conciliation", "mandat ad hoc"},
-	},
-	{
-		category: Financing,
-		strong: []string{"covenant", "engagement financier", "engagements financiers", "remboursement anticipé",
-			"exigibilité anticipée", "exigible", "refinancement", "crédit-relais", "crédit relais", "dérogation", "waiver"},
-		weak: []string{"ratio", "échéance", "emprunt", "prêteurs", "endettement", "dette nette", "taux variable", "financement"},
-	},
-	{
-		category: CustomerConcentration,
-		strong: []string{"principal client", "principaux clients", "premier client", "premiers clients", "plus gros client",
-			"donneur d'ordre", "donneurs d'ordre", "concentration", "un seul client", "dépendante de son", "dépendant de son"},
-		weak: []string{"du chiffre d'affaires", "des ventes", "clientèle", "clients"},
-	},
-	{
-		category: SupplierDependence,
-		strong: []string{"fournisseur unique", "fournisseurs uniques", "seul fournisseur", "source unique", "même fabricant",
-			"approvisionnement", "sous-traitant"},
-		weak: []string{"fournisseur", "dépendance", "matières premières", "livraisons", "pénurie", "rupture"},
-	},
-	{
-		category: Litigation,
-		strong: []string{"litige", "contentieux", "recours", "assignation", "assigné", "tribunal", "cour d'appel",
-			"cour administrative", "arbitrage", "condamnation", "contrôle fiscal", "contrôle de l'urssaf", "redressement fiscal",
-			"mise en demeure", "plainte"},
-		weak:   []string{"dommages et intérêts", "réclame", "procédure", "juridique", "conteste"},
-		negate: []string{"sans recours", "tout recours", "recours à"},
-	},
-	{
-		category: Liquidity,
-		strong: []string{"trésorerie disponible", "lignes de crédit non tirées", "ligne de crédit non tirée", "liquidité",
-			"besoin de financement", "ne couvre pas", "plan de trésorerie", "tension de trésorerie", "découvert", "marge de manœuvre"},
-		weak: []string{"trésorerie", "crédit renouvelable", "non tirée", "non tirées", "affacturage"},
-	},
-	{
-		category: KeyPerson,
-		strong: []string{"personne clé", "personnes clés", "homme-clé", "homme clé", "hommes clés", "dirigeant clé",
-			"dirigeants clés", "départ de", "son départ", "fondateur", "fondatrice", "cofondateur", "cofondatrice", "succession"},
-		weak: []string{"dirigeant", "gouvernance", "directeur", "directrice", "conflit d'intérêts", "parties liées"},
-	},
-	{
-		category: Other,
-		strong: []string{"bail", "préavis", "résiliation", "résilier", "risque de change", "taux de change", "dollar",
-			"devise", "sinistre", "défaut en série", "non assuré", "réglementation", "prix de marché"},
-		weak: []string{"clause", "couverture", "assurance", "franchise", "climatique", "réglementaire"},
-	},
-}
-
-// framing is the wording of risk itself, whatever its kind.
-var framing = []string{"risque", "défavorable", "interruption", "défaillance", "perte", "expose", "exposé", "dépend",
-	"incertitude", "à défaut", "en cas de", "faute de", "menace", "limitée", "limitées", "réduite", "insuffisant",
-	"retard", "tension", "fortement", "n'était pas", "aucune assurance", "pas sécurisé"}
-
-// serious wording makes a signal grave whatever its category.
-var serious = []string{"remboursement anticipé", "exigibilité anticipée", "exigible", "pas sécurisé", "ne couvre pas",
-	"incertitude significative", "cessation des paiements", "défaut de paiement", "continuité d'exploitation",
-	"continuité de l'exploitation"}
+// The wording that is no risk whatever the category. Every list is matched
+// at the start of a word of the normalised text.
+var (
+	// boilerplate is accounting policy, audit and legal-form wording: a
+	// sentence holding it describes how the accounts are kept or checked.
+	boilerplate = []string{
+		"sont évalué", "est évalué", "sont comptabilisé", "est comptabilisé", "sont converti", "sont retraité",
+		"sont constituées lorsqu", "sont dépréciées lorsqu", "sont amortis", "sont amorties", "est amorti", "selon la méthode",
+		"selon le mode", "établis conformément", "établis selon", "arrêtés selon", "dans le respect des principes",
+		"principe de continuité d'exploitation a été retenu", "sont présentés en", "sont exprimés en", "comprennent principalement",
+		"approuvées par l'assemblée", "au cas par cas", "est retraité",
+		"nous avons effectué l'audit", "effectué notre audit", "normes d'exercice professionnel", "nous certifions que",
+		"il nous appartient", "nos appréciations", "ces appréciations", "points clés de l'audit", "nos travaux ont consisté",
+		"n'avons pas d'observation", "notre opinion n'est pas modifiée", "mission de présentation", "examen limité",
+		"mission qui nous a été confiée",
+		"risques décrits ci-dessous", "cartographie des risques", "considère comme significatifs",
+		"notice n", "cocher la case", "code général des impôts", "du cgi", "des explications concernant",
+		"conformément à l'article", "formulaire", "télédéclarer",
+	}
+	// settled says the risk is over, absent or good news.
+	settled = []string{
+		"s'est achevé", "s'est conclu", "ont été résorbé", "a été résorbé", "a pris fin", "a été finalisé", "a été levé",
+		"sans incidence sur les comptes", "a été reprise", "sont conformes", "n'a pas été utilisé", "non utilisé",
+		"suffisante pour", "a été renouvelé", "n'exerce aucune", "respecte l'ensemble",
+		"soutenu par", "porté par", "grâce à", "a amélioré", "s'améliore", "renforce la", "a renforcé", "ouvre de nouveaux",
+		"a obtenu le renouvellement", "signature d'un", "signature de deux", "remboursé par anticipation",
+		"a procédé au remboursement", "a signé", "a été définitivement clos", "en faveur de la société", "permis de compenser",
+		"se sont amélioré", "n'a pas connu", "a été anticipé",
+	}
+	// mitigation is what lessens a risk: a cover, an insurance, a provision,
+	// a plan, a second source.
+	mitigation = []string{
+		"couvre", "couvert", "couverture", "swap", "assuré", "assurance", "a constitué une provision", "provisionné",
+		"conteste", "arguments solides", "second fournisseur", "stock de sécurité", "stocks de sécurité", "plan de trésorerie",
+		"suit la liquidité", "accord de principe", "bloquées", "bloqués", "offre indicative", "négociations sont en cours",
+		"discussions engagées", "non tirée", "non utilisée", "subordonnés", "indemnisation", "a été obtenu",
+	}
+	// consequence is the wording of a loss or a lack, which a mitigation
+	// alone never holds.
+	consequence = []string{
+		"pourrai", "peuvent", "peut", "en cas de", "à défaut", "faute de", "en l'absence de", "ne couvre pas", "n'a pas",
+		"n'est pas", "ne sont pas", "pas encore", "risque de", "expose",
+	}
+	// referBack points to a risk told elsewhere in the report.
+	referBack = []string{"décrit", "mentionné", "ci-dessus", "présenté", "voir note"}
+	// negators deny a term up to that many words after them in its clause:
+	// "sans" and "ni" deny the words they lead, "aucun" the whole clause.
+	negators = map[string]int{"aucun": 10, "aucune": 10, "pas": 10, "absence": 10, "jamais": 10, "nul": 10, "nulle": 10,
+		"sans": 3, "ni": 3}
+	// exceptions end a negation's reach: "aucun … autre qu'un ratio".
+	exceptions = []string{"autre qu", "sauf", "hormis", "exception"}
+)
 
 // notConditional are words ending like a conditional verb that are not verbs.
 var notConditional = map[string]bool{"portrait": true, "retrait": true, "extrait": true, "attrait": true, "trait": true, "abstrait": true}
 
 func init() {
 	// Terms go through the quote normaliser so that they meet the text in one form.
-	for i := range lexicon {
-		normaliseAll(lexicon[i].strong)
-		normaliseAll(lexicon[i].weak)
-		normaliseAll(lexicon[i].negate)
+	for _, list := range [][]string{boilerplate, settled, mitigation, consequence, referBack, exceptions} {
+		normaliseAll(list)
 	}
-	normaliseAll(framing)
-	normaliseAll(serious)
+	for i := range taxonomy {
+		d := &taxonomy[i]
+		for _, list := range [][]string{d.strong, d.weak, d.absent, d.gauge.grave, d.gauge.notable, d.gauge.eased, d.gauge.cues} {
+			normaliseAll(list)
+		}
+		for _, pair := range d.pairs {
+			normaliseAll(pair[0])
+			normaliseAll(pair[1])
+		}
+	}
 }
 
 func normaliseAll(terms []string) {
@@ -102,25 +88,114 @@ func normaliseAll(terms []string) {
 	}
 }
 
-// matches returns the terms found at the start of a word of text, which is
-// normalised. A word after a hyphen is not a start: "crédit-bail" is no "bail".
+// positions returns where term starts a word of text, which is normalised.
+// A word after a hyphen is not a start: "crédit-bail" is no "bail".
+func positions(text, term string) []int {
+	var at []int
+	for from := 0; ; {
+		i := strings.Index(text[from:], term)
+		if i < 0 {
+			return at
+		}
+		i += from
+		if r, _ := utf8.DecodeLastRuneInString(text[:i]); i == 0 || !unicode.IsLetter(r) && r != '-' {
+			at = append(at, i)
+		}
+		from = i + 1
+	}
+}
+
+// matches returns the terms found at the start of a word of text.
 func matches(text string, terms []string) []string {
 	var found []string
 	for _, t := range terms {
-		for from := 0; ; {
-			i := strings.Index(text[from:], t)
-			if i < 0 {
-				break
-			}
-			i += from
-			if r, _ := utf8.DecodeLastRuneInString(text[:i]); i == 0 || !unicode.IsLetter(r) && r != '-' {
-				found = append(found, t)
-				break
-			}
-			from = i + 1
+		if len(positions(text, t)) > 0 {
+			found = append(found, t)
 		}
 	}
 	return found
+}
+
+func has(text string, terms []string) bool { return len(matches(text, terms)) > 0 }
+
+// span is where a term was found in a text, end excluded.
+type span struct{ start, end int }
+
+// affirmed returns where the terms are found in text without a negation
+// before them in their clause ("il n'existe aucun litige" holds no litige):
+// the first place of each term found.
+func affirmed(text string, terms []string) []span {
+	var found []span
+	for _, t := range terms {
+		for _, at := range positions(text, t) {
+			if !negated(text, at) {
+				found = append(found, span{at, at + len(t)})
+				break
+			}
+		}
+	}
+	return found
+}
+
+// negatedSpans are the places of terms in text that a negation denies.
+func negatedSpans(text string, terms []string) []span {
+	var out []span
+	for _, t := range terms {
+		for _, at := range positions(text, t) {
+			if negated(text, at) {
+				out = append(out, span{at, at + len(t)})
+			}
+		}
+	}
+	return out
+}
+
+// pointers counts the places where a term of terms starts in text outside
+// the spans of taken: "client" and "clients" found at one place count once,
+// and a weak term inside a strong one does not count again.
+func pointers(text string, terms []string, taken []span) int {
+	at := map[int]bool{}
+	for _, t := range terms {
+		for _, i := range positions(text, t) {
+			if !slices.ContainsFunc(taken, func(s span) bool { return i >= s.start && i < s.end }) {
+				at[i] = true
+			}
+		}
+	}
+	return len(at)
+}
+
+// negated tells whether a negation among the ten words before at, in the
+// same clause, denies what starts at at.
+func negated(text string, at int) bool {
+	clause := text[clauseStart(text, at):at]
+	// Elided articles and pronouns ("d'", "n'") are no words here.
+	words := slices.DeleteFunc(strings.FieldsFunc(clause, func(r rune) bool { return !unicode.IsLetter(r) }),
+		func(w string) bool { return utf8.RuneCountInString(w) < 2 })
+	if len(words) > 10 {
+		words = words[len(words)-10:]
+	}
+	for i := len(words) - 1; i >= 0; i-- {
+		if reach := negators[words[i]]; len(words)-i <= reach {
+			return !has(strings.Join(words[i:], " "), exceptions)
+		}
+	}
+	return false
+}
+
+// clauseStart is where the clause holding at begins: after the last , ; : (
+// or . before it that is not a decimal mark ("3,0x").
+func clauseStart(text string, at int) int {
+	for i := at - 1; i >= 0; i-- {
+		if !strings.ContainsRune(",;:(.", rune(text[i])) {
+			continue
+		}
+		if i+1 < len(text) && i > 0 && unicode.IsDigit(rune(text[i-1])) && unicode.IsDigit(rune(text[i+1])) {
+			continue
+		}
+		return i + 1
+	}
+	return 0
 }
 
 // conditional reports whether text, normalised, holds a verb in the

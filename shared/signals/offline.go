@@ -1,11 +1,11 @@
 package signals
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/quotes"
 )
 
@@ -15,132 +15,119 @@ const maxQuote = 400
 
 // Offline is the risk reader without a model. Page by page it leaves out the
 // tables and the table of contents, cuts the prose into whole sentences and
-// keeps those whose wording carries a risk (see lexicon): a category's terms
-// weigh 2 when they name the risk and 1 when they point to it, and the
-// heaviest category wins (on a tie, the earlier in lexicon); risk framing (a
-// conditional verb, "risque", "en cas de"…) and a number with a unit each add
-// 1. A sentence is kept when its category has a term that names the risk and
-// the whole weighs at least 3. Adjacent kept sentences of one category are
-// quoted together while they fit in maxQuote. Every quote is the page text
-// modulo whitespace, and is verified with quotes before it is returned.
-//
-// Severity rules: elevee for going concern, for wording that threatens
-// repayment (remboursement anticipé, ne couvre pas, pas sécurisé…) and for a
-// customer or supplier share of 30 % or more; moyenne for a risk that is
-// quantified or stated in the conditional; faible otherwise.
+// classifies each one (see classify): a risk of a category of the taxonomy,
+// a mitigant of the risk told just before it, or neither. Adjacent risk
+// sentences of one category are quoted together while they fit in
+// maxQuote; a clause of a risk sentence that only mitigates it is kept as a
+// mitigant too. Each risk is graded by its exposure (see gauge), measured
+// against the closing date and the equity, EBITDA and cash the report
+// states in its prose. The mentions of one risk on several pages become one
+// signal (see merge), graded by its gravest mention, whose quote is the
+// main one. Every quote is the page text modulo whitespace, and is verified
+// with quotes before it is returned.
 func Offline(pages []string) []Signal {
-	doc := quotes.NewDocument(pages)
-	var out []Signal
+	ref := findReference(pages)
+	var found []finding
 	for i, text := range pages {
-		for _, c := range readPage(text) {
-			s := c.signal(i + 1)
-			if doc.Verify(s.Page, s.Quote).OK {
-				out = append(out, s)
+		found = append(found, readPage(text, i+1, ref)...)
+	}
+	return verifiedOnly(quotes.NewDocument(pages), merge(found, pages))
+}
+
+// finding is one risk told on a page: a sentence, or several adjacent ones.
+type finding struct {
+	category  Category
+	quote     QuoteRef
+	grade     grade
+	mitigants []QuoteRef
+	last      int // index on the page of its last sentence
+}
+
+func readPage(text string, page int, ref reference) []finding {
+	var kept []finding
+	index := 0
+	for _, block := range proseSentences(text) {
+		index++ // sentences of two blocks are never adjacent
+		blockStart := index
+		for _, unit := range block {
+			index++
+			s := newSentence(unit)
+			k, category := classify(s, ref)
+			n := len(kept)
+			switch {
+			case k == mitigant && n > 0 && kept[n-1].last > blockStart && index-kept[n-1].last <= 2:
+				kept[n-1].mitigants = append(kept[n-1].mitigants, QuoteRef{unit, page})
+			case k != risk:
+			case n > 0 && kept[n-1].last == index-1 && kept[n-1].category == category && !opensTopic(s.norm) &&
+				utf8.RuneCountInString(kept[n-1].quote.Quote+" "+unit) <= maxQuote:
+				prev := &kept[n-1]
+				prev.quote.Quote += " " + unit
+				prev.last = index
+				prev.mitigants = append(prev.mitigants, clauseMitigants(unit, page)...)
+			default:
+				kept = append(kept, finding{category: category, quote: QuoteRef{unit, page}, last: index,
+					mitigants: clauseMitigants(unit, page)})
 			}
 		}
 	}
-	return out
-}
-
-// candidate is a kept sentence, or several adjacent ones.
-type candidate struct {
-	text     string
-	category Category
-	last     int // index on the page of its last sentence
-}
-
-func readPage(text string) []candidate {
-	var kept []candidate
-	index := 0
-	for _, block := range proseBlocks(strings.Split(text, "\n")) {
-		index++ // sentences of two blocks are never adjacent
-		for _, unit := range quotable(strings.Join(block, " ")) {
-			index++
-			c, ok := keep(unit)
-			if !ok {
-				continue
-			}
-			c.last = index
-			if n := len(kept); n > 0 {
-				prev := &kept[n-1]
-				joined := prev.text + " " + c.text
-				if prev.last == index-1 && prev.category == c.category && utf8.RuneCountInString(joined) <= maxQuote {
-					prev.text, prev.last = joined, index
-					continue
-				}
-			}
-			kept = append(kept, c)
-		}
+	for i := range kept {
+		kept[i].grade = definitionOf(kept[i].category).grade(newSentence(kept[i].quote.Quote), ref)
 	}
 	return kept
 }
 
-// keep scores a sentence and says whether it carries a risk.
-func keep(sentence string) (candidate, bool) {
-	norm := quotes.Normalise(sentence)
-	best, weight, named := Category(""), 0, false
-	for _, w := range lexicon {
-		strong := len(matches(norm, w.strong)) - len(matches(norm, w.negate))
-		if s := 2*strong + len(matches(norm, w.weak)); s > weight {
-			best, weight, named = w.category, s, strong > 0
-		}
-	}
-	total := weight
-	if conditional(norm) || len(matches(norm, framing)) > 0 {
-		total++
-	}
-	if len(units(sentence)) > 0 {
-		total++
-	}
-	return candidate{text: sentence, category: best}, named && total >= 3
+// opensTopic tells whether a sentence begins by announcing another risk
+// than the one before it ("Par ailleurs, …").
+func opensTopic(norm string) bool {
+	return slices.ContainsFunc([]string{"par ailleurs", "en outre", "d'autre part"}, func(t string) bool { return strings.HasPrefix(norm, t) })
 }
 
-// units are the numbers of text printed with a unit (money, %, x, days).
-func units(text string) []frnum.Number {
-	var out []frnum.Number
-	for _, n := range frnum.Parse(text) {
-		if n.Unit != frnum.None {
-			out = append(out, n)
+// clauseMitigants are the clauses of a risk sentence that mitigate it:
+// "… en l'absence de couverture ; la Société couvre 50 % de son exposition".
+func clauseMitigants(text string, page int) []QuoteRef {
+	clauses := strings.Split(text, ";")
+	if len(clauses) < 2 {
+		return nil
+	}
+	var out []QuoteRef
+	for _, c := range clauses {
+		if c = strings.TrimSpace(c); utf8.RuneCountInString(c) >= quotes.MinLength && mitigates(quotes.Normalise(c), nil) {
+			out = append(out, QuoteRef{c, page})
 		}
 	}
 	return out
 }
 
-func (c candidate) signal(page int) Signal {
-	norm := quotes.Normalise(c.text)
-	var terms []string
-	for _, w := range lexicon {
-		if w.category == c.category {
-			terms = append(matches(norm, w.strong), matches(norm, w.weak)...)
+// verifiedOnly keeps the quotes doc verifies: a signal whose main quote
+// fails takes its first verified other quote as main, and one with none is
+// dropped.
+func verifiedOnly(doc *quotes.Document, in []Signal) []Signal {
+	ok := func(q QuoteRef) bool { return doc.Verify(q.Page, q.Quote).OK }
+	var out []Signal
+	for _, s := range in {
+		others := slices.DeleteFunc(append([]QuoteRef{{s.Quote, s.Page}}, s.Others...), func(q QuoteRef) bool { return !ok(q) })
+		if len(others) == 0 {
+			continue
 		}
-	}
-	nums := units(c.text)
-	summary := c.category.Label() + " - termes relevés : " + strings.Join(terms, ", ")
-	if len(nums) > 0 {
-		texts := make([]string, len(nums))
-		for i, n := range nums {
-			texts[i] = strings.Join(strings.Fields(n.Text), " ")
+		s.Quote, s.Page, s.Others = others[0].Quote, others[0].Page, slices.Clip(others[1:])
+		if len(s.Others) == 0 {
+			s.Others = nil
 		}
-		summary += " ; chiffres cités : " + strings.Join(texts, ", ")
+		s.Mitigants = slices.DeleteFunc(s.Mitigants, func(q QuoteRef) bool { return !ok(q) })
+		out = append(out, s)
 	}
-	return Signal{Category: c.category, Severity: severity(c.category, norm, nums), Summary: summary, Quote: c.text, Page: page}
+	return out
 }
 
-func severity(c Category, norm string, nums []frnum.Number) Severity {
-	if c == GoingConcern || len(matches(norm, serious)) > 0 {
-		return High
+// proseSentences are the quotable sentences of a page's prose, paragraph
+// by paragraph.
+func proseSentences(text string) [][]string {
+	blocks := proseBlocks(strings.Split(text, "\n"))
+	out := make([][]string, len(blocks))
+	for i, b := range blocks {
+		out[i] = quotable(strings.Join(b, " "))
 	}
-	if c == CustomerConcentration || c == SupplierDependence {
-		for _, n := range nums {
-			if n.Unit == frnum.Percent && n.Value >= 30 {
-				return High
-			}
-		}
-	}
-	if len(nums) > 0 || conditional(norm) {
-		return Medium
-	}
-	return Low
+	return out
 }
 
 // proseBlocks groups the prose lines of a page into paragraphs and bullet

@@ -12,68 +12,53 @@ import (
 	"analyste.dev/analyste/shared/quotes"
 )
 
-// Category is the kind of risk a signal reports.
-type Category string
-
-// The fixed list of categories; the enum tag of Signal.Category repeats it.
-const (
-	Financing             Category = "financement_covenant"
-	CustomerConcentration Category = "concentration_client"
-	SupplierDependence    Category = "dependance_fournisseur"
-	Litigation            Category = "litige"
-	GoingConcern          Category = "continuite_exploitation"
-	Liquidity             Category = "liquidite"
-	KeyPerson             Category = "personne_cle_gouvernance"
-	Other                 Category = "autre"
-)
-
-// Categories lists the categories in the order of the issue.
-var Categories = []Category{Financing, CustomerConcentration, SupplierDependence, Litigation, GoingConcern, Liquidity, KeyPerson, Other}
-
-// Label is the category as a person reads it.
-func (c Category) Label() string {
-	switch c {
-	case Financing:
-		return "Financement / covenant"
-	case CustomerConcentration:
-		return "Concentration client"
-	case SupplierDependence:
-		return "Dépendance fournisseur"
-	case Litigation:
-		return "Litige"
-	case GoingConcern:
-		return "Continuité d'exploitation"
-	case Liquidity:
-		return "Liquidité"
-	case KeyPerson:
-		return "Personne clé / gouvernance"
-	case Other:
-		return "Autre"
-	}
-	return string(c)
+// Signal is one risk drawn from the report, with the quotes that prove it
+// and those that lessen it. Its JSON is the model's output schema; the desc
+// and enum tags feed it (the category enum is the taxonomy's keys).
+type Signal struct {
+	Category       Category `json:"categorie" desc:"Catégorie du risque, une clé de la taxonomie" enum:"covenant,exigibilite_anticipee,refinancement,liquidite,continuite_exploitation,concentration_clients,dependance_fournisseur,personnes_cles,litiges,controles_fiscaux_sociaux,garanties_donnees,engagements_hors_bilan,decouvert_bancaire,retards_paiement,attrition,matieres_premieres,climat,change_taux,reserves_cac,parties_liees,reglementaire"`
+	Severity       Severity `json:"gravite" desc:"Gravité fixée par l'exposition, selon la règle de la catégorie" enum:"faible,moyenne,elevee"`
+	SeverityReason string   `json:"motif_gravite" desc:"Ce qui fixe la gravité : le chiffre et ce à quoi il est comparé (capitaux propres, EBITDA, trésorerie, seuil, date d'échéance), ou la formulation qui l'impose"`
+	Summary        string   `json:"resume" desc:"Le risque en une phrase, en français, avec son chiffre principal s'il y en a un"`
+	Quote          string   `json:"citation" desc:"Phrase entière recopiée mot pour mot du texte de la page, sans coupure ni « [...] » ni reformulation, au moins 12 caractères"`
+	Page           int      `json:"page" desc:"Numéro de la page physique d'où vient la citation, à partir de 1"`
+	// Others are the other places the report states the same risk.
+	Others []QuoteRef `json:"autres_citations,omitempty" desc:"Les autres phrases, sur d'autres pages ou plus loin, qui énoncent le même risque ; liste vide s'il n'y en a pas"`
+	// Mitigants are what the report says lessens the risk.
+	Mitigants []QuoteRef `json:"attenuations,omitempty" desc:"Les phrases qui atténuent ce risque (couverture, assurance, provision, plan, second fournisseur), recopiées mot pour mot ; liste vide s'il n'y en a pas"`
 }
 
-// Severity grades a signal.
-type Severity string
+// QuoteRef is one more verified quote of a signal: a sentence and its page.
+type QuoteRef struct {
+	Quote string `json:"citation" desc:"Phrase entière recopiée mot pour mot du texte de la page"`
+	Page  int    `json:"page" desc:"Numéro de la page physique, à partir de 1"`
+}
 
-// The severities, mildest first; the enum tag of Signal.Severity repeats them.
-const (
-	Low    Severity = "faible"
-	Medium Severity = "moyenne"
-	High   Severity = "elevee"
-)
+// allQuotes lists every quote of s, the main one first, with what a reader
+// calls it when it is refused.
+func (s Signal) allQuotes() []labelledQuote {
+	out := []labelledQuote{{QuoteRef{s.Quote, s.Page}, ""}}
+	for _, o := range s.Others {
+		out = append(out, labelledQuote{o, "autre citation"})
+	}
+	for _, m := range s.Mitigants {
+		out = append(out, labelledQuote{m, "atténuation"})
+	}
+	return out
+}
 
-// Severities lists the severities, mildest first.
-var Severities = []Severity{Low, Medium, High}
+// Texts are the texts s stores, for a store that bounds a document's size.
+func (s Signal) Texts() []string {
+	out := []string{s.SeverityReason, s.Summary}
+	for _, q := range s.allQuotes() {
+		out = append(out, q.Quote)
+	}
+	return out
+}
 
-// Signal is one risk drawn from the report, with the quote that proves it.
-// Its JSON is the model's output schema; the desc and enum tags feed it.
-type Signal struct {
-	Category Category `json:"categorie" desc:"Catégorie du risque" enum:"financement_covenant,concentration_client,dependance_fournisseur,litige,continuite_exploitation,liquidite,personne_cle_gouvernance,autre"`
-	Severity Severity `json:"gravite" desc:"Gravité du risque pour un prêteur : elevee s'il menace le remboursement ou la continuité, moyenne s'il est chiffré ou probable, faible sinon" enum:"faible,moyenne,elevee"`
-	Summary  string   `json:"resume" desc:"Le risque en une ligne, en français"`
-	Quote    string   `json:"citation" desc:"Phrase entière recopiée mot pour mot du texte de la page, sans coupure ni « [...] » ni reformulation, au moins 12 caractères"`
-	Page     int      `json:"page" desc:"Numéro de la page physique d'où vient la citation, à partir de 1"`
+type labelledQuote struct {
+	QuoteRef
+	role string // empty for the main quote
 }
 
 // RiskReading is the answer of a risk reader.
@@ -87,9 +72,10 @@ type Rejected struct {
 	Reason string `json:"motif"`
 }
 
-// Check keeps the signals whose category and severity are known and whose
-// quote quotes.Verify finds on the stated page; it refuses the others with
-// the reason. pages are the page texts the reader was given, page 1 first.
+// Check keeps the signals whose category and severity are known and every
+// quote of which (the main one, the others, the mitigants) quotes.Verify
+// finds on its stated page; it refuses the others with the reason. pages
+// are the page texts the reader was given, page 1 first.
 func Check(pages []string, in []Signal) (verified []Signal, rejected []Rejected) {
 	doc := quotes.NewDocument(pages)
 	for _, s := range in {
@@ -99,23 +85,51 @@ func Check(pages []string, in []Signal) (verified []Signal, rejected []Rejected)
 			reason = fmt.Sprintf("catégorie inconnue « %s »", s.Category)
 		case !slices.Contains(Severities, s.Severity):
 			reason = fmt.Sprintf("gravité inconnue « %s »", s.Severity)
-		case isInstruction(s.Quote):
-			reason = reasonInjection
-		case !balancedQuotes(s.Quote):
-			reason = reasonQuotes
 		default:
-			if r := doc.Verify(s.Page, s.Quote); !r.OK {
-				reason = r.Reason
-			}
+			reason = refusal(doc, s.allQuotes())
 		}
 		if reason != "" {
 			rejected = append(rejected, Rejected{Signal: s, Reason: reason})
 			continue
 		}
-		s.Quote = quotes.Sanitize(s.Quote)
-		verified = append(verified, s)
+		verified = append(verified, sanitized(s))
 	}
 	return verified, rejected
+}
+
+// refusal is why the first refused quote of qs is refused, empty when every
+// one verifies. A hostile quote is refused with its own reason, so that
+// Hostile counts it whichever quote of the signal it is.
+func refusal(doc *quotes.Document, qs []labelledQuote) string {
+	for _, q := range qs {
+		switch r := doc.Verify(q.Page, q.Quote); {
+		case isInstruction(q.Quote):
+			return reasonInjection
+		case !balancedQuotes(q.Quote):
+			return reasonQuotes
+		case r.OK:
+		case q.role == "":
+			return r.Reason
+		default:
+			return fmt.Sprintf("%s « %s » : %s", q.role, display(q.Quote), r.Reason)
+		}
+	}
+	return ""
+}
+
+// sanitized stores every quote of s without what could display otherwise.
+func sanitized(s Signal) Signal {
+	s.Quote = quotes.Sanitize(s.Quote)
+	s.Others, s.Mitigants = sanitizedRefs(s.Others), sanitizedRefs(s.Mitigants)
+	return s
+}
+
+func sanitizedRefs(refs []QuoteRef) []QuoteRef {
+	out := slices.Clone(refs)
+	for i := range out {
+		out[i].Quote = quotes.Sanitize(out[i].Quote)
+	}
+	return out
 }
 
 // The reasons a quote is refused as hostile: it addresses the model, or its
@@ -175,7 +189,8 @@ func RetryInstruction(rejected []Rejected) string {
 
 // Facts numbers the verified signals in order: Q-<slug>-1, Q-<slug>-2…, each
 // "<société> - « <citation> » (p. <page>)", verified (the quote is on its
-// page word for word) and dated by the report's fiscal years.
+// page word for word) and dated by the report's fiscal years, with the
+// risk's category, severity and summary, and its first mitigant's text.
 func Facts(company string, years []int, verified []Signal) []facts.Fact {
 	slug := facts.Slug(company)
 	out := make([]facts.Fact, len(verified))
@@ -190,6 +205,9 @@ func Facts(company string, years []int, verified []Signal) []facts.Fact {
 			Category: string(s.Category),
 			Severity: string(s.Severity),
 			Summary:  s.Summary,
+		}
+		if len(s.Mitigants) > 0 {
+			out[i].Mitigation = display(s.Mitigants[0].Quote)
 		}
 	}
 	return out

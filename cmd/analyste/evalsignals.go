@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/signals"
+)
+
+// Sentences per model call in eval-signals: each on a page of its own, so
+// that a call reads a short report. The offline reader reads them one by one.
+const modelBatch = 20
+
+// runEvalSignals reads the labelled sentences with the risk reader (offline
+// or the model) and prints precision and recall per category and overall,
+// and the confusion of severities, for the tuned and the held-out parts.
+func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("eval-signals", flag.ContinueOnError)
+	c := newCLI("eval-signals", fs, stderr).withModel(fs)
+	path := fs.String("phrases", filepath.Join("testdata", "signals", "phrases.json"), "fichier JSON des phrases étiquetées")
+	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON")
+	misses := fs.Bool("erreurs", false, "liste les phrases mal lues de la partie de réglage (jamais celles de la partie retenue)")
+	minRecall := fs.Float64("min-recall", 0, "sort en erreur si le rappel d'ensemble d'une partie (en %) est en dessous")
+	minPrecision := fs.Float64("min-precision", 0, "sort en erreur si la précision d'ensemble d'une partie (en %) est en dessous")
+	minCategoryRecall := fs.Float64("min-category-recall", 0, "sort en erreur si le rappel d'une catégorie de la partie de réglage (en %) est en dessous")
+	if !c.parse(fs, args, "[--model offline|vertex] [--phrases FICHIER.json] [--json] [--erreurs] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
+		return 2
+	}
+	gen, err := c.model()
+	if err != nil {
+		fmt.Fprintf(stderr, "analyste eval-signals : %v\n", err)
+		return 2
+	}
+	data, err := os.ReadFile(*path)
+	if err != nil {
+		return c.fail(*path, err)
+	}
+	corpus, err := signals.ParseCorpus(data)
+	if err != nil {
+		return c.fail(*path, err)
+	}
+	read, batch := func(_ context.Context, pages []string) ([]signals.Signal, error) { return signals.Offline(pages), nil }, 1
+	if gen != nil {
+		reader, err := signals.NewModelReader(gen)
+		if err != nil {
+			return c.fail("lecteur de signaux", err)
+		}
+		read = func(ctx context.Context, pages []string) ([]signals.Signal, error) {
+			r, err := reader.Read(ctx, pages)
+			return r.Verified, err
+		}
+		batch = modelBatch
+	}
+	e, err := signals.Evaluate(ctx, read, corpus, batch)
+	if err != nil {
+		return c.fail("lecture des phrases", err)
+	}
+	switch {
+	case *asJSON:
+		err = writeJSON(stdout, e)
+	default:
+		err = e.Write(stdout)
+	}
+	if err == nil && *misses {
+		err = writeMisses(stdout, e.Tuned.Errors)
+	}
+	if err != nil {
+		return c.fail("sortie", err)
+	}
+	code := 0
+	below := func(what string, got, min float64) {
+		if got < min {
+			fmt.Fprintf(stderr, "analyste eval-signals : %s %s, sous le seuil de %s\n", what, frnum.FormatPercent(got), frnum.FormatPercent(min))
+			code = 1
+		}
+	}
+	for _, p := range []struct {
+		name string
+		part signals.Part
+	}{{"réglage", e.Tuned}, {"retenue", e.HeldOut}} {
+		below("rappel de la partie "+p.name, 100*p.part.Overall.Recall(), *minRecall)
+		below("précision de la partie "+p.name, 100*p.part.Overall.Precision(), *minPrecision)
+	}
+	for _, cs := range e.Tuned.Categories {
+		below("rappel de la catégorie "+string(cs.Category), 100*cs.Recall(), *minCategoryRecall)
+	}
+	return code
+}
+
+func writeMisses(w io.Writer, misses []signals.Miss) error {
+	if _, err := fmt.Fprintf(w, "\nPhrases mal lues (réglage) : %d\n", len(misses)); err != nil {
+		return err
+	}
+	for _, m := range misses {
+		if _, err := fmt.Fprintf(w, "- %s : attendue %q %q, lue %q %q : %s\n", m.ID, m.Expected, m.ExpectedSeverity, m.Read, m.ReadSeverity, m.Sentence); err != nil {
+			return err
+		}
+	}
+	return nil
+}

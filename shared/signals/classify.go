@@ -1,0 +1,101 @@
+package signals
+
+import (
+	"slices"
+	"strings"
+)
+
+// kind is what a sentence is to the offline reader.
+type kind int
+
+const (
+	neutral  kind = iota
+	risk          // states a risk of its category
+	mitigant      // lessens the risk told before it
+)
+
+// minWords is the length under which a piece of text is a label or a
+// heading, never a risk.
+const minWords = 5
+
+// classify tells what s states. A risk is a sentence holding a term that
+// names a category (strong, or a pair) that no negation denies, outside
+// accounting-policy, audit and form boilerplate and with nothing saying the
+// risk is settled or absent. Each category weighs its strong terms (2
+// each, or its own weight) and the places its weak terms point to (1
+// each); the heaviest wins, on a tie the one named first in the sentence.
+// A category that frames the sentence (the auditor's voice) wins whenever
+// it is named. A sentence whose first clause tells a mitigation (a cover,
+// an insurance, a provision) without a loss, and that names a risk once at
+// most, is a mitigant.
+func classify(s sentence, ref reference) (kind, Category) {
+	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || has(s.norm, boilerplate) || has(s.norm, settled) {
+		return neutral, ""
+	}
+	// named[i]: where the strong terms of taxonomy[i] are found; a word that
+	// names one risk does not also point to another.
+	named := make([][]span, len(taxonomy))
+	var taken []span
+	for i := range taxonomy {
+		d := &taxonomy[i]
+		if has(s.norm, d.absent) {
+			continue
+		}
+		found := affirmed(s.norm, d.strong)
+		for _, pair := range d.pairs {
+			if p0, p1 := affirmed(s.norm, pair[0]), affirmed(s.norm, pair[1]); len(p0) > 0 && len(p1) > 0 {
+				// A pair counts as one strong term, placed where it starts.
+				start := min(p0[0].start, p1[0].start)
+				found = append(found, span{start, start})
+				taken = append(append(taken, p0...), p1...)
+			}
+		}
+		if len(found) == 0 && d.dueSoon && dueSoon(s, ref) {
+			found = []span{{len(s.norm), len(s.norm)}}
+		}
+		named[i] = found
+		taken = append(taken, found...)
+	}
+	best, weight, first, framed := Category(""), 0, 0, false
+	for i, found := range named {
+		d := &taxonomy[i]
+		if len(found) == 0 || framed {
+			continue
+		}
+		at := slices.MinFunc(found, func(a, b span) int { return a.start - b.start }).start
+		w := d.strongWeight()*len(found) + pointers(s.norm, d.weak, taken)
+		if d.frames || w > weight || w == weight && at < first {
+			best, weight, first, framed = d.category, w, at, d.frames
+		}
+	}
+	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && weight <= 2 {
+		return mitigant, ""
+	}
+	if best == "" {
+		return neutral, ""
+	}
+	return risk, best
+}
+
+// mitigates tells whether norm lessens a risk and tells no loss ("aucune
+// assurance" lessens nothing), with wording outside the spans of terms that
+// name a risk ("ratio de couverture" is no cover).
+func mitigates(norm string, taken []span) bool {
+	return pointers(norm, mitigation, append(taken, negatedSpans(norm, mitigation)...)) > 0 &&
+		!has(norm, consequence) && !conditional(norm)
+}
+
+var (
+	debtWords = []string{"dette", "emprunt", "prêt", "crédit", "obligataire", "obligation", "financement", "euro pp"}
+	dueWords  = []string{"échéance", "échoit", "expire", "remboursable", "remboursé", "rembourser", "amorti", "maturité"}
+)
+
+// dueSoon tells whether s says a debt falls due within 18 months of the
+// closing.
+func dueSoon(s sentence, ref reference) bool {
+	if !has(s.norm, debtWords) || !has(s.norm, dueWords) {
+		return false
+	}
+	g, ok := s.maturity(ref)
+	return ok && rank(g.severity) >= rank(Medium)
+}

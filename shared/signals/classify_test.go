@@ -1,0 +1,45 @@
+package signals
+
+import "testing"
+
+func TestClassify(t *testing.T) {
+	t.Parallel()
+	ref := reference{closing: 2025*12 + 11}
+	tests := []struct {
+		name     string
+		sentence string
+		kind     kind
+		category Category
+	}{
+		{"strong term", "Un concurrent a assigné la Société et réclame 6 500 k€ de dommages et intérêts.", risk, Litigation},
+		{"pair of families", "La quasi-totalité de la farine provient d'un meunier unique situé à proximité du site.", risk, SupplierDependence},
+		{"risk denied", "À la connaissance de la Société, il n'existe aucun litige susceptible d'avoir une incidence significative.", neutral, ""},
+		{"denial limited to its words", "Les titres de la filiale sont nantis, sans autre engagement au profit des prêteurs.", risk, GuaranteesGiven},
+		{"a denial that aggravates", "La Société ne dispose d'aucune clause d'indexation lui permettant de répercuter la hausse du cours du cacao.", risk, RawMaterials},
+		{"exception after a denial", "Aucun de ces financements n'est assorti d'engagement financier autre qu'un ratio de levier inférieur à 3,0x.", risk, Covenant},
+		{"accounting policy", "Les provisions pour litiges sont constituées lorsqu'une obligation existe à la clôture.", neutral, ""},
+		{"audit boilerplate", "Nous certifions que les comptes annuels sont réguliers et sincères au regard des règles comptables.", neutral, ""},
+		{"settled", "Le contrôle fiscal portant sur les exercices 2020 et 2021 s'est achevé sans rectification.", neutral, ""},
+		{"category's own absence", "La dépendance à l'égard du premier client a fortement diminué, à 6 % des ventes.", neutral, ""},
+		{"good news", "L'entrée en vigueur de la nouvelle réglementation ouvre de nouveaux marchés à la Société.", neutral, ""},
+		{"mitigation alone", "Les sites sont assurés contre l'incendie, les dégâts des eaux et les pertes d'exploitation.", mitigant, ""},
+		{"mitigation beside a loss", "Un incendie a détruit l'entrepôt de Roanne ; les pertes sont en cours d'indemnisation.", risk, Climate},
+		{"a cover word inside a risk term", "La banque a accordé une dispense de respect du ratio de couverture des intérêts.", risk, Covenant},
+		{"form label", "Pour les sociétés filiales, désignation et adresse de la société mère :", neutral, ""},
+		{"too short", "Risques juridiques et contentieux", neutral, ""},
+		{"heavier category wins", "Un client représentant 6 % des ventes, placé en liquidation judiciaire, laisse une créance impayée de 420 k€.", risk, LatePayment},
+		{"procedure outweighs its debt", "Un mandat ad hoc a été ouvert afin de faciliter la renégociation de la dette.", risk, GoingConcern},
+		{"the auditor's voice frames the sentence", "Nous attirons votre attention sur le refinancement du crédit-relais arrivant à échéance en juin 2026.", risk, AuditorQualification},
+		{"a debt due soon", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2026.", risk, Refinancing},
+		{"a debt due late", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2031.", neutral, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			k, c := classify(newSentence(tt.sentence), ref)
+			if k != tt.kind || c != tt.category {
+				t.Errorf("classify(%q) = %v %q, want %v %q", tt.sentence, k, c, tt.kind, tt.category)
+			}
+		})
+	}
+}

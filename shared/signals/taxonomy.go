@@ -1,0 +1,485 @@
+package signals
+
+// Category is the kind of risk a signal reports: a key of the taxonomy.
+type Category string
+
+// The taxonomy's keys, in the order of the issue; the enum tag of
+// Signal.Category repeats them.
+const (
+	Covenant              Category = "covenant"
+	Acceleration          Category = "exigibilite_anticipee"
+	Refinancing           Category = "refinancement"
+	Liquidity             Category = "liquidite"
+	GoingConcern          Category = "continuite_exploitation"
+	CustomerConcentration Category = "concentration_clients"
+	SupplierDependence    Category = "dependance_fournisseur"
+	KeyPeople             Category = "personnes_cles"
+	Litigation            Category = "litiges"
+	TaxAudit              Category = "controles_fiscaux_sociaux"
+	GuaranteesGiven       Category = "garanties_donnees"
+	OffBalanceSheet       Category = "engagements_hors_bilan"
+	Overdraft             Category = "decouvert_bancaire"
+	LatePayment           Category = "retards_paiement"
+	Attrition             Category = "attrition"
+	RawMaterials          Category = "matieres_premieres"
+	Climate               Category = "climat"
+	CurrencyRates         Category = "change_taux"
+	AuditorQualification  Category = "reserves_cac"
+	RelatedParties        Category = "parties_liees"
+	Regulatory            Category = "reglementaire"
+)
+
+// Categories lists the taxonomy's keys in the order of the issue, which is
+// also the order that breaks a tie between two categories of a sentence.
+var Categories = func() []Category {
+	out := make([]Category, len(taxonomy))
+	for i, d := range taxonomy {
+		out[i] = d.category
+	}
+	return out
+}()
+
+// Label is the category as a person reads it.
+func (c Category) Label() string {
+	if d := definitionOf(c); d != nil {
+		return d.label
+	}
+	return string(c)
+}
+
+// Severity grades a signal.
+type Severity string
+
+// The severities, mildest first; the enum tag of Signal.Severity repeats them.
+const (
+	Low    Severity = "faible"
+	Medium Severity = "moyenne"
+	High   Severity = "elevee"
+)
+
+// Severities lists the severities, mildest first.
+var Severities = []Severity{Low, Medium, High}
+
+// definition is one category of the taxonomy: what the model reads in its
+// prompt (definition, notRisk, severity) and what the offline reader matches
+// (the vocabulary) and measures (the gauge).
+//
+// Terms match at the start of a word of the normalised text, so "litige"
+// also finds "litiges". A strong term names the risk; a weak one points to
+// it and only weighs in the choice between categories; a pair names it when
+// a term of each of its two lists is in the sentence ("prix" and
+// "hausse"), each pair counting as one strong term; an absent
+// phrase says the risk is not there or no longer ("a fortement diminué").
+type definition struct {
+	category Category
+	label    string
+	// summary states the risk in the memo's words; the figure follows it.
+	summary    string
+	definition string
+	notRisk    string
+	severity   string
+
+	strong, weak, absent []string
+	pairs                [][2][]string
+	gauge                gauge
+	// single: a report has one such risk, so its mentions on several pages
+	// are one signal whatever they share.
+	single bool
+	// dueSoon: a debt falling due within 18 months names the risk, however
+	// it is worded.
+	dueSoon bool
+	// weight of each strong term in the choice between categories, 2 when
+	// zero: a going-concern procedure outweighs the debt it is about.
+	weight int
+	// frames: the category's strong wording is a voice that frames the whole
+	// sentence ("nous attirons votre attention sur…"), so it wins whatever
+	// the sentence is about.
+	frames bool
+}
+
+func (d *definition) strongWeight() int {
+	if d.weight == 0 {
+		return 2
+	}
+	return d.weight
+}
+
+// taxonomy is the one list of categories: the offline reader, the model's
+// prompt and schema, the memo and the viewer read it.
+var taxonomy = []definition{
+	{
+		category:   Covenant,
+		label:      "Covenant / engagement financier",
+		summary:    "Engagement financier (covenant) attaché à la dette",
+		definition: "un ratio ou un engagement financier que la société doit respecter au titre d'un financement (levier, gearing, couverture du service de la dette, fonds propres minimum), son niveau face au seuil, un bris, une dérogation (waiver) ou un seuil relevé",
+		notRisk:    "l'absence de tout covenant (« aucun emprunt n'est assorti de covenants »), l'évolution d'un ratio d'endettement sans seuil contractuel",
+		severity:   "elevee si le seuil est franchi, si une dérogation ou un relèvement du seuil a été nécessaire, ou si la marge est inférieure à 10 % du seuil ; moyenne si elle est inférieure à 25 % ou si le seuil est donné sans le niveau ; faible si la marge est confortable",
+		strong: []string{"covenant", "engagement financier", "engagements financiers", "ratio de levier", "ratio de dette nette",
+			"ratio dette nette", "ratio de couverture", "ratio de fonds propres", "ratio de gearing", "gearing", "dscr", "icr",
+			"waiver", "renonciation des prêteurs", "définition contractuelle", "dette nette contractuelle", "ebitda ajusté",
+			"relever le plafond", "plafond du ratio", "leverage", "bris de covenant"},
+		pairs: [][2][]string{{{"ratio", "ratios"}, {"contrat de crédit", "convention de crédit", "contrat de prêt", "documentation",
+			"bancaire", "banque", "prêteur", "obligataire"}}},
+		weak: []string{"ratio", "plafond", "plafonné", "seuil", "prêteurs", "emprunt", "crédit", "testé", "respecté", "marge"},
+		gauge: gauge{headroom: true, unmeasured: Medium, eased: []string{"respecte", "respecté", "confortable"},
+			grave: []string{"dispense", "n'a pas été respecté", "n'ont pas été respectés", "non respecté", "non-respect", "waiver",
+				"renonciation", "dérogation", "relever le plafond", "relevé le plafond", "n'est plus que"}},
+		single: true,
+	},
+	{
+		category:   Acceleration,
+		label:      "Exigibilité anticipée / défaut croisé",
+		summary:    "Dette exigible par anticipation",
+		definition: "une clause qui permet aux prêteurs d'exiger le remboursement immédiat de la dette (exigibilité anticipée, déchéance du terme, défaut croisé, changement de contrôle) ou son déclenchement",
+		notRisk:    "un remboursement anticipé volontaire de la société",
+		severity:   "elevee si l'exigibilité est déclenchée ou notifiée, ou si la clause vise la totalité de la dette ; moyenne sinon",
+		strong: []string{"exigibilité anticipée", "exigible par anticipation", "exigibles par anticipation", "immédiatement exigible",
+			"exigibilité immédiate", "deviendrait exigible", "deviendraient exigibles", "rendu exigible", "exiger le remboursement anticipé",
+			"demander le remboursement anticipé", "défaut croisé", "cross-default", "changement de contrôle", "déchéance du terme",
+			"clause d'accélération"},
+		weak: []string{"exigible", "exigibilité", "anticipé", "prêteurs", "encours", "défaut"},
+		gauge: gauge{floor: Medium, headroom: true,
+			grave: []string{"totalité", "intégralité", "l'ensemble des", "notifié", "a prononcé", "ont prononcé", "a rendu", "ont rendu", "immédiate",
+				"immédiatement"}},
+	},
+	{
+		category:   Refinancing,
+		label:      "Refinancement et échéances",
+		summary:    "Dette à refinancer à son échéance",
+		definition: "une échéance de dette à rembourser ou à refinancer (in fine, crédit-relais, mur d'échéances), un refinancement non encore obtenu, un rééchelonnement ou un report d'échéance",
+		notRisk:    "un refinancement achevé, une échéance lointaine sans enjeu, une dette amortie par les flux de l'activité",
+		severity:   "elevee si l'échéance tombe dans les 12 mois suivant la clôture ; moyenne dans les 18 mois, ou si le montant dû dépasse la trésorerie ; faible au-delà ; sans date, le montant face à la trésorerie",
+		strong: []string{"refinancement", "refinancer", "crédit-relais", "crédit relais", "prêt relais", "prêt-relais",
+			"remboursable in fine", "in fine", "mur de refinancement", "mur d'échéances", "rééchelonnement", "renégocier",
+			"renégociation de la dette", "extension de la maturité", "échéance d'amortissement", "nouveau financement",
+			"sécuriser les financements", "financements nécessaires", "à défaut d'accord"},
+		weak: []string{"échéance", "échéances", "échoit", "expire", "arrive à échéance", "arrivant à échéance", "vient à échéance",
+			"viennent à échéance", "remboursable", "dette", "emprunt", "prêteurs", "banques", "pool bancaire", "maturité"},
+		gauge:   gauge{maturity: true, against: []refKind{cashRef}},
+		single:  true,
+		dueSoon: true,
+	},
+	{
+		category:   Liquidity,
+		label:      "Liquidité / consommation de trésorerie",
+		summary:    "Liquidité tendue",
+		definition: "une trésorerie ou des lignes disponibles insuffisantes face aux besoins, une consommation de trésorerie (free cash-flow négatif), une autonomie de quelques mois, des tensions de trésorerie",
+		notRisk:    "une trésorerie déclarée suffisante pour les douze prochains mois, le suivi de la liquidité par la direction, une ligne non tirée (atténuation)",
+		severity:   "elevee si la trésorerie ne couvre pas les besoins ou l'échéance, si l'autonomie est de 12 mois ou moins, ou si la consommation dépasse la trésorerie ; moyenne si elle en dépasse le quart ; sinon selon le chiffre",
+		strong: []string{"ne couvre pas", "ne permet de couvrir que", "ne permet pas de couvrir", "n'est couvert qu'",
+			"insuffisance de trésorerie", "trésorerie insuffisante", "tension de trésorerie", "tensions de trésorerie",
+			"consommation de trésorerie", "a consommé", "free cash-flow négatif", "fortement négatif", "est négatif de",
+			"free cash-flow de -", "ressort à -", "autonomie financière", "mois de consommation", "besoin de financement",
+			"marge de manœuvre réduite", "limitées à", "se limitent à", "ne dispose plus que", "fois notre capacité d'autofinancement",
+			"fois sa capacité d'autofinancement"},
+		pairs: [][2][]string{{{"trésorerie", "disponibilités", "liquidité", "liquidités", "besoin en fonds de roulement", "cash"},
+			{"permet pas", "permettra pas", "ne couvre", "ne couvrent", "insuffisan", "dégrad", "absorbé", "consomm", "tension",
+				"sans apport", "apport de fonds", "levée de fonds", "épuis", "que deux mois", "que trois mois", "que quelques mois"}}},
+		weak: []string{"trésorerie", "liquidité", "disponibilités", "lignes de crédit", "non tirées", "besoin en fonds de roulement",
+			"flux de trésorerie", "free cash-flow", "capacité d'autofinancement"},
+		absent: []string{"trésorerie suffisante", "suffisante pour faire face"},
+		gauge: gauge{against: []refKind{cashRef}, runway: true,
+			cues:    []string{"consomm", "besoin de financement", "négatif", "déficit de", "ressort à", "free cash-flow de"},
+			grave:   []string{"ne couvre pas", "permet pas", "permettra pas", "ne permet de couvrir que", "n'est couvert qu'", "ne couvrent que", "insuffisan", "épuis"},
+			notable: []string{"marge de manœuvre", "tension", "limitées à"}},
+		single: true,
+	},
+	{
+		category:   GoingConcern,
+		label:      "Continuité d'exploitation",
+		summary:    "Doute sur la continuité d'exploitation",
+		definition: "une incertitude sur la capacité à poursuivre l'activité : continuité subordonnée à un refinancement ou à un soutien, capitaux propres inférieurs à la moitié du capital, mandat ad hoc, conciliation, sauvegarde, redressement ou liquidation judiciaire, cessation des paiements",
+		notRisk:    "la phrase de méthode « les comptes sont établis selon le principe de continuité d'exploitation », l'absence d'événement remettant en cause la continuité",
+		severity:   "toujours elevee",
+		strong: []string{"incertitude significative", "doute important", "jeter un doute", "poursuivre son exploitation",
+			"poursuite de l'activité dépend", "poursuite de l'exploitation", "continuité d'exploitation repose",
+			"continuité de l'exploitation repose", "continuité d'exploitation dépend", "leur soutien", "soutien financier",
+			"soutien des prêteurs", "soutien de l'actionnaire", "soutien de ses actionnaires", "cessation des paiements",
+			"procédure collective", "procédure de sauvegarde", "sauvegarde", "redressement judiciaire", "liquidation judiciaire",
+			"mandat ad hoc", "conciliation", "moitié du capital social", "dissolution anticipée", "période d'observation"},
+		pairs:  [][2][]string{{{"poursuivre", "poursuite", "continuité"}, {"dépend", "repose", "subordonné", "conditionné", "incertitude", "doute"}}},
+		weak:   []string{"continuité d'exploitation", "continuité de l'exploitation", "continuité", "compte tenu", "repose sur", "dépend"},
+		absent: []string{"ne connaissant pas de difficulté"},
+		gauge:  gauge{floor: High},
+		single: true,
+		weight: 3,
+	},
+	{
+		category:   CustomerConcentration,
+		label:      "Concentration clients",
+		summary:    "Dépendance à un petit nombre de clients",
+		definition: "une part importante du chiffre d'affaires réalisée avec un client ou quelques clients (premier client, cinq premiers clients, donneur d'ordre, contrat principal)",
+		notRisk:    "une clientèle diversifiée, « aucun client ne représente plus de 5 % », une répartition géographique des ventes",
+		severity:   "elevee si un client ou un groupe de clients nommé pèse 30 % ou plus ; moyenne à partir de 10 % ou sans chiffre ; faible en dessous",
+		strong: []string{"premier client", "premiers clients", "principal client", "principaux clients", "plus gros client",
+			"client principal", "premier donneur d'ordre", "donneur d'ordre", "donneurs d'ordre", "concentration de notre clientèle",
+			"concentration de la clientèle", "concentration client", "un seul client", "unique client", "dépendante de son",
+			"dépendant de son", "perte de ce compte", "du chiffre d'affaires est réalisé avec", "de son activité avec",
+			"de son chiffre d'affaires avec", "chiffre d'affaires dépend", "dépendante des commandes", "dépendant des commandes"},
+		pairs: [][2][]string{{{"client", "clients", "enseignes", "donneur d'ordre", "commandes de", "réalisées avec", "réalisé avec",
+			"réalisées auprès", "acheteur", "distributeur"},
+			{"du chiffre d'affaires", "des ventes", "des facturations", "des revenus", "de l'activité", "du volume d'affaires"}}},
+		weak:   []string{"client", "clients", "clientèle", "du chiffre d'affaires", "des ventes", "de l'activité", "des facturations", "représente", "pèse", "concentré"},
+		absent: []string{"a fortement diminué", "ne représentant plus que", "sécurisant"},
+		gauge:  gauge{shares: []float64{10, 30}, unmeasured: Medium},
+		single: true,
+	},
+	{
+		category:   SupplierDependence,
+		label:      "Dépendance fournisseur / source unique",
+		summary:    "Dépendance à un fournisseur ou à une source unique",
+		definition: "un approvisionnement, un composant, une licence ou un prestataire critique qui dépend d'un seul fournisseur ou de quelques-uns, sans solution de substitution",
+		notRisk:    "« la société n'est pas dépendante d'un fournisseur », plusieurs sources qualifiées, un second fournisseur déjà qualifié (atténuation)",
+		severity:   "elevee pour une source unique sans substitut, un arrêt de production, ou une part de 50 % ou plus ; moyenne à partir de 20 % ou sans chiffre ; faible en dessous",
+		strong: []string{"fournisseur unique", "seul fournisseur", "un seul fabricant", "seul fabricant", "même fabricant",
+			"source unique", "mono-source", "sous-traitant unique", "prestataire unique", "exclusivement auprès",
+			"sans solution alternative", "pas d'équivalent", "fournisseurs de substitution", "rupture d'approvisionnement",
+			"rupture de la filière", "de nos approvisionnements", "de ses approvisionnements", "de ses achats", "des achats de",
+			"premier fournisseur", "dépend d'une licence", "interruption de ses livraisons",
+			"défaut en série", "dépendante d'un fournisseur", "dépendant d'un fournisseur"},
+		pairs: [][2][]string{{{"fournisseur", "fabricant", "façonnier", "sous-traitant", "sous-traite", "prestataire", "transporteur",
+			"provient", "proviennent", "approvisionn", "achetés auprès", "acheté auprès", "licence", "partenaire industriel"},
+			{"unique", "exclusif", "exclusive", "exclusivement", "seul", "intégralité", "quasi-totalité", "totalité", "sans alternative"}}},
+		weak: []string{"fournisseur", "fournisseurs", "approvisionnement", "approvisionnements", "achats", "livraisons",
+			"fabricant", "sous-traitant", "pénurie", "production", "licence"},
+		gauge: gauge{shares: []float64{20, 50}, unmeasured: Medium,
+			grave: []string{"unique", "seul ", "exclusi", "intégralité", "quasi-totalité", "même fabricant", "sans solution alternative", "pas d'équivalent",
+				"faute de fournisseurs", "arrêterait", "interromprait"}},
+	},
+	{
+		category:   KeyPeople,
+		label:      "Personnes clés",
+		summary:    "Dépendance à des personnes clés",
+		definition: "une dépendance à un dirigeant, un fondateur ou un expert dont le départ, le décès ou l'absence de successeur désorganiserait l'activité",
+		notRisk:    "la rémunération des dirigeants, un plan de succession formalisé, une assurance homme-clé souscrite (atténuation), les indemnités de départ à la retraite",
+		severity:   "elevee si le départ a eu lieu ou est annoncé sans remplaçant, ou si la succession n'est pas organisée ; moyenne pour une dépendance déclarée",
+		strong: []string{"personne clé", "personnes clés", "homme-clé", "homme clé", "hommes clés", "dirigeant clé", "dirigeants clés",
+			"son départ", "départ de l'un", "a quitté", "succession", "pas organisé sa succession", "repose en grande partie sur",
+			"repose sur un nombre restreint", "cadres dirigeants", "décès ou l'incapacité", "incapacité du", "recruter et retenir"},
+		pairs: [][2][]string{{{"directeur", "directrice", "dirigeant", "président", "fondateur", "fondatrice", "gérant", "associés",
+			"associé", "expertise", "savoir-faire", "équipe de direction"},
+			{"quitter", "quittera", "quitté", "départ", "repose", "dépend", "porte seul", "assure seul", "succession", "remplac"}}},
+		weak: []string{"dirigeant", "dirigeants", "fondateur", "fondatrice", "cofondateur", "cofondatrice", "directeur", "directrice",
+			"président", "gérant", "remplaçant", "remplacé", "savoir-faire", "ingénieurs"},
+		absent: []string{"assurance homme-clé a été souscrite", "a été formalisé", "plan de succession", "nomination de son", "départ à la retraite"},
+		gauge: gauge{unmeasured: Medium,
+			grave: []string{"a quitté", "quittera", "a annoncé son départ", "pas encore été remplacé", "pas encore été recruté", "pas organisé sa succession", "remplaçant n'a pas"}},
+		single: true,
+	},
+	{
+		category:   Litigation,
+		label:      "Litiges et provisions",
+		summary:    "Litige en cours",
+		definition: "un litige, un contentieux, une assignation, une réclamation ou une condamnation, et la provision qui le couvre",
+		notRisk:    "« aucun litige », un litige clos par une transaction, la méthode de provisionnement des litiges, la justification des appréciations du commissaire aux comptes",
+		severity:   "le montant en jeu face aux capitaux propres (moyenne dès 10 %, elevee dès 50 %) et à la trésorerie (moyenne dès 25 %, elevee dès 100 %) ; faible sans montant",
+		strong: []string{"litige", "contentieux", "assignation", "assigné", "tribunal", "cour d'appel", "cour administrative",
+			"prud'hom", "arbitrage", "condamné", "condamnation", "action de groupe", "action en justice", "procédure pénale",
+			"mise en cause", "réclame", "réclamation", "recours contentieux", "interjeté appel", "en contrefaçon", "dommages et intérêts",
+			"plainte", "mise en demeure", "action en responsabilité", "jugement défavorable", "poursuites judiciaires"},
+		weak:  []string{"procédure", "demande", "provision", "provisions", "conteste", "juridique", "appel"},
+		gauge: gauge{against: []refKind{equityRef, cashRef}},
+	},
+	{
+		category:   TaxAudit,
+		label:      "Contrôles fiscaux et sociaux",
+		summary:    "Contrôle fiscal ou social",
+		definition: "un contrôle fiscal, une vérification de comptabilité, un contrôle URSSAF ou des douanes, une proposition de rectification ou un redressement",
+		notRisk:    "un contrôle clos sans rectification, le régime fiscal, un crédit d'impôt, le texte des formulaires fiscaux",
+		severity:   "le montant notifié face aux capitaux propres et à la trésorerie, comme les litiges ; faible sans montant",
+		strong: []string{"contrôle fiscal", "contrôle urssaf", "contrôle de l'urssaf", "urssaf", "vérification de comptabilité",
+			"proposition de rectification", "redressement fiscal", "redressement", "rectification", "administration fiscale",
+			"douanes", "droits de douane"},
+		weak:  []string{"fiscal", "fiscale", "impôt", "tva", "pénalités", "droits", "tarifaire"},
+		gauge: gauge{against: []refKind{equityRef, cashRef}},
+	},
+	{
+		category:   GuaranteesGiven,
+		label:      "Garanties données et cautions",
+		summary:    "Garantie, caution ou sûreté donnée",
+		definition: "une caution, une garantie à première demande, une lettre de confort, un nantissement, une hypothèque ou un gage donnés par la société, ou la caution personnelle du dirigeant",
+		notRisk:    "« aucune garantie donnée », les garanties commerciales données aux clients sur les produits",
+		severity:   "le montant garanti face aux capitaux propres (moyenne dès 10 %, elevee dès 50 %) ; moyenne pour une sûreté sur les actifs (nantissement, hypothèque, gage) sans montant ; faible sinon",
+		strong: []string{"caution", "cautions", "cautionnement", "garantie à première demande", "garanties données", "garantie donnée",
+			"nantissement", "nanti", "hypothèque", "gage", "lettre de confort", "sûreté", "sûretés", "a garanti", "garantit",
+			"se porte garant", "portée garante", "porté garant", "privilège", "grevé", "aval donné"},
+		weak: []string{"garantie", "garanties", "au profit", "prêteurs", "engagements donnés"},
+		gauge: gauge{against: []refKind{equityRef},
+			notable: []string{"nanti", "hypothèque", "gage", "sûreté", "privilège", "grevé"}},
+	},
+	{
+		category:   OffBalanceSheet,
+		label:      "Engagements hors bilan (crédit-bail, locations)",
+		summary:    "Engagement hors bilan",
+		definition: "des loyers ou redevances restant dus (crédit-bail, baux, location-gérance), des commandes fermes, des engagements d'achat ou de rachat, une clause de bail qui menace un site",
+		notRisk:    "la méthode de retraitement du crédit-bail, une dette locative déjà au bilan (IFRS 16), un crédit-bail terminé",
+		severity:   "le montant face aux capitaux propres (moyenne dès 10 %, elevee dès 50 %) ; moyenne pour une clause de résiliation ou un préavis qui menace un site ; faible sinon",
+		strong: []string{"crédit-bail", "redevances restant", "loyers restant", "restant à payer", "restant dues", "restant à exécuter",
+			"non encore livrées", "commandes fermes", "engagements hors bilan", "engagement de rachat", "engagements de location",
+			"location-gérance", "take-or-pay", "s'est engagée à", "s'est engagé à", "engagement d'achat", "engagements de loyers",
+			"location simple", "loyers futurs", "promesse d'achat", "résilier le bail",
+			"résiliation du bail", "préavis", "déménagement"},
+		weak:  []string{"bail", "baux", "loyers", "redevances", "engagements donnés", "engagement", "location", "bailleur"},
+		gauge: gauge{against: []refKind{equityRef}, notable: []string{"préavis", "déménagement"}},
+	},
+	{
+		category:   Overdraft,
+		label:      "Recours au découvert / concours bancaires",
+		summary:    "Recours au découvert et aux concours bancaires courants",
+		definition: "l'usage du découvert, des concours bancaires courants, des facilités de caisse, de l'escompte, du Dailly ou de l'affacturage pour financer l'exploitation",
+		notRisk:    "un découvert autorisé non utilisé, « aucun recours à l'affacturage », l'intitulé de la ligne du bilan",
+		severity:   "elevee pour un découvert permanent ou dépassé, ou un montant supérieur à la trésorerie ; moyenne dès 25 % de la trésorerie ; faible sinon",
+		strong: []string{"découvert", "concours bancaires courants", "facilité de caisse", "facilités de caisse", "solde débiteur",
+			"soldes débiteurs", "escompte", "dailly", "affacturage", "crédit de trésorerie", "crédits de trésorerie",
+			"lignes de trésorerie", "ligne de trésorerie", "resté débiteur", "compte débiteur", "comptes débiteurs", "facilité de crédit à court terme"},
+		weak:   []string{"banque", "bancaire", "bancaires", "court terme", "autorisation", "trésorerie"},
+		gauge:  gauge{against: []refKind{cashRef}, grave: []string{"en permanence", "dépassé l'autorisation", "structurel", "resté débiteur", "majeure partie"}},
+		single: true,
+	},
+	{
+		category:   LatePayment,
+		label:      "Retards de paiement (clients, fournisseurs)",
+		summary:    "Retards de paiement",
+		definition: "des clients qui paient en retard ou ne paient pas (créances échues, impayés, délai de règlement qui s'allonge), ou une société qui paie en retard ses fournisseurs, le fisc ou l'URSSAF (dettes échues, plan d'apurement)",
+		notRisk:    "des délais conformes à la loi, la présentation légale des délais de paiement, la méthode de dépréciation des créances",
+		severity:   "le montant en retard face aux capitaux propres et à la trésorerie ; elevee si des fournisseurs exigent un paiement comptant ; moyenne pour un délai chiffré",
+		strong: []string{"retard de paiement", "retards de paiement", "retards de règlement", "impayé", "créances échues", "créance échue",
+			"échues", "délai moyen de règlement", "délais de paiement", "plan d'apurement", "paiement comptant",
+			"décalage des encaissements", "créances douteuses", "créance douteuse"},
+		pairs: [][2][]string{{{"créance", "créances", "paiement", "règlement", "cotisations", "dettes", "factures", "échéances fiscales",
+			"échéances sociales"},
+			{"en retard", "retards", "reporté", "différé", "impayé", "échue", "non réglé", "non payé"}}},
+		weak:  []string{"clients", "client", "fournisseurs", "créances", "créance", "encaissements", "jours", "délai"},
+		gauge: gauge{against: []refKind{equityRef, cashRef}, grave: []string{"paiement comptant"}},
+	},
+	{
+		category:   Attrition,
+		label:      "Attrition / churn",
+		summary:    "Perte de clients ou de contrats",
+		definition: "des clients ou des contrats perdus ou qui peuvent l'être : taux de résiliation, non-renouvellement, fin d'un contrat-cadre, appel d'offres, réinternalisation",
+		notRisk:    "un contrat renouvelé ou signé, un taux de fidélisation élevé",
+		severity:   "elevee si la part perdue atteint 20 % du chiffre d'affaires ou si le contrat prend fin dans les 12 mois ; moyenne dès 5 % ou dans les 18 mois ; faible sinon",
+		strong: []string{"attrition", "churn", "taux de résiliation", "résiliation des abonnements", "désabonnement",
+			"non-renouvellement", "non renouvellement", "perte du contrat", "perte de contrats", "a perdu", "ont perdu",
+			"perte de clients", "réinternaliser", "changer de fabricant", "appel d'offres", "renouvellement du marché",
+			"contrat-cadre", "prend fin", "fin du contrat"},
+		pairs: [][2][]string{{{"contrat", "contrats", "client", "clients", "clientèle", "abonnés", "abonnements", "partenaire"},
+			{"pas été reconduit", "pas été renouvelé", "résiliation", "résilié", "perdu", "perte de", "se réduit", "érosion",
+				"prendra fin", "prend fin", "prendra effet", "désengag"}}},
+		weak:   []string{"client", "clients", "contrat", "contrats", "abonnements", "renouvellement"},
+		gauge:  gauge{shares: []float64{5, 20}, maturity: true, against: []refKind{ebitdaRef}},
+		single: true,
+	},
+	{
+		category:   RawMaterials,
+		label:      "Matières premières",
+		summary:    "Exposition au prix des matières premières et de l'énergie",
+		definition: "la hausse ou la volatilité du prix des matières, de l'énergie ou des prix de marché de ce que la société vend, et la part qu'elle ne peut répercuter",
+		notRisk:    "un prix resté stable, une baisse de prix favorable, la méthode d'évaluation des stocks de matières",
+		severity:   "l'effet chiffré face à l'EBITDA (moyenne dès 5 %, elevee dès 25 %) ; moyenne pour une hausse ou une part chiffrée en % ; faible sans chiffre",
+		strong: []string{"prix de marché", "prix de gros", "volatilité des cours", "clause d'indexation", "répercuter la hausse",
+			"répercutée seulement en partie", "achats d'énergie", "coût de l'énergie", "coûts de l'énergie", "aucune clause d'indexation"},
+		pairs: [][2][]string{{{"prix", "cours du", "cours des", "cours de", "gazole", "carburant", "énergie", "électricité", "gaz",
+			"matières premières", "coût des matières"},
+			{"hausse", "progress", "augment", "volatil", "flambée", "renchériss", "baisse", "répercut", "indexé", "accru"}}},
+		weak:   []string{"matières", "énergie", "électricité", "cuirs", "acier", "achats", "marge brute", "coût de revient"},
+		gauge:  gauge{against: []refKind{ebitdaRef}, cues: impactCues},
+		single: true,
+	},
+	{
+		category:   Climate,
+		label:      "Climat et aléas",
+		summary:    "Exposition aux aléas climatiques",
+		definition: "un aléa climatique ou naturel (sécheresse, grêle, inondation, incendie, canicule, ensoleillement) qui menace les sites, la production ou les ventes",
+		notRisk:    "les émissions évitées ou réduites, une couverture d'assurance seule (atténuation), « la société n'a pas été affectée »",
+		severity:   "l'effet chiffré face à l'EBITDA (moyenne dès 5 %, elevee dès 25 %) ; moyenne pour un risque non assuré ; faible sinon",
+		strong: []string{"climatique", "climatiques", "sécheresse", "grêle", "inondation", "inondable", "crue", "canicule", "tempête",
+			"incendie", "catastrophe naturelle", "ensoleillement", "aléas", "intempéries", "pas assurés", "non assurés", "pas assuré",
+			"non assuré", "gelée", "épisodes de gel", "épisode de gel", "submersion", "tempêtes", "cyclone", "séisme", "feux de forêt",
+			"vagues de chaleur", "pluviométrie", "événements climatiques", "glissement de terrain"},
+		weak:   []string{"production", "récolte", "volumes", "sinistre", "dommages"},
+		gauge:  gauge{against: []refKind{ebitdaRef}, cues: impactCues, notable: []string{"pas assuré", "non assuré"}},
+		single: true,
+	},
+	{
+		category:   CurrencyRates,
+		label:      "Change et taux variable",
+		summary:    "Exposition au change ou aux taux variables",
+		definition: "des achats, des ventes ou des actifs en devises, une dette à taux variable, et leur sensibilité à une variation du change ou des taux",
+		notRisk:    "une dette à taux fixe, une exposition entièrement couverte, la méthode de conversion des opérations en devises",
+		severity:   "l'effet chiffré face à l'EBITDA (moyenne dès 5 %, elevee dès 25 %) ; moyenne pour une exposition non couverte ou une part chiffrée ; faible sinon",
+		strong: []string{"risque de change", "taux de change", "devise", "devises", "dollar", "livre sterling", "livres sterling",
+			"livre turque", "franc suisse", "francs suisses", "yen", "yuan", "renminbi", "zloty", "couronnes", "libellés en", "libellé en",
+			"libellées en", "taux variable", "taux variables", "euribor", "sofr", "hausse des taux", "points de base", "sans couverture",
+			"non couverte", "pas couverte", "en l'absence de couverture", "sans instrument de couverture"},
+		absent: []string{"libellées en euros", "libellés en euros", "libellé en euros", "libellée en euros"},
+		weak:   []string{"change", "couverture", "taux", "charge d'intérêts", "charge financière", "fluctuations"},
+		gauge:  gauge{against: []refKind{ebitdaRef}, cues: impactCues, notable: []string{"sans couverture", "non couverte", "pas couverte", "sans instrument de couverture"}},
+		single: true,
+	},
+	{
+		category:   AuditorQualification,
+		label:      "Réserves ou observations des commissaires aux comptes",
+		summary:    "Réserve ou observation du commissaire aux comptes",
+		definition: "une certification avec réserve, un refus ou une impossibilité de certifier, une observation qui attire l'attention (notamment sur la continuité d'exploitation), une procédure d'alerte",
+		notRisk:    "les formules d'un rapport d'audit sans réserve (« nous certifions que… », « nous n'avons pas d'observation à formuler », justification des appréciations, points clés de l'audit)",
+		severity:   "elevee pour une réserve, un refus, une impossibilité, une procédure d'alerte ou une observation sur la continuité ; moyenne pour une autre observation",
+		strong: []string{"sous la réserve", "avec réserve", "réserve décrite", "refusons de certifier", "refus de certifier",
+			"pas en mesure de certifier", "impossibilité de certifier", "attirons votre attention", "procédure d'alerte",
+			"n'avons pu obtenir", "n'avons pas pu obtenir", "éléments probants suffisants", "désaccord", "formulons une réserve",
+			"réserve sur", "attiré l'attention", "attire l'attention"},
+		weak: []string{"commissaire aux comptes", "opinion", "certifier", "annexe"},
+		gauge: gauge{floor: Medium,
+			grave: []string{"réserve", "refus", "pas en mesure", "impossibilité", "procédure d'alerte", "n'avons pu",
+				"n'avons pas pu", "continuité", "incertitude significative", "désaccord"}},
+		single: true,
+		frames: true,
+	},
+	{
+		category:   RelatedParties,
+		label:      "Parties liées",
+		summary:    "Opération avec une partie liée",
+		definition: "une opération avec un actionnaire, un dirigeant, une société mère, sœur ou filiale à des conditions hors marché : prêt, avance, abandon de créance, loyers ou prestations facturés",
+		notRisk:    "« aucune convention nouvelle », l'approbation des conventions réglementées, des comptes courants d'associés rémunérés normalement ou subordonnés (atténuation)",
+		severity:   "le montant face aux capitaux propres (moyenne dès 10 %, elevee dès 50 %) ; faible sans montant",
+		strong: []string{"parties liées", "partie liée", "société mère", "holding du dirigeant", "société sœur", "sociétés sœurs",
+			"actionnaire majoritaire", "actionnaire de référence", "contrôlée par", "détenue par le dirigeant", "convention réglementée",
+			"abandon de créance", "abandonné une créance", "sa filiale"},
+		pairs: [][2][]string{{{"holding", "société mère", "actionnaire", "associé", "dirigeant", "président", "société sœur", "filiale"},
+			{"honoraires", "prêt", "avance", "loyer", "prestations", "management fees", "facturé", "abandon", "sans intérêt",
+				"non rémunéré", "hors marché"}}},
+		weak:   []string{"dirigeant", "actionnaire", "associés", "holding", "groupe", "conditions de marché", "non rémunéré"},
+		absent: []string{"conditions normales de marché"},
+		gauge:  gauge{against: []refKind{equityRef}},
+	},
+	{
+		category:   Regulatory,
+		label:      "Réglementaire",
+		summary:    "Risque réglementaire",
+		definition: "une réglementation, une autorisation, un agrément ou un tarif réglementé dont l'évolution, la perte ou le non-respect coûterait (mise en conformité, amende, sanction, enquête d'une autorité)",
+		notRisk:    "la conformité déclarée, une réglementation favorable, un agrément renouvelé, le texte des formulaires fiscaux",
+		severity:   "elevee pour le retrait d'un agrément ou d'une autorisation ; sinon l'effet chiffré face à l'EBITDA (moyenne dès 5 %, elevee dès 25 %) ; faible sans chiffre",
+		strong: []string{"réglementation", "réglementations", "réglementaire", "réglementaires", "agrément", "autorisation d'exploiter",
+			"mise en conformité", "autorité de la concurrence", "autorité de contrôle", "cnil", "rgpd", "amende", "sanction",
+			"directive européenne", "tarif d'obligation", "cadre réglementaire", "dispositif de défiscalisation", "interdiction",
+			"nouvelle taxe", "normes environnementales", "normes européennes", "mise aux normes"},
+		weak: []string{"règles", "autorité", "loi", "conformité", "permis", "tarif", "obligation d'achat", "enquête"},
+		gauge: gauge{against: []refKind{ebitdaRef}, cues: impactCues,
+			grave: []string{"retrait de l'agrément", "retrait de l'autorisation", "suspension", "interdiction"}},
+		single: true,
+	},
+}
+
+// impactCues introduce the effect of a market or a rule on earnings: "a
+// réduit le chiffre d'affaires de 1 100 k€", "une amende de 250 k€".
+var impactCues = []string{"réduit", "augment", "renchéri", "impact", "effet", "coût", "amende", "nécessit",
+	"investissements de", "franchise", "pèse", "pesé"}
+
+func definitionOf(c Category) *definition {
+	for i := range taxonomy {
+		if taxonomy[i].category == c {
+			return &taxonomy[i]
+		}
+	}
+	return nil
+}
