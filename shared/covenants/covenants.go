@@ -32,6 +32,7 @@ type Covenant struct {
 	Limit       frnum.Number // as printed
 	Level       *frnum.Number
 	Contractual bool   // the level is computed "selon la définition contractuelle"
+	Met         bool   // the report says it is met ("respecté"), level or not
 	TestDate    string // "31 décembre 2025", as printed
 	Quotes      []Quote
 }
@@ -86,6 +87,7 @@ var limitWords = []struct {
 	{"ne doit pas exceder", true}, {"ne doit pas depasser", true}, {"ne pas exceder", true}, {"inferieur ou egal a", true},
 	{"au plus", true}, {"plafond de", true}, {"plafonne a", true}, {"maximum de", true}, {"limite a", true},
 	{"superieur ou egal a", false}, {"au moins", false}, {"plancher de", false}, {"minimum de", false},
+	{"inferieur a", true}, {"superieur a", false},
 }
 
 var (
@@ -95,6 +97,8 @@ var (
 	undrawnWords  = regexp.MustCompile(`\bnon (tiree|tirees|utilisee|utilisees|mobilisee|mobilisees)\b`)
 	dueWords      = regexp.MustCompile(`\b(echeance|echeances|remboursable|arrive a echeance|a rembourser|exigible)\b`)
 	deferralWords = regexp.MustCompile(`\b(report de|reporter|waiver|renonciation|renonce|dispense|franchise)\b`)
+	met           = regexp.MustCompile(`\brespectes?\b`)
+	notMet        = regexp.MustCompile(`\b(non|pas|plus) respectes?\b`)
 	dateWords     = regexp.MustCompile(`(?i)\b((?:\d{1,2}(?:er)? )?(janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre) (20\d\d))\b`)
 )
 
@@ -142,7 +146,7 @@ func covenantOf(q Quote, folded string) (Covenant, bool) {
 			continue
 		}
 		c := Covenant{Ceiling: w.ceiling, Limit: limit, Quotes: []Quote{q},
-			Contractual: strings.Contains(folded, "definition contractuelle")}
+			Contractual: strings.Contains(folded, "definition contractuelle"), Met: met.MatchString(folded) && !notMet.MatchString(folded)}
 		if m := ratioName.FindStringSubmatch(q.Text); m != nil {
 			c.Ratio = strings.TrimSpace(m[1])
 		}

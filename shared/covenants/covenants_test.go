@@ -32,6 +32,8 @@ func TestReadCovenants(t *testing.T) {
 			"couverture des frais financiers", false, "4,0x", "3,0x", "30 juin 2025", -25, false},
 		{"no level reported", "Les engagements financiers prévoient que le ratio de gearing reste inférieur ou égal à 100 %.",
 			"gearing", true, "100 %", "", "", 0, false},
+		{"a floor said met", "Ils sont assortis d’un ratio de couverture du service de la dette supérieur à 1,15x, respecté au 31 décembre 2025 pour toutes les sociétés de projet.",
+			"couverture du service de la dette", false, "1,15x", "", "", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -69,6 +69,9 @@ func covenantText(c Covenant, st Statements) string {
 	}
 	text := fmt.Sprintf("Covenant (engagement financier) sur le ratio %s : %s de %s", ratio, limit, strings.TrimSpace(c.Limit.Text))
 	if c.Level == nil {
+		if c.Met {
+			return text + " ; déclaré respecté, sans niveau publié"
+		}
 		return text + " ; aucun niveau publié"
 	}
 	how := "publié"
