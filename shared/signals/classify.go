@@ -36,6 +36,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 	// names one risk does not also point to another.
 	named := make([][]span, len(taxonomy))
 	var taken []span
+	party := make([]bool, len(taxonomy))
 	for i := range taxonomy {
 		d := &taxonomy[i]
 		if has(s.norm, d.absent) {
@@ -53,6 +54,17 @@ func classify(s sentence, ref reference) (kind, Category) {
 		if len(found) == 0 && d.dueSoon && dueSoon(s, ref) {
 			found = []span{{len(s.norm), len(s.norm)}}
 		}
+		// Two terms found at one place ("garantie donnée", "garanties
+		// données") are one word naming the risk.
+		slices.SortFunc(found, func(a, b span) int { return a.start - b.start })
+		found = slices.CompactFunc(found, func(a, b span) bool { return a.start == b.start })
+		if p := affirmed(s.norm, d.parties); len(p) > 0 {
+			// The counterparty names the risk at one place, and weighs as a
+			// weak term (see below).
+			found = append(found, span{p[0].start, p[0].start})
+			party[i] = true
+			taken = append(taken, p...)
+		}
 		named[i] = found
 		taken = append(taken, found...)
 	}
@@ -64,17 +76,65 @@ func classify(s sentence, ref reference) (kind, Category) {
 		}
 		at := slices.MinFunc(found, func(a, b span) int { return a.start - b.start }).start
 		w := d.strongWeight()*len(found) + pointers(s.norm, d.weak, taken)
+		if party[i] {
+			// The counterparty weighs as one weak term, not as a strong one.
+			w -= d.strongWeight() - 1
+		}
 		if d.frames || w > weight || w == weight && at < first {
 			best, weight, first, framed = d.category, w, at, d.frames
 		}
 	}
-	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && weight <= 2 {
+	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && (weight <= 2 || coveredWhole(clause)) {
 		return mitigant, ""
+	}
+	if best == "" {
+		best = consequenceOnly(s.norm)
 	}
 	if best == "" {
 		return neutral, ""
 	}
 	return risk, best
+}
+
+// lossWords tell a harm a consequence sentence foresees ("entraînerait la
+// perte de…", "pourrait conduire à une baisse…").
+var lossWords = []string{"perte", "pénalis", "dépréciation", "baisse", "réduction", "arrêt", "interruption", "surcoût",
+	"remboursement", "exigib"}
+
+// consequenceOnly names the risk of a sentence that tells only a
+// consequence, in the conditional or after "en cas de", with a loss: the
+// category whose weak terms it holds at two places at least, the most.
+func consequenceOnly(norm string) Category {
+	if !conditional(norm) && !has(norm, []string{"en cas de", "à défaut de", "faute de"}) || !has(norm, lossWords) {
+		return ""
+	}
+	best, most := Category(""), 1
+	for i := range taxonomy {
+		d := &taxonomy[i]
+		if has(norm, d.absent) {
+			continue
+		}
+		if n := len(affirmedPlaces(norm, d.weak)); n > most {
+			best, most = d.category, n
+		}
+	}
+	return best
+}
+
+// affirmedPlaces are the distinct places where terms start in norm
+// without a negation.
+func affirmedPlaces(norm string, terms []string) map[int]bool {
+	at := map[int]bool{}
+	for _, sp := range affirmed(norm, terms) {
+		at[sp.start] = true
+	}
+	return at
+}
+
+// coveredWhole tells whether clause says an exposure is wholly covered or
+// insured, with no loss told beside it.
+func coveredWhole(clause string) bool {
+	return len(affirmed(clause, fullCover)) > 0 && !has(clause, consequence) && !conditional(clause)
 }
 
 // mitigates tells whether norm lessens a risk and tells no loss ("aucune
@@ -86,8 +146,8 @@ func mitigates(norm string, taken []span) bool {
 }
 
 var (
-	debtWords = []string{"dette", "emprunt", "prêt", "crédit", "obligataire", "obligation", "financement", "euro pp"}
-	dueWords  = []string{"échéance", "échoit", "expire", "remboursable", "remboursé", "rembourser", "amorti", "maturité"}
+	debtWords = []string{"dette", "endettement", "emprunt", "prêt", "crédit", "obligataire", "obligation", "financement", "euro pp"}
+	dueWords  = []string{"échéance", "échoit", "expire", "remboursable", "remboursé", "rembourser", "amorti", "maturité", "arrive à terme", "arrivent à terme", "à son terme"}
 )
 
 // dueSoon tells whether s says a debt falls due within 18 months of the

@@ -31,6 +31,12 @@ func TestClassify(t *testing.T) {
 		{"procedure outweighs its debt", "Un mandat ad hoc a été ouvert afin de faciliter la renégociation de la dette.", risk, GoingConcern},
 		{"the auditor's voice frames the sentence", "Nous attirons votre attention sur le refinancement du crédit-relais arrivant à échéance en juin 2026.", risk, AuditorQualification},
 		{"a debt due soon", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2026.", risk, Refinancing},
+		{"inflected words of a term", "Les engagements d'achat d'électricité à prix fixe représentent 9 000 k€.", risk, OffBalanceSheet},
+		{"a denial ends at a new subject", "La société ne dispose d'aucune ligne confirmée et sa trésorerie ne permet pas de faire face aux échéances.", risk, Liquidity},
+		{"a denied success leaves the risk", "La société n'a pas obtenu le renouvellement de ses crédits de campagne.", risk, Refinancing},
+		{"the counterparty weighs less than the risk", "La société mère s'est portée caution des engagements de sa filiale à hauteur de 2 000 k€.", risk, GuaranteesGiven},
+		{"a whole cover", "L'exposition au dollar est intégralement couverte par des contrats de change à terme.", mitigant, ""},
+		{"a consequence only", "En cas de défaut, les prêteurs pourraient rendre l'encours exigible, entraînant son remboursement.", risk, Acceleration},
 		{"a debt due late", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2031.", neutral, ""},
 	}
 	for _, tt := range tests {

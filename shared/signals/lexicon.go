@@ -1,8 +1,10 @@
 package signals
 
 import (
+	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -19,7 +21,8 @@ var (
 		"sont constituées lorsqu", "sont dépréciées lorsqu", "sont amortis", "sont amorties", "est amorti", "selon la méthode",
 		"selon le mode", "établis conformément", "établis selon", "arrêtés selon", "dans le respect des principes",
 		"principe de continuité d'exploitation a été retenu", "sont présentés en", "sont exprimés en", "comprennent principalement",
-		"approuvées par l'assemblée", "au cas par cas", "est retraité",
+		"approuvées par l'assemblée", "au cas par cas", "est retraité", "dépréciées en fonction", "dépréciés en fonction",
+		"déprécié en fonction", "au cours du jour", "au cours de clôture",
 		"nous avons effectué l'audit", "effectué notre audit", "normes d'exercice professionnel", "nous certifions que",
 		"il nous appartient", "nos appréciations", "ces appréciations", "points clés de l'audit", "nos travaux ont consisté",
 		"n'avons pas d'observation", "notre opinion n'est pas modifiée", "mission de présentation", "examen limité",
@@ -36,7 +39,8 @@ var (
 		"soutenu par", "porté par", "grâce à", "a amélioré", "s'améliore", "renforce la", "a renforcé", "ouvre de nouveaux",
 		"a obtenu le renouvellement", "signature d'un", "signature de deux", "remboursé par anticipation",
 		"a procédé au remboursement", "a signé", "a été définitivement clos", "en faveur de la société", "permis de compenser",
-		"se sont amélioré", "n'a pas connu", "a été anticipé",
+		"se sont amélioré", "n'a pas connu", "a été anticipé", "a été prolongé", "ont été prolongé", "a été reconduit",
+		"n'a donné lieu à aucun", "sont nuls", "sont nulles", "n'ont donné lieu à aucun", "conformes à la réglementation", "conforme à la réglementation",
 	}
 	// mitigation is what lessens a risk: a cover, an insurance, a provision,
 	// a plan, a second source.
@@ -46,6 +50,10 @@ var (
 		"suit la liquidité", "accord de principe", "bloquées", "bloqués", "offre indicative", "négociations sont en cours",
 		"discussions engagées", "non tirée", "non utilisée", "subordonnés", "indemnisation", "a été obtenu",
 	}
+	// fullCover says an exposure is wholly covered or insured: the sentence
+	// is a mitigant whatever it names, unless it tells a loss.
+	fullCover = []string{"intégralement couvert", "entièrement couvert", "totalement couvert", "intégralement assuré",
+		"assuré contre", "assurés contre", "assurée contre", "assurées contre", "assuré en valeur à neuf"}
 	// consequence is the wording of a loss or a lack, which a mitigation
 	// alone never holds.
 	consequence = []string{
@@ -60,6 +68,17 @@ var (
 		"sans": 3, "ni": 3}
 	// exceptions end a negation's reach: "aucun … autre qu'un ratio".
 	exceptions = []string{"autre qu", "sauf", "hormis", "exception"}
+	// barriers end a negation's reach backwards: a new clause opened by
+	// "mais", or by "et" before a new subject ("aucune ligne … et sa
+	// trésorerie ne permet pas").
+	barriers   = map[string]bool{"mais": true, "toutefois": true, "cependant": true, "tandis": true}
+	newSubject = map[string]bool{"sa": true, "son": true, "ses": true, "le": true, "la": true, "les": true, "il": true,
+		"elle": true, "ils": true, "elles": true, "leur": true, "leurs": true, "ce": true, "cette": true, "ces": true}
+	// successes are the verbs a negation denies instead of the noun after
+	// them: "n'a pas obtenu le renouvellement" denies the obtaining, and
+	// the renewal is still at stake.
+	successes = map[string]bool{"obtenu": true, "abouti": true, "trouvé": true, "signé": true, "finalisé": true,
+		"sécurisé": true, "conclu": true, "reçu": true, "levé": true, "achevé": true}
 )
 
 // notConditional are words ending like a conditional verb that are not verbs.
@@ -67,12 +86,12 @@ var notConditional = map[string]bool{"portrait": true, "retrait": true, "extrait
 
 func init() {
 	// Terms go through the quote normaliser so that they meet the text in one form.
-	for _, list := range [][]string{boilerplate, settled, mitigation, consequence, referBack, exceptions} {
+	for _, list := range [][]string{boilerplate, settled, mitigation, fullCover, consequence, referBack, exceptions, lossWords} {
 		normaliseAll(list)
 	}
 	for i := range taxonomy {
 		d := &taxonomy[i]
-		for _, list := range [][]string{d.strong, d.weak, d.absent, d.gauge.grave, d.gauge.notable, d.gauge.eased, d.gauge.cues} {
+		for _, list := range [][]string{d.strong, d.parties, d.weak, d.absent, d.gauge.grave, d.gauge.notable, d.gauge.eased, d.gauge.cues} {
 			normaliseAll(list)
 		}
 		for _, pair := range d.pairs {
@@ -89,8 +108,24 @@ func normaliseAll(terms []string) {
 }
 
 // positions returns where term starts a word of text, which is normalised.
-// A word after a hyphen is not a start: "crédit-bail" is no "bail".
+// A word after a hyphen is not a start: "crédit-bail" is no "bail". The
+// last word of a term matches any word it begins; each word before it also
+// matches its plural and feminine forms, so that "engagement d'achat" finds
+// "engagements d'achat" and "portée garante" "portées garantes".
 func positions(text, term string) []int {
+	if re := inflected(term); re != nil {
+		var at []int
+		if !strings.Contains(text, firstWord(term)) {
+			return nil
+		}
+		for _, m := range re.FindAllStringIndex(text, -1) {
+			i := m[0]
+			if r, _ := utf8.DecodeLastRuneInString(text[:i]); i == 0 || !unicode.IsLetter(r) && r != '-' {
+				at = append(at, i)
+			}
+		}
+		return at
+	}
 	var at []int
 	for from := 0; ; {
 		i := strings.Index(text[from:], term)
@@ -103,6 +138,58 @@ func positions(text, term string) []int {
 		}
 		from = i + 1
 	}
+}
+
+// inflectedTerms caches the patterns of the terms of several words.
+var inflectedTerms sync.Map
+
+// inflected is the pattern of a term whose words before the last may take
+// an inflection ("s", "x", "e", "es"), or nil for a term of one word.
+func inflected(term string) *regexp.Regexp {
+	if re, ok := inflectedTerms.Load(term); ok {
+		return re.(*regexp.Regexp)
+	}
+	var b strings.Builder
+	words := 0
+	for i := 0; i < len(term); {
+		j := i
+		for j < len(term) {
+			r, n := utf8.DecodeRuneInString(term[j:])
+			if !unicode.IsLetter(r) {
+				break
+			}
+			j += n
+		}
+		if j > i {
+			b.WriteString(regexp.QuoteMeta(term[i:j]))
+			if j < len(term) && utf8.RuneCountInString(term[i:j]) >= 3 {
+				b.WriteString("(?:es|s|x|e)?")
+				words++
+			}
+			i = j
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(term[i:])
+		b.WriteString(regexp.QuoteMeta(term[i : i+n]))
+		i += n
+	}
+	var re *regexp.Regexp
+	if words > 0 {
+		re = regexp.MustCompile(b.String())
+	}
+	inflectedTerms.Store(term, re)
+	return re
+}
+
+// firstWord is the text of term before its first inflectable word ends:
+// a match holds it whatever the inflection.
+func firstWord(term string) string {
+	for i, r := range term {
+		if !unicode.IsLetter(r) && i > 0 {
+			return term[:i]
+		}
+	}
+	return term
 }
 
 // matches returns the terms found at the start of a word of text.
@@ -176,8 +263,11 @@ func negated(text string, at int) bool {
 		words = words[len(words)-10:]
 	}
 	for i := len(words) - 1; i >= 0; i-- {
+		if barriers[words[i]] || words[i] == "et" && i+1 < len(words) && newSubject[words[i+1]] {
+			return false
+		}
 		if reach := negators[words[i]]; len(words)-i <= reach {
-			return !has(strings.Join(words[i:], " "), exceptions)
+			return !has(strings.Join(words[i:], " "), exceptions) && !slices.ContainsFunc(words[i+1:], func(w string) bool { return successes[w] })
 		}
 	}
 	return false
