@@ -296,12 +296,7 @@ func factViews(id string, fs []facts.Fact) []factView {
 }
 
 func extractionOf(id string, ex pipeline.ExtractionRecord) *extractionView {
-	e := &extractionView{PrintedUnit: ex.PrintedUnit, Divergences: ex.Divergences}
-	for y := range ex.Years {
-		e.Years = append(e.Years, y)
-	}
-	slices.Sort(e.Years)
-	slices.Reverse(e.Years)
+	e := &extractionView{PrintedUnit: ex.PrintedUnit, Divergences: ex.Divergences, Years: statements.YearsDesc(ex.Years)}
 	for i, c := range ex.Checks {
 		row := checkRow{Anchor: "controle-" + formatInt(i+1), Check: c, StatusLabel: orSelf(checkStatuses, c.Status)}
 		e.Checks = append(e.Checks, row)

@@ -123,9 +123,7 @@ func (e *Extractor) Run(ctx context.Context, doc *pdftext.Document, pages []int)
 	var lastErr error
 	for n := 1; n <= e.maxRereads+1; n++ {
 		tr, usage, err := e.reader.Transcribe(ctx, doc, pages, feedback)
-		for _, a := range usage.Attempts {
-			res.Usage.Add(a)
-		}
+		res.Usage.Merge(usage)
 		if err != nil {
 			return res, fmt.Errorf("transcription %d: %w", n, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -184,7 +185,7 @@ func TestTokenBudget(t *testing.T) {
 			fake := modeltest.New()
 			for _, r := range tt.replies {
 				reply := modeltest.Answer(t, r)
-				reply.InputTokens, reply.OutputTokens = 50, 10
+				reply.InputTokens, reply.OutputTokens, reply.Latency = 50, 10, time.Second
 				fake.Queue(reply)
 			}
 			reader, err := NewModelReader(fake)
@@ -207,6 +208,9 @@ func TestTokenBudget(t *testing.T) {
 			}
 			if got, want := res.Usage.InputTokens+res.Usage.OutputTokens, 60*tt.attempts; got != want {
 				t.Errorf("usage %d tokens, want %d", got, want)
+			}
+			if got, want := res.Usage.Latency, time.Duration(tt.attempts)*time.Second; got != want {
+				t.Errorf("usage latency %v, want %v", got, want)
 			}
 		})
 	}

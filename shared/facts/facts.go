@@ -7,12 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
-
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -84,13 +80,7 @@ func Slug(company string) string {
 	if company == Unidentified {
 		return "societe"
 	}
-	folded, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), company)
-	if err != nil {
-		folded = company
-	}
-	words := strings.FieldsFunc(strings.ToLower(folded), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-	})
+	words := strings.Fields(locate.Fold(company))
 	for _, w := range words {
 		if !ignoredWords[w] {
 			return w

@@ -1,23 +1,37 @@
 package locate
 
-import "strings"
+import (
+	"strings"
+	"unicode"
 
-// foldReplacer lowers French accents and typographic punctuation so that a
-// title or a label matches whatever font and keyboard printed it.
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+)
+
+// foldReplacer spells out ligatures and unifies typographic punctuation so
+// that a title or a label matches whatever font and keyboard printed it.
 var foldReplacer = strings.NewReplacer(
-	"à", "a", "â", "a", "ä", "a", "é", "e", "è", "e", "ê", "e", "ë", "e",
-	"î", "i", "ï", "i", "ô", "o", "ö", "o", "ù", "u", "û", "u", "ü", "u",
-	"ç", "c", "œ", "oe", "æ", "ae", "ÿ", "y",
+	"œ", "oe", "æ", "ae",
 	"’", "'", "‘", "'", "ʼ", "'", "`", "'",
 	"–", "-", "—", "-", "‑", "-", "−", "-",
 	"\u00a0", " ", "\u202f", " ", "\u2009", " ", "\u00ad", "",
 )
+
+// stripMarks removes accents whatever the letter: é → e, ñ → n. A chain
+// keeps state, so each call builds its own.
+func stripMarks() transform.Transformer {
+	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+}
 
 // Fold gives the form in which titles and labels are compared: lower case,
 // without accents, apostrophes and dashes unified, every run of characters
 // other than letters and digits turned into one space.
 func Fold(s string) string {
 	s = foldReplacer.Replace(strings.ToLower(s))
+	if unaccented, _, err := transform.String(stripMarks(), s); err == nil {
+		s = unaccented
+	}
 	var b strings.Builder
 	space := false
 	for _, r := range s {

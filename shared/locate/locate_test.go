@@ -150,6 +150,8 @@ func TestFold(t *testing.T) {
 		{"RÉSULTAT DE L'EXERCICE (I - II)", "resultat de l exercice i ii"},
 		{"Créances  clients – nettes", "creances clients nettes"},
 		{"Œuvres\u00a0d'art", "oeuvres d art"},
+		{"Compañía Ñandú", "compania nandu"},
+		{"E\u0301tat décomposé", "etat decompose"},
 	}
 	for _, tt := range tests {
 		if got := locate.Fold(tt.in); got != tt.want {

@@ -117,7 +117,7 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 			paragraphs[c.Paragraph] = p
 		}
 		j, usage, err := v.judge.Judge(ctx, JudgeRequest{Claim: c, Cited: p.list, Years: in.Years, set: p.set})
-		addUsage(&res.Usage, usage)
+		res.Usage.Merge(usage)
 		if err != nil {
 			return res, fmt.Errorf("verify memo: %w", err)
 		}
@@ -210,13 +210,6 @@ func handoff(in Input, d Decision, byID map[string]facts.Fact) *Handoff {
 	return h
 }
 
-func addUsage(total *model.Usage, u model.Usage) {
-	for _, a := range u.Attempts {
-		total.Add(a)
-	}
-	total.Latency += u.Latency
-}
-
 // Composer writes the memo and verifies it, with one rewrite.
 type Composer struct {
 	writer   Writer
@@ -236,7 +229,7 @@ func NewComposer(w Writer, v *Verifier) (*Composer, error) {
 func (c *Composer) Compose(ctx context.Context, in Input) (Result, error) {
 	var usage model.Usage
 	m, u, err := c.writer.Write(ctx, in, nil)
-	addUsage(&usage, u)
+	usage.Merge(u)
 	if err != nil {
 		return Result{Usage: usage}, fmt.Errorf("compose memo: %w", err)
 	}
@@ -244,14 +237,14 @@ func (c *Composer) Compose(ctx context.Context, in Input) (Result, error) {
 	if defects := Check(m, in.Facts, in.Years); len(defects) > 0 {
 		rewrites++
 		m, u, err = c.writer.Write(ctx, in, &Rewrite{Previous: m, Defects: defects})
-		addUsage(&usage, u)
+		usage.Merge(u)
 		if err != nil {
 			return Result{Usage: usage, Rewrites: rewrites}, fmt.Errorf("compose memo: rewrite: %w", err)
 		}
 	}
 	res, err := c.verifier.Verify(ctx, in, m)
 	res.Rewrites = rewrites
-	addUsage(&usage, res.Usage)
+	usage.Merge(res.Usage)
 	res.Usage = usage
 	if err != nil {
 		return res, fmt.Errorf("compose memo: %w", err)

@@ -82,3 +82,11 @@ func (u *Usage) Add(a Attempt) {
 	u.InputTokens += a.InputTokens
 	u.OutputTokens += a.OutputTokens
 }
+
+// Merge adds another call's attempts and wall time to u.
+func (u *Usage) Merge(o Usage) {
+	for _, a := range o.Attempts {
+		u.Add(a)
+	}
+	u.Latency += o.Latency
+}

@@ -94,9 +94,7 @@ func (m *ModelReader) Read(ctx context.Context, pages []string) (Reading, error)
 
 func (m *ModelReader) ask(ctx context.Context, content string, out *RiskReading, usage *model.Usage) error {
 	u, err := m.gen.Generate(ctx, model.Request{Role: Role, Instructions: instructions, Content: content}, out)
-	for _, a := range u.Attempts {
-		usage.Add(a)
-	}
+	usage.Merge(u)
 	if err != nil {
 		return fmt.Errorf("lecture des signaux : %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -35,6 +36,9 @@ func TestModelReader(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
+			for i := range tt.replies {
+				tt.replies[i].Latency = time.Second
+			}
 			fake := modeltest.New(tt.replies...)
 			reader, err := NewModelReader(fake)
 			if err != nil {
@@ -50,6 +54,9 @@ func TestModelReader(t *testing.T) {
 			}
 			if got.Retried != tt.retryInstruction || len(got.Usage.Attempts) != tt.requests {
 				t.Errorf("retried %v, %d calls counted", got.Retried, len(got.Usage.Attempts))
+			}
+			if want := time.Duration(tt.requests) * time.Second; got.Usage.Latency != want {
+				t.Errorf("latency %v counted, want %v", got.Usage.Latency, want)
 			}
 			if !strings.Contains(reqs[0].Content, "=== page 15 ===") {
 				t.Error("the risk reader must receive every page's text")

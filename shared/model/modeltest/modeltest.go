@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"analyste.dev/analyste/shared/model"
 )
@@ -25,6 +26,8 @@ type Reply struct {
 	Err error
 	// Tokens reported for the call.
 	InputTokens, OutputTokens int
+	// Latency reported for the call.
+	Latency time.Duration
 }
 
 // Answer is a reply whose JSON is v marshalled.
@@ -92,14 +95,14 @@ func (f *Fake) Generate(ctx context.Context, req model.Request, out any) (model.
 	}
 	attempt := model.Attempt{
 		Role: req.Role, Model: FakeModel, Number: 1,
-		InputTokens: next.InputTokens, OutputTokens: next.OutputTokens,
+		InputTokens: next.InputTokens, OutputTokens: next.OutputTokens, Latency: next.Latency,
 	}
 	if err != nil {
 		attempt.Error = err.Error()
 	}
-	var usage model.Usage
+	usage := model.Usage{Latency: next.Latency}
 	usage.Add(attempt)
-	f.usage.Add(attempt)
+	f.usage.Merge(usage)
 	if err != nil {
 		return usage, fmt.Errorf("modeltest: generate %s: %w", req.Role, err)
 	}
