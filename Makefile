@@ -10,7 +10,7 @@ EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/real/*,$(sort $(
 # package:target pairs fuzzed by `make test` and `make fuzz`.
 FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify ./shared/quotes:FuzzLocate
 
-.PHONY: help deps test unit fuzz lint bench testdata run eval e2e package
+.PHONY: help deps test unit quick fuzz lint bench testdata run eval e2e package
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -23,6 +23,9 @@ test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief
 
 unit:
 	$(GO) test -count=1 ./...
+
+quick: ## the tests that need no emulator, browser or Debian tool (go test -short), about 30 s
+	$(GO) test -short ./...
 
 fuzz: ## run each fuzz target for FUZZTIME
 	@for t in $(FUZZ_TARGETS); do \

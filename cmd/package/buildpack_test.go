@@ -63,6 +63,9 @@ func main() {
 // runs the binary for each entry point with FUNCTION_TARGET set and sends it
 // the event that triggers it in production.
 func TestArchiveBuildsAndServes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short : sans émulateurs (make test les lance)")
+	}
 	t.Parallel()
 	root, _, data := buildArchive(t)
 	bin := buildLikeBuildpack(t, data)

@@ -67,6 +67,9 @@ type env struct {
 
 func newEnv(t *testing.T, outages int32) *env {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short : sans émulateurs (make test les lance)")
+	}
 	ctx := t.Context()
 	st, err := localstack.Start(ctx, localstack.Options{LogDir: t.TempDir()})
 	if err != nil {

@@ -20,6 +20,9 @@ import (
 // echec with a reason and a log line, keeps what the stage spent, and is
 // acknowledged: no retry can store it.
 func TestFinishRecordsWhatCannotBeStored(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short : sans émulateurs (make test les lance)")
+	}
 	t.Parallel()
 	ctx := t.Context()
 	st, err := localstack.Start(ctx, localstack.Options{Logger: slog.New(slog.DiscardHandler)})

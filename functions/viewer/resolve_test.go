@@ -106,6 +106,7 @@ func resolve(t *testing.T, id, who string, form url.Values, header map[string]st
 // forged, foreign or cross-site requests are refused, and so is a second
 // resolution. Not parallel: it closes the pending hand-off step by step.
 func TestResolve(t *testing.T) {
+	needSeed(t)
 	const who = "ana@example.com"
 	token := formToken(t, pending, who)
 	if token == "" {

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -45,6 +46,15 @@ var (
 	hostile   = runID("balises")   // a company name made of markup
 )
 
+// needSeed skips a test of the seeded emulator under -short, where there
+// is none.
+func needSeed(t *testing.T) {
+	t.Helper()
+	if seeded.srv == nil {
+		t.Skip("-short : sans émulateurs (make test les lance)")
+	}
+}
+
 // runID is the id of the run of an upload named name that was never
 // stored.
 func runID(name string) string {
@@ -65,6 +75,10 @@ var seeded struct {
 }
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		os.Exit(m.Run()) // the seeded tests skip, saying why
+	}
 	code, err := run(m)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -356,6 +370,7 @@ func row(t *testing.T, doc *html.Node, caption, label string) *html.Node {
 }
 
 func TestDashboard(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	code, doc, body := get(t, "/")
 	if code != http.StatusOK {
@@ -401,6 +416,7 @@ func TestDashboard(t *testing.T) {
 // The queue shows the open hand-offs first, then the resolved ones with
 // their decision; the resolve tests may close the pending one meanwhile.
 func TestDashboardQueue(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	_, doc, _ := get(t, "/")
 	var rows []string
@@ -424,6 +440,7 @@ func TestDashboardQueue(t *testing.T) {
 
 // Each status filters the reports; the counts picture links to them.
 func TestDashboardFilter(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	tests := []struct {
 		status string
@@ -460,6 +477,7 @@ func TestDashboardFilter(t *testing.T) {
 // The dashboard's pictures say in words what they draw, and each status's
 // bar leads to its reports.
 func TestDashboardCharts(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	_, doc, _ := get(t, "/")
 	tests := []struct {
@@ -488,6 +506,7 @@ func TestDashboardCharts(t *testing.T) {
 }
 
 func TestReport(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	var supported memo.ClaimVerdict
 	for _, v := range seeded.memo.Verdicts {
@@ -538,6 +557,7 @@ func TestReport(t *testing.T) {
 // The key ratios are drawn N-1 then N against their thresholds, and the
 // checks at a glance; each square leads to its check in the table.
 func TestReportCharts(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	_, doc, _ := get(t, "/rapports/"+blocked)
 	descs := map[string]string{}
@@ -590,6 +610,7 @@ func TestReportCharts(t *testing.T) {
 // Every memo source is a link: a Q- fact to its quote's page, an R- or A-
 // fact to its entry on the page.
 func TestMemoSources(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	_, doc, _ := get(t, "/rapports/"+published)
 	ids := map[string]bool{}
@@ -624,6 +645,7 @@ func TestMemoSources(t *testing.T) {
 // each fact its fields, each field its printed line, marked on its page
 // where the printed page shows it too.
 func TestLineage(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	_, doc, _ := get(t, "/rapports/"+published)
 	var levier *html.Node
@@ -663,6 +685,7 @@ func TestLineage(t *testing.T) {
 // Every amount of a statement leads to where it is printed: its line
 // marked when a fact read it, its statement's page otherwise.
 func TestStatementAmountLinks(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	_, doc, _ := get(t, "/rapports/"+published)
 	tests := []struct {
@@ -716,6 +739,7 @@ func printedRects(t *testing.T, page *html.Node) int {
 }
 
 func TestHandoffReason(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	_, doc, _ := get(t, "/rapports/"+blocked)
 	sections := all(doc, func(n *html.Node) bool { return attr(n, "aria-labelledby") == "titre-relais" })
@@ -729,6 +753,7 @@ func TestHandoffReason(t *testing.T) {
 }
 
 func TestPage(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	v := seeded.signals.Verified
 	rejected := rejectedCopy(seeded.signals)
@@ -794,6 +819,7 @@ func TestPage(t *testing.T) {
 // The page a report whose PDF cannot be read still shows its text, and
 // says why the printed page is missing.
 func TestPageWithoutPDF(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	code, doc, body := get(t, pageURL(hostile, 1, "", ""))
 	if code != http.StatusNotFound || len(all(doc, func(n *html.Node) bool { return attr(n, "id") == "page-imprimee" })) != 0 {
@@ -803,6 +829,7 @@ func TestPageWithoutPDF(t *testing.T) {
 
 // The PDF is served only for a report that exists, never kept.
 func TestPDF(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	tests := []struct {
 		name string
@@ -839,6 +866,7 @@ func TestPDF(t *testing.T) {
 // No page, an error page included, is kept by a browser or a proxy; every
 // one allows the viewer's own scripts only.
 func TestNoStore(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	for _, path := range []string{"/", "/rapports/" + published, pageURL(published, 1, "", ""), "/ailleurs",
 		pageURL(published, 1, "citation", strings.Repeat("x", MaxCitation+1))} {
@@ -865,6 +893,7 @@ func TestNoStore(t *testing.T) {
 // The static files are served with their types, the others not at all;
 // no page holds an inline script or style.
 func TestStatic(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	tests := []struct {
 		path, typ string
@@ -900,6 +929,7 @@ func TestStatic(t *testing.T) {
 
 // A citation too long to highlight gets a page that says why.
 func TestCitationTooLong(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	code, _, body := get(t, pageURL(published, 1, "citation", strings.Repeat(".;", 1500)+"Ce ratio est testé"))
 	if code != http.StatusBadRequest || !strings.Contains(body, "Demande refusée") || !strings.Contains(body, "dépasse 2000 caractères") {
@@ -908,6 +938,7 @@ func TestCitationTooLong(t *testing.T) {
 }
 
 func TestNotFound(t *testing.T) {
+	needSeed(t)
 	t.Parallel()
 	for _, path := range []string{"/rapports/inconnu", "/ailleurs", "/rapports/" + published + "/pages/abc"} {
 		if code, _, body := get(t, path); code != http.StatusNotFound || !strings.Contains(body, "Page introuvable") {

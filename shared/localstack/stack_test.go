@@ -66,6 +66,9 @@ func next(t *testing.T, got <-chan received) received {
 }
 
 func TestStack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short : sans émulateurs (make test les lance)")
+	}
 	t.Parallel()
 	ctx := t.Context()
 	if _, err := FindSDK(ctx); errors.Is(err, ErrNoSDK) {

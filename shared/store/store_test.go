@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -21,6 +22,10 @@ import (
 var emulator *firestore.Client
 
 func TestMain(m *testing.M) {
+	flag.Parse()
+	if testing.Short() {
+		os.Exit(m.Run()) // the emulator's tests skip, saying why
+	}
 	ctx := context.Background()
 	st, err := localstack.Start(ctx, localstack.Options{Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
@@ -59,10 +64,20 @@ func (c *clock) Add(d time.Duration) {
 
 const lease = time.Minute
 
+// firestoreClient is the shared emulator's client; with -short there is
+// none and the test skips.
+func firestoreClient(t *testing.T) *firestore.Client {
+	t.Helper()
+	if emulator == nil {
+		t.Skip("-short : pas d'émulateur Firestore (make test le lance)")
+	}
+	return emulator
+}
+
 func newStore(t *testing.T, maxAttempts int) (*Store, *clock) {
 	t.Helper()
 	clk := &clock{t: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
-	s, err := New(emulator, lease, WithClock(clk.Now), WithMaxAttempts(maxAttempts))
+	s, err := New(firestoreClient(t), lease, WithClock(clk.Now), WithMaxAttempts(maxAttempts))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +298,7 @@ func TestRetryThenSuccessClearsFailure(t *testing.T) {
 
 func TestNewRefusesNoAttempt(t *testing.T) {
 	t.Parallel()
-	if _, err := New(emulator, lease, WithMaxAttempts(0)); err == nil {
+	if _, err := New(firestoreClient(t), lease, WithMaxAttempts(0)); err == nil {
 		t.Error("a store allowing no attempt was made")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -36,8 +37,9 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	flag.Parse()
 	chromium, _ = exec.LookPath("chromium")
-	if chromium == "" && os.Getenv("CI") != "true" {
+	if testing.Short() || chromium == "" && os.Getenv("CI") != "true" {
 		os.Exit(m.Run()) // the test skips, saying why
 	}
 	opts := local.Options{Readers: pipeline.ModeOffline, Log: slog.New(slog.DiscardHandler)}
@@ -107,6 +109,9 @@ document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.
 // browser serves the viewer on the chain and opens Chromium on it, with
 // the reviewer's identity; shot saves a screenshot under name.
 func browser(t *testing.T) (ctx context.Context, srv string, st *store.Store, shot func(name string) chromedp.Action[chromedp.Void]) {
+	if testing.Short() {
+		t.Skip("-short : sans émulateurs ni navigateur (make test les lance)")
+	}
 	if chromium == "" {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("chromium introuvable dans le PATH : `make deps` l'installe (apt-get install -y chromium)")
