@@ -28,13 +28,16 @@ const (
 )
 
 func init() {
-	functions.CloudEvent(EntryExtract, platform.Lazy(func(ctx context.Context) (platform.Handler, error) {
+	// The project may be what is missing: a misconfigured function logs
+	// without it.
+	log := platform.NewLogger(os.Getenv("GOOGLE_CLOUD_PROJECT"))
+	functions.CloudEvent(EntryExtract, platform.Lazy(log.With("fonction", EntryExtract), func(ctx context.Context) (platform.Handler, error) {
 		return extract.Build(ctx, os.Getenv)
 	}))
-	functions.CloudEvent(EntrySignals, platform.Lazy(func(ctx context.Context) (platform.Handler, error) {
+	functions.CloudEvent(EntrySignals, platform.Lazy(log.With("fonction", EntrySignals), func(ctx context.Context) (platform.Handler, error) {
 		return platform.Build(ctx, os.Getenv, signals.New)
 	}))
-	functions.CloudEvent(EntryMemo, platform.Lazy(func(ctx context.Context) (platform.Handler, error) {
+	functions.CloudEvent(EntryMemo, platform.Lazy(log.With("fonction", EntryMemo), func(ctx context.Context) (platform.Handler, error) {
 		return platform.Build(ctx, os.Getenv, memo.New)
 	}))
 	functions.HTTP(EntryViewer, viewer.Lazy(func(ctx context.Context) (http.Handler, error) {

@@ -83,14 +83,16 @@ func TestArchiveBuildsAndServes(t *testing.T) {
 		event        func(url string) *http.Request
 		wantStatus   int
 		wantLog      string // in a JSON log line of the target function, or in the output
+		wantOut      string // also in the output, when set
 	}{
-		{"extract ignores an object outside the prefix", analyste.EntryExtract, configured, storageEvent, http.StatusOK, "hors du préfixe"},
-		{"signals ignores a deleted extraction", analyste.EntrySignals, configured, firestoreDeletion("extractions/r1"), http.StatusOK, "document supprimé"},
-		{"memo ignores deleted signals", analyste.EntryMemo, configured, firestoreDeletion("signals/r1"), http.StatusOK, "document supprimé"},
-		{"extract without configuration names what is missing", analyste.EntryExtract, nil, storageEvent, http.StatusInternalServerError, "GOOGLE_CLOUD_PROJECT manquant"},
+		{"extract ignores an object outside the prefix", analyste.EntryExtract, configured, storageEvent, http.StatusOK, "hors du préfixe", ""},
+		{"signals ignores a deleted extraction", analyste.EntrySignals, configured, firestoreDeletion("extractions/r1"), http.StatusOK, "document supprimé", ""},
+		{"memo ignores deleted signals", analyste.EntryMemo, configured, firestoreDeletion("signals/r1"), http.StatusOK, "document supprimé", ""},
+		// No retry cures a configuration: acknowledged, logged, named.
+		{"extract without configuration names what is missing", analyste.EntryExtract, nil, storageEvent, http.StatusOK, "fonction mal configurée", "GOOGLE_CLOUD_PROJECT manquant"},
 		// Unconfigured, so that it answers before any I/O, with its own
 		// message.
-		{"viewer without configuration answers that it cannot start", analyste.EntryViewer, nil, get, http.StatusServiceUnavailable, "Le visualiseur n'a pas pu démarrer"},
+		{"viewer without configuration answers that it cannot start", analyste.EntryViewer, nil, get, http.StatusServiceUnavailable, "Le visualiseur n'a pas pu démarrer", ""},
 	}
 	// One at a time: a port picked free could otherwise be taken by a sibling
 	// binary between the pick and the bind, and the request would reach it.
@@ -113,6 +115,9 @@ func TestArchiveBuildsAndServes(t *testing.T) {
 				}
 			} else if !strings.Contains(out+string(body), tt.wantLog) {
 				t.Errorf("%q neither in the response nor in the output:\n%s%s", tt.wantLog, body, out)
+			}
+			if !strings.Contains(out, tt.wantOut) {
+				t.Errorf("%q not in the output:\n%s", tt.wantOut, out)
 			}
 		})
 	}

@@ -50,7 +50,7 @@ type Handler struct {
 	deps *platform.Deps
 }
 
-// New returns the handler; deps come from platform.Connect.
+// New returns the handler; deps come from platform.Start.
 func New(cfg Config, deps *platform.Deps) (*Handler, error) {
 	if deps == nil {
 		return nil, errors.New("extract: no dependencies")
@@ -61,10 +61,7 @@ func New(cfg Config, deps *platform.Deps) (*Handler, error) {
 // Build connects the clients from the environment: the entry point's builder.
 func Build(ctx context.Context, getenv func(string) string) (platform.Handler, error) {
 	cfg, err := ConfigFromEnv(getenv)
-	if err != nil {
-		return nil, err
-	}
-	deps, err := platform.Connect(ctx, cfg.Config)
+	deps, err := platform.Start(ctx, cfg.Config, err)
 	if err != nil {
 		return nil, err
 	}

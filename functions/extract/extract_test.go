@@ -211,6 +211,36 @@ func TestDuplicateDeliveries(t *testing.T) {
 	}
 }
 
+// A function deployed with an invalid configuration ends each run it is
+// given in echec, with the configuration's problem and who must act, and
+// acknowledges it: no model call, no retry, and a redelivery does nothing.
+func TestMisconfiguredFunctionRecords(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, 0)
+	deps := *e.deps
+	deps.Pipeline, deps.Storage, deps.Pages = nil, nil, nil
+	deps.Misconfigured = errors.Join(errors.New("ANALYSTE_ARTIFACTS_BUCKET manquant"), errors.New(`ANALYSTE_LEASE "demain"`))
+	h, err := New(Config{MaxBytes: 10 << 20}, &deps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := e.upload(t, "mal-configure.pdf")
+	for range 2 {
+		if err := h.Handle(t.Context(), ev); err != nil {
+			t.Errorf("Handle = %v, want the event acknowledged", err)
+		}
+	}
+	_, r := e.report(t, ev)
+	f := r.Failure
+	if r.Status != store.Failed || f == nil || f.Retryable || r.Steps["extraction"].Takes != 1 ||
+		!strings.Contains(f.Reason, "mal configurée (ANALYSTE_ARTIFACTS_BUCKET manquant ; ANALYSTE_LEASE") || !strings.Contains(f.Reason, "équipe plateforme") {
+		t.Errorf("report %+v, failure %+v", r, f)
+	}
+	if got := e.model.calls.Load(); got != 0 {
+		t.Errorf("%d model calls", got)
+	}
+}
+
 // A model outage returns the error so that Eventarc delivers again; the
 // report says so and the next delivery completes the stage.
 func TestModelOutageThenRetry(t *testing.T) {

@@ -104,8 +104,9 @@ func (d *Deps) Begin(ctx context.Context, e event.Event, fn string) (context.Con
 }
 
 // Claim takes a stage; ok is false when there is nothing to do (a duplicate
-// or late event, a malformed id, a run given up after too many takes), and
-// err is returned to the platform so that it retries.
+// or late event, a malformed id, a run given up after too many takes, a
+// misconfigured function, whose claim is ended in echec at once), and err
+// is returned to the platform so that it retries.
 func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage store.Stage, src *store.Source) (c store.Claim, ok bool, err error) {
 	c, err = d.Store.Claim(ctx, id, stage, src)
 	var spent *store.Exhausted
@@ -126,6 +127,11 @@ func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage sto
 	}
 	if c.Resumed {
 		log.WarnContext(ctx, "étape reprise : l'instance précédente s'est arrêtée avant la fin de son bail", "rapport", id, "etape", stage)
+	}
+	if d.Misconfigured != nil {
+		reason := fmt.Sprintf("La fonction est mal configurée (%s) : l'équipe plateforme doit corriger son déploiement, "+
+			"puis le rapport doit être déposé à nouveau.", strings.ReplaceAll(d.Misconfigured.Error(), "\n", " ; "))
+		return c, false, d.Finish(ctx, log, c, store.Outcome{}, &Failure{Reason: reason, Err: d.Misconfigured})
 	}
 	return c, true, nil
 }

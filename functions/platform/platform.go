@@ -67,7 +67,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if c.MaxAttempts, err = intEnv(getenv, "ANALYSTE_MAX_ATTEMPTS", store.DefaultMaxAttempts); err != nil || c.MaxAttempts < 1 || c.MaxAttempts > maxAttempts {
 		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_ATTEMPTS : un nombre de tentatives de 1 à %d est attendu", maxAttempts))
 	}
-	lease := orDefault(getenv("ANALYSTE_LEASE"), "15m")
+	lease := orDefault(getenv("ANALYSTE_LEASE"), defaultLease.String())
 	if c.Lease, err = time.ParseDuration(lease); err != nil || c.Lease <= 0 {
 		errs = append(errs, fmt.Errorf("ANALYSTE_LEASE %q : une durée positive est attendue (ex. 15m)", lease))
 	}
@@ -91,6 +91,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	return c, errors.Join(errs...)
 }
+
+// defaultLease is ANALYSTE_LEASE's default.
+const defaultLease = 15 * time.Minute
 
 // maxAttempts bounds ANALYSTE_MAX_ATTEMPTS: every take may last a lease,
 // and all must fit in the platform's retry window (infra/variables.tf).
@@ -124,6 +127,10 @@ type Deps struct {
 	Store    *store.Store
 	Pages    *store.PageTexts
 	Pipeline *pipeline.Pipeline
+	// Misconfigured, when set, is why the function cannot run (see Start):
+	// each run it claims ends in echec with that reason. Only Log and
+	// Store are set then.
+	Misconfigured error
 	// ReadTimeout bounds each read from Cloud Storage, whose client retries
 	// a failing read until its context ends; DefaultReadTimeout when 0.
 	ReadTimeout time.Duration
@@ -153,11 +160,11 @@ func (d *Deps) ReadStorage(ctx context.Context, what string, read func(ctx conte
 // FIRESTORE_EMULATOR_HOST and STORAGE_EMULATOR_HOST, as the client
 // libraries do.
 func Connect(ctx context.Context, cfg Config) (*Deps, error) {
-	log := logging.New(logOutput(), cfg.Project)
-	fs, err := firestore.NewClientWithDatabase(ctx, cfg.Project, cfg.Database)
+	d, err := connectStore(ctx, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("client Firestore : %w", err)
+		return nil, err
 	}
+	log, st := d.Log, d.Store
 	var gcsOpts []option.ClientOption
 	if os.Getenv("STORAGE_EMULATOR_HOST") != "" {
 		gcsOpts = append(gcsOpts, storage.WithJSONReads())
@@ -165,10 +172,6 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 	gcs, err := storage.NewClient(ctx, gcsOpts...)
 	if err != nil {
 		return nil, fmt.Errorf("client Cloud Storage : %w", err)
-	}
-	st, err := store.New(fs, cfg.Lease, store.WithMaxAttempts(cfg.MaxAttempts))
-	if err != nil {
-		return nil, err
 	}
 	pages, err := store.NewPageTexts(gcs, cfg.Artifacts)
 	if err != nil {
@@ -186,12 +189,69 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 	return &Deps{Config: cfg, Log: log, Storage: gcs, Store: st, Pages: pages, Pipeline: p}, nil
 }
 
+// connectStore creates the logger and the store, all that recording a
+// run's failure needs. An invalid lease or attempts limit falls back to
+// the defaults, so that a misconfigured function can still record.
+func connectStore(ctx context.Context, cfg Config) (*Deps, error) {
+	fs, err := firestore.NewClientWithDatabase(ctx, cfg.Project, cfg.Database)
+	if err != nil {
+		return nil, fmt.Errorf("client Firestore : %w", err)
+	}
+	lease := cfg.Lease
+	if lease <= 0 {
+		lease = defaultLease
+	}
+	attempts := cfg.MaxAttempts
+	if attempts < 1 || attempts > maxAttempts {
+		attempts = store.DefaultMaxAttempts
+	}
+	st, err := store.New(fs, lease, store.WithMaxAttempts(attempts))
+	if err != nil {
+		return nil, err
+	}
+	return &Deps{Config: cfg, Log: NewLogger(cfg.Project), Store: st}, nil
+}
+
+// ConfigError is a configuration no retry can cure: only a new deployment
+// does.
+type ConfigError struct{ Err error }
+
+func (e *ConfigError) Error() string { return "configuration invalide : " + e.Err.Error() }
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// Start connects the clients for cfg, read with cfgErr. With an invalid
+// configuration that still names a project, it connects the store only and
+// sets Misconfigured, so that each run claimed ends in echec with the
+// reason; without a project nothing can be recorded and the error is a
+// *ConfigError, which Lazy acknowledges.
+func Start(ctx context.Context, cfg Config, cfgErr error) (*Deps, error) {
+	if cfgErr == nil {
+		return Connect(ctx, cfg)
+	}
+	if cfg.Project == "" {
+		return nil, &ConfigError{Err: cfgErr}
+	}
+	d, err := connectStore(ctx, cfg)
+	if err != nil {
+		return nil, err
+	}
+	d.Misconfigured = cfgErr
+	return d, nil
+}
+
+// NewLogger is the functions' logger: JSON lines with Cloud Logging's
+// severity, on standard output.
+func NewLogger(project string) *slog.Logger { return logging.New(logOutput(), project) }
+
 // Handler handles one CloudEvent.
 type Handler func(ctx context.Context, e event.Event) error
 
-// Lazy builds the handler at the first event, once per instance; a build
-// that fails is tried again at the next event.
-func Lazy(build func(ctx context.Context) (Handler, error)) Handler {
+// Lazy builds the handler at the first event, once per instance. A build
+// that fails is returned, so that Eventarc retries, and tried again at the
+// next event; but a *ConfigError is permanent: it is logged (severity
+// ERROR) and the event acknowledged, since retrying would repeat it for
+// Eventarc's 24 hours.
+func Lazy(log *slog.Logger, build func(ctx context.Context) (Handler, error)) Handler {
 	var (
 		mu sync.Mutex
 		h  Handler
@@ -202,6 +262,11 @@ func Lazy(build func(ctx context.Context) (Handler, error)) Handler {
 			built, err := build(ctx)
 			if err != nil {
 				mu.Unlock()
+				if errors.As(err, new(*ConfigError)) {
+					log.ErrorContext(ctx, "fonction mal configurée : événement acquitté sans traitement ni enregistrement",
+						"erreur", err.Error(), "evenement", e.ID(), "type", e.Type(), "sujet", e.Subject())
+					return nil
+				}
 				return fmt.Errorf("démarrage de la fonction : %w", err)
 			}
 			h = built
@@ -216,10 +281,7 @@ func Lazy(build func(ctx context.Context) (Handler, error)) Handler {
 // own.
 func Build(ctx context.Context, getenv func(string) string, newHandler func(*Deps) (Handler, error)) (Handler, error) {
 	cfg, err := ConfigFromEnv(getenv)
-	if err != nil {
-		return nil, err
-	}
-	deps, err := Connect(ctx, cfg)
+	deps, err := Start(ctx, cfg, err)
 	if err != nil {
 		return nil, err
 	}
@@ -228,11 +290,12 @@ func Build(ctx context.Context, getenv func(string) string, newHandler func(*Dep
 
 // logOutput is standard output, where Cloud Run collects the logs; the local
 // chain sends them to a file (ANALYSTE_LOG_FILE) to keep its terminal clear.
-func logOutput() io.Writer {
+// Opened once per process, however many loggers write to it.
+var logOutput = sync.OnceValue(func() io.Writer {
 	if path := os.Getenv("ANALYSTE_LOG_FILE"); path != "" {
 		if f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
 			return f
 		}
 	}
 	return os.Stdout
-}
+})

@@ -9,10 +9,12 @@ import (
 	"time"
 
 	"cloud.google.com/go/storage"
+	"github.com/cloudevents/sdk-go/v2/event"
 	"google.golang.org/api/googleapi"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"analyste.dev/analyste/shared/logging"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
@@ -135,5 +137,83 @@ func TestReadStorageDeadline(t *testing.T) {
 	}
 	if err := d.ReadStorage(t.Context(), "x", func(context.Context) error { return nil }); err != nil {
 		t.Errorf("read that succeeds: %v", err)
+	}
+}
+
+// A configuration no retry can cure is acknowledged with an ERROR line;
+// any other build failure is returned, so that Eventarc retries, and the
+// build is tried again at the next event.
+func TestLazy(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		buildErr error
+		wantErr  bool
+		wantLog  string
+	}{
+		{"misconfigured, no project", &ConfigError{Err: errors.New("GOOGLE_CLOUD_PROJECT manquant")}, false, "fonction mal configurée"},
+		{"misconfigured, wrapped", fmt.Errorf("extract : %w", &ConfigError{Err: errors.New("ANALYSTE_LEASE")}), false, "fonction mal configurée"},
+		{"client failing to start", errors.New("client Firestore : dial"), true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var out strings.Builder
+			builds := 0
+			h := Lazy(logging.New(&out, ""), func(context.Context) (Handler, error) {
+				builds++
+				return nil, tt.buildErr
+			})
+			e := event.New()
+			e.SetID("evt-1")
+			for range 2 {
+				if err := h(t.Context(), e); (err != nil) != tt.wantErr {
+					t.Errorf("handler = %v, want an error: %v", err, tt.wantErr)
+				}
+			}
+			if builds != 2 {
+				t.Errorf("%d builds for 2 events, want 2", builds)
+			}
+			log := out.String()
+			if tt.wantLog == "" && log != "" || tt.wantLog != "" && (!strings.Contains(log, tt.wantLog) || !strings.Contains(log, `"severity":"ERROR"`) || !strings.Contains(log, "evt-1")) {
+				t.Errorf("log:\n%s\nwant %q", log, tt.wantLog)
+			}
+		})
+	}
+}
+
+// A function built with an invalid configuration that names a project
+// still starts, to record each run's failure; without a project it cannot.
+func TestStartMisconfigured(t *testing.T) {
+	// A client for an emulator needs no credentials and dials nothing here.
+	t.Setenv("FIRESTORE_EMULATOR_HOST", "127.0.0.1:9")
+	tests := []struct {
+		name       string
+		env        map[string]string
+		wantConfig bool // a *ConfigError, nothing connected
+	}{
+		{"project named", map[string]string{"GOOGLE_CLOUD_PROJECT": "p", "ANALYSTE_LEASE": "demain"}, false},
+		{"no project", map[string]string{"ANALYSTE_ARTIFACTS_BUCKET": "a"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, cfgErr := ConfigFromEnv(func(k string) string { return tt.env[k] })
+			if cfgErr == nil {
+				t.Fatal("the configuration was accepted")
+			}
+			d, err := Start(t.Context(), cfg, cfgErr)
+			if got := errors.As(err, new(*ConfigError)); got != tt.wantConfig {
+				t.Fatalf("Start = %v; want a ConfigError: %v", err, tt.wantConfig)
+			}
+			if tt.wantConfig {
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Store == nil || d.Pipeline != nil || !errors.Is(d.Misconfigured, cfgErr) {
+				t.Errorf("deps %+v: want a store, no pipeline, the configuration's error", d)
+			}
+		})
 	}
 }
