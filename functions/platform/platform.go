@@ -246,32 +246,51 @@ func NewLogger(project string) *slog.Logger { return logging.New(logOutput(), pr
 // Handler handles one CloudEvent.
 type Handler func(ctx context.Context, e event.Event) error
 
-// Lazy builds the handler at the first event, once per instance. A build
-// that fails is returned, so that Eventarc retries, and tried again at the
-// next event; but a *ConfigError is permanent: it is logged (severity
-// ERROR) and the event acknowledged, since retrying would repeat it for
-// Eventarc's 24 hours.
-func Lazy(log *slog.Logger, build func(ctx context.Context) (Handler, error)) Handler {
-	var (
-		mu sync.Mutex
-		h  Handler
-	)
-	return func(ctx context.Context, e event.Event) error {
-		mu.Lock()
-		if h == nil {
-			built, err := build(ctx)
-			if err != nil {
-				mu.Unlock()
-				if errors.As(err, new(*ConfigError)) {
-					log.ErrorContext(ctx, "fonction mal configurée : événement acquitté sans traitement ni enregistrement",
-						"erreur", err.Error(), "evenement", e.ID(), "type", e.Type(), "sujet", e.Subject())
-					return nil
-				}
-				return fmt.Errorf("démarrage de la fonction : %w", err)
-			}
-			h = built
+// Builder builds a value at its first use, once per instance, with a
+// context that outlives the first event or request, since the clients it
+// creates keep it. A build that fails is tried again at the next use.
+type Builder[T any] struct {
+	mu    sync.Mutex
+	built T
+	done  bool
+	build func(ctx context.Context) (T, error)
+}
+
+// NewBuilder returns a Builder of build.
+func NewBuilder[T any](build func(ctx context.Context) (T, error)) *Builder[T] {
+	return &Builder[T]{build: build}
+}
+
+// Get returns the value, building it if no build has succeeded yet.
+func (b *Builder[T]) Get(ctx context.Context) (T, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.done {
+		v, err := b.build(context.WithoutCancel(ctx))
+		if err != nil {
+			return v, err
 		}
-		mu.Unlock()
+		b.built, b.done = v, true
+	}
+	return b.built, nil
+}
+
+// Lazy builds the handler at the first event (see Builder). A build that
+// fails is returned, so that Eventarc retries; but a *ConfigError is
+// permanent: it is logged (severity ERROR) and the event acknowledged,
+// since retrying would repeat it for Eventarc's 24 hours.
+func Lazy(log *slog.Logger, build func(ctx context.Context) (Handler, error)) Handler {
+	b := NewBuilder(build)
+	return func(ctx context.Context, e event.Event) error {
+		h, err := b.Get(ctx)
+		if errors.As(err, new(*ConfigError)) {
+			log.ErrorContext(ctx, "fonction mal configurée : événement acquitté sans traitement ni enregistrement",
+				"erreur", err.Error(), "evenement", e.ID(), "type", e.Type(), "sujet", e.Subject())
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("démarrage de la fonction : %w", err)
+		}
 		return h(ctx, e)
 	}
 }

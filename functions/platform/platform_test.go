@@ -217,3 +217,30 @@ func TestStartMisconfigured(t *testing.T) {
 		})
 	}
 }
+
+// The clients a build creates keep its context: it must outlive the event
+// that triggered the build. One success is kept; a failure is retried.
+func TestBuilder(t *testing.T) {
+	t.Parallel()
+	var kept context.Context
+	calls := 0
+	b := NewBuilder(func(ctx context.Context) (int, error) {
+		calls++
+		kept = ctx
+		if calls == 1 {
+			return 0, errors.New("panne")
+		}
+		return calls, nil
+	})
+	for range 3 {
+		ctx, cancel := context.WithCancel(t.Context())
+		_, _ = b.Get(ctx)
+		cancel()
+	}
+	if v, err := b.Get(t.Context()); v != 2 || err != nil || calls != 2 {
+		t.Errorf("Get = %d, %v after %d builds; want the second build kept", v, err, calls)
+	}
+	if kept.Err() != nil {
+		t.Errorf("the build's context ended with its event: %v", kept.Err())
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"sync"
 
 	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/pipeline"
@@ -76,27 +75,17 @@ func Build(ctx context.Context, getenv func(string) string) (http.Handler, error
 	return New(Deps{Reader: r, Resolver: r, Log: log, FormKey: cfg.FormKey})
 }
 
-// Lazy builds the handler at the first request, once per instance, with a
-// context that outlives that request (the clients keep it); a build that
-// fails answers 503 and is tried again at the next request.
+// Lazy builds the handler at the first request (see platform.Builder); a
+// build that fails answers 503 and is tried again at the next request.
 func Lazy(build func(ctx context.Context) (http.Handler, error)) http.HandlerFunc {
-	var (
-		mu sync.Mutex
-		h  http.Handler
-	)
+	b := platform.NewBuilder(build)
 	return func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		if h == nil {
-			built, err := build(context.WithoutCancel(r.Context()))
-			if err != nil {
-				mu.Unlock()
-				slog.ErrorContext(r.Context(), "démarrage du visualiseur", "erreur", err)
-				http.Error(w, "Le visualiseur n'a pas pu démarrer ; réessayez dans un instant.", http.StatusServiceUnavailable)
-				return
-			}
-			h = built
+		h, err := b.Get(r.Context())
+		if err != nil {
+			slog.ErrorContext(r.Context(), "démarrage du visualiseur", "erreur", err)
+			http.Error(w, "Le visualiseur n'a pas pu démarrer ; réessayez dans un instant.", http.StatusServiceUnavailable)
+			return
 		}
-		mu.Unlock()
 		h.ServeHTTP(w, r)
 	}
 }
