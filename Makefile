@@ -50,7 +50,7 @@ run: ## the main job: the serverless chain on local emulators, on the test repor
 eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the risk reader on the labelled sentences, then (measured, not gated) on those written after it was tuned
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
 	$(GO) run ./cmd/analyste eval-signals --model offline --min-recall 90 --min-precision 80 --min-category-recall 70
-	$(GO) run ./cmd/analyste eval-signals --model offline --phrases testdata/signals/phrases_controle.json
+	$(GO) run ./cmd/analyste eval-signals --model offline --sentences testdata/signals/phrases_controle.json
 
 e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), the judge on its labelled cases and the risk reader on its labelled sentences
 	@test -n "$${GOOGLE_CLOUD_PROJECT:-}" || { echo "GOOGLE_CLOUD_PROJECT non défini"; exit 1; }

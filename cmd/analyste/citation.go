@@ -11,17 +11,17 @@ import (
 	"analyste.dev/analyste/shared/quotes"
 )
 
-// runVerifierCitation checks one quote against one page of a PDF with the
+// runVerifyQuote checks one quote against one page of a PDF with the
 // pipeline's own verification: exit 0 and "vérifiée", or exit 1 and why.
-func runVerifierCitation(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("verifier-citation", flag.ContinueOnError)
-	c := newCLI("verifier-citation", fs, stderr)
+func runVerifyQuote(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("verify-quote", flag.ContinueOnError)
+	c := newCLI("verify-quote", fs, stderr)
 	if !c.parse(fs, args, `FICHIER.pdf PAGE "CITATION"`, exactly(3)) {
 		return 2
 	}
 	page, err := strconv.Atoi(fs.Arg(1))
 	if err != nil {
-		fmt.Fprintf(stderr, "analyste verifier-citation : page %q : un numéro de page est attendu\n", fs.Arg(1))
+		fmt.Fprintf(stderr, "analyste verify-quote : page %q : un numéro de page est attendu\n", fs.Arg(1))
 		return 2
 	}
 	doc, err := pdftext.ReadFile(ctx, fs.Arg(0), pdftext.DefaultLimits())

@@ -37,7 +37,7 @@ func TestRunVerifierCitation(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var stdout, stderr bytes.Buffer
-			if code := runVerifierCitation(context.Background(), tt.args, &stdout, &stderr); code != tt.code {
+			if code := runVerifyQuote(context.Background(), tt.args, &stdout, &stderr); code != tt.code {
 				t.Fatalf("code %d, want %d (stdout %q, stderr %q)", code, tt.code, stdout.String(), stderr.String())
 			}
 			if !strings.Contains(stdout.String(), tt.stdout) {

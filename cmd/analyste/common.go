@@ -32,6 +32,12 @@ func newCLI(name string, fs *flag.FlagSet, stderr io.Writer) *cli {
 	return &cli{name: name, stderr: stderr, getenv: os.Getenv}
 }
 
+// alias lets a flag's former French name still set it (same value), so
+// that scripts written before the names were made English keep working.
+func alias(fs *flag.FlagSet, old, name string) {
+	fs.Var(fs.Lookup(name).Value, old, "ancien nom de --"+name)
+}
+
 // withModel declares the --model flag of the commands that run stages.
 func (c *cli) withModel(fs *flag.FlagSet) *cli {
 	def := pipeline.ModeOffline
@@ -78,7 +84,7 @@ func (c *cli) pipeline() (*pipeline.Pipeline, error) {
 
 // fail tells err to a person and gives the exit code 1.
 func (c *cli) fail(subject string, err error) int {
-	reason, _ := pipeline.Failure(err)
+	reason, _ := pipeline.Explain(err)
 	if errors.Is(err, fs.ErrNotExist) {
 		reason = "fichier introuvable"
 	}

@@ -22,13 +22,15 @@ const modelBatch = 20
 func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval-signals", flag.ContinueOnError)
 	c := newCLI("eval-signals", fs, stderr).withModel(fs)
-	path := fs.String("phrases", filepath.Join("testdata", "signals", "phrases.json"), "fichier JSON des phrases étiquetées")
+	path := fs.String("sentences", filepath.Join("testdata", "signals", "phrases.json"), "fichier JSON des phrases étiquetées")
 	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON")
-	misses := fs.Bool("erreurs", false, "liste les phrases mal lues de la partie de réglage (jamais celles de la partie retenue)")
+	misses := fs.Bool("misses", false, "liste les phrases mal lues de la partie de réglage (jamais celles de la partie retenue)")
+	alias(fs, "phrases", "sentences")
+	alias(fs, "erreurs", "misses")
 	minRecall := fs.Float64("min-recall", 0, "sort en erreur si le rappel d'ensemble d'une partie (en %) est en dessous")
 	minPrecision := fs.Float64("min-precision", 0, "sort en erreur si la précision d'ensemble d'une partie (en %) est en dessous")
 	minCategoryRecall := fs.Float64("min-category-recall", 0, "sort en erreur si le rappel d'une catégorie de la partie de réglage (en %) est en dessous")
-	if !c.parse(fs, args, "[--model offline|vertex] [--phrases FICHIER.json] [--json] [--erreurs] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
+	if !c.parse(fs, args, "[--model offline|vertex] [--sentences FICHIER.json] [--json] [--misses] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
 		return 2
 	}
 	gen, err := c.model()

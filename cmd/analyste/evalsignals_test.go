@@ -25,10 +25,10 @@ func TestRunEvalSignals(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []commandCase{
-		{"project set", []string{"--model=offline", "--phrases", project, "--min-recall", "90", "--min-precision", "80", "--min-category-recall", "70"}, 0,
+		{"project set", []string{"--model=offline", "--sentences", project, "--min-recall", "90", "--min-precision", "80", "--min-category-recall", "70"}, 0,
 			[]string{"Partie réglage : ", "Partie retenue (jamais réglée) : ", "ensemble", "gravité attendue \\ lue"}, ""},
-		{"errors of the tuned part", []string{"--model=offline", "--phrases", small, "--erreurs"}, 0, []string{"Phrases mal lues (réglage) : 0"}, ""},
-		{"a threshold missed", []string{"--model=offline", "--phrases", small, "--min-recall", "101"}, 1, nil, "sous le seuil"},
+		{"errors of the tuned part, former flag names", []string{"--model=offline", "--phrases", small, "--erreurs"}, 0, []string{"Phrases mal lues (réglage) : 0"}, ""},
+		{"a threshold missed", []string{"--model=offline", "--sentences", small, "--min-recall", "101"}, 1, nil, "sous le seuil"},
 		{"missing set", []string{"--model=offline", "--phrases", filepath.Join(t.TempDir(), "absent.json")}, 1, nil, "fichier introuvable"},
 		{"argument", []string{"--model=offline", "x"}, 2, nil, "usage : analyste eval-signals"},
 		{"unknown reader", []string{"--model=gpt"}, 2, nil, "valeurs possibles vertex ou offline"},
@@ -71,7 +71,7 @@ func (c commandCase) expect(t *testing.T, run func(context.Context, []string, io
 func TestRunEvalSignalsJSON(t *testing.T) {
 	t.Parallel()
 	var stdout, stderr bytes.Buffer
-	args := []string{"--model=offline", "--json", "--phrases", fixtures.Testdata(t, "signals", "phrases.json")}
+	args := []string{"--model=offline", "--json", "--sentences", fixtures.Testdata(t, "signals", "phrases.json")}
 	if code := runEvalSignals(context.Background(), args, &stdout, &stderr); code != 0 {
 		t.Fatalf("code %d: %s", code, stderr.String())
 	}

@@ -19,15 +19,21 @@ type command struct {
 
 // commands lists every sub-command by name.
 var commands = map[string]command{
-	"pages":             {summary: "affiche le texte de chaque page d'un PDF", run: runPages},
-	"eval":              {summary: "évalue la chaîne sur des dossiers (PDF + truth.json) : tableau du cours, coût des appels", run: runEval},
-	"eval-judge":        {summary: "évalue le juge du mémo sur les cas étiquetés : matrice de confusion, taux de faux « soutenu »", run: runEvalJudge},
-	"eval-signals":      {summary: "évalue le lecteur de risques sur les phrases étiquetées : précision et rappel par catégorie, gravités", run: runEvalSignals},
-	"extract":           {summary: "transcrit et contrôle les états financiers d'un rapport (JSON)", run: runExtract},
-	"local":             {summary: "chaîne serverless en local (émulateurs, fonctions, événements) sur des PDF", run: runLocal},
-	"run":               {summary: "chaîne complète en local : états, signaux, mémo (une ligne ou JSON par rapport)", run: runRun},
-	"verifier-citation": {summary: "vérifie qu'une citation figure mot pour mot à la page indiquée", run: runVerifierCitation},
-	"verifier-memo":     {summary: "vérifie un mémo (nombres, sources, jugement) contre des faits", run: runVerifierMemo},
+	"pages":        {summary: "affiche le texte de chaque page d'un PDF", run: runPages},
+	"eval":         {summary: "évalue la chaîne sur des dossiers (PDF + truth.json) : tableau du cours, coût des appels", run: runEval},
+	"eval-judge":   {summary: "évalue le juge du mémo sur les cas étiquetés : matrice de confusion, taux de faux « soutenu »", run: runEvalJudge},
+	"eval-signals": {summary: "évalue le lecteur de risques sur les phrases étiquetées : précision et rappel par catégorie, gravités", run: runEvalSignals},
+	"extract":      {summary: "transcrit et contrôle les états financiers d'un rapport (JSON)", run: runExtract},
+	"local":        {summary: "chaîne serverless en local (émulateurs, fonctions, événements) sur des PDF", run: runLocal},
+	"run":          {summary: "chaîne complète en local : états, signaux, mémo (une ligne ou JSON par rapport)", run: runRun},
+	"verify-quote": {summary: "vérifie qu'une citation figure mot pour mot à la page indiquée", run: runVerifyQuote},
+	"verify-memo":  {summary: "vérifie un mémo (nombres, sources, jugement) contre des faits", run: runVerifyMemo},
+}
+
+// aliases are the former French names of commands, kept for scripts.
+var aliases = map[string]string{
+	"verifier-citation": "verify-quote",
+	"verifier-memo":     "verify-memo",
 }
 
 func main() {
@@ -42,7 +48,11 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		usage(stderr)
 		return 2
 	}
-	cmd, ok := commands[args[0]]
+	name := args[0]
+	if to, ok := aliases[name]; ok {
+		name = to
+	}
+	cmd, ok := commands[name]
 	if !ok {
 		fmt.Fprintf(stderr, "analyste : commande inconnue %q\n", args[0])
 		usage(stderr)

@@ -149,7 +149,7 @@ func (h *Handler) read(ctx context.Context, obj events.StorageObject) ([]byte, e
 		return err
 	})
 	if errors.Is(err, storage.ErrObjectNotExist) {
-		return nil, &platform.Failure{Reason: "Le fichier a été supprimé ou remplacé avant sa lecture : déposez-le à nouveau.", Err: err}
+		return nil, &platform.StageError{Reason: "Le fichier a été supprimé ou remplacé avant sa lecture : déposez-le à nouveau.", Err: err}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lecture de gs://%s/%s : %w", obj.Bucket, obj.Name, err)

@@ -23,28 +23,29 @@ import (
 	"analyste.dev/analyste/shared/store"
 )
 
-// Failure is an error the function explains itself.
-type Failure struct {
+// StageError is an error the function explains itself: the reason recorded
+// on the report, and whether a later delivery can cure it.
+type StageError struct {
 	Reason    string
 	Retryable bool
 	Err       error
 }
 
-func (f *Failure) Error() string { return f.Reason + " : " + f.Err.Error() }
-func (f *Failure) Unwrap() error { return f.Err }
+func (f *StageError) Error() string { return f.Reason + " : " + f.Err.Error() }
+func (f *StageError) Unwrap() error { return f.Err }
 
 // explain gives a failure's reason for a person and whether a retry can
 // help. A reason never quotes a backend's error: the raw error goes to the
 // log line only.
 func explain(err error) (string, bool) {
-	var f *Failure
+	var f *StageError
 	if errors.As(err, &f) {
 		return f.Reason, f.Retryable
 	}
 	if reason, retryable, ok := cloudFailure(err); ok {
 		return reason, retryable
 	}
-	return pipeline.Failure(err)
+	return pipeline.Explain(err)
 }
 
 // Reasons of the Google Cloud errors, for a person.
@@ -131,7 +132,7 @@ func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage sto
 	if d.Misconfigured != nil {
 		reason := fmt.Sprintf("La fonction est mal configurée (%s) : l'équipe plateforme doit corriger son déploiement, "+
 			"puis le rapport doit être déposé à nouveau.", strings.ReplaceAll(d.Misconfigured.Error(), "\n", " ; "))
-		return c, false, d.Finish(ctx, log, c, store.Outcome{}, &Failure{Reason: reason, Err: d.Misconfigured})
+		return c, false, d.Finish(ctx, log, c, store.Outcome{}, &StageError{Reason: reason, Err: d.Misconfigured})
 	}
 	return c, true, nil
 }

@@ -142,7 +142,7 @@ const DefaultReadTimeout = 2 * time.Minute
 
 // ReadStorage runs read, a read of what (« du rapport déposé ») from Cloud
 // Storage, within the read timeout. A read still failing when it runs out
-// is a Failure a later delivery may cure; the attempts limit ends the run
+// is a StageError a later delivery may cure; the attempts limit ends the run
 // if it never does.
 func (d *Deps) ReadStorage(ctx context.Context, what string, read func(ctx context.Context) error) error {
 	timeout := cmp.Or(d.ReadTimeout, DefaultReadTimeout)
@@ -150,7 +150,7 @@ func (d *Deps) ReadStorage(ctx context.Context, what string, read func(ctx conte
 	defer cancel()
 	err := read(rctx)
 	if err != nil && ctx.Err() == nil && errors.Is(rctx.Err(), context.DeadlineExceeded) {
-		return &Failure{Reason: fmt.Sprintf("La lecture %s dans Cloud Storage n'a pas abouti dans le délai de %v : "+
+		return &StageError{Reason: fmt.Sprintf("La lecture %s dans Cloud Storage n'a pas abouti dans le délai de %v : "+
 			"une nouvelle tentative aura lieu automatiquement.", what, timeout), Retryable: true, Err: err}
 	}
 	return err

@@ -100,7 +100,7 @@ func TestExplain(t *testing.T) {
 		{"object gone", fmt.Errorf("x : %w", storage.ErrObjectNotExist), false, "introuvable dans Cloud Storage"},
 		{"bucket gone", &googleapi.Error{Code: 404, Body: raw}, false, "introuvable dans Cloud Storage"},
 		{"anything else", errors.New(raw), false, "Erreur inattendue"},
-		{"explained by the function", &Failure{Reason: "Le fichier a été supprimé", Err: errors.New(raw)}, false, "supprimé"},
+		{"explained by the function", &StageError{Reason: "Le fichier a été supprimé", Err: errors.New(raw)}, false, "supprimé"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,9 +126,9 @@ func TestReadStorageDeadline(t *testing.T) {
 		return fmt.Errorf("storage : %w", ctx.Err())
 	}
 	err := d.ReadStorage(t.Context(), "du rapport déposé", retrying)
-	var f *Failure
+	var f *StageError
 	if !errors.As(err, &f) || !f.Retryable || !strings.Contains(f.Reason, "n'a pas abouti dans le délai de 50ms") {
-		t.Errorf("read past its deadline: %v, want a retryable Failure", err)
+		t.Errorf("read past its deadline: %v, want a retryable StageError", err)
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()

@@ -83,15 +83,15 @@ func (c *Client) Generate(ctx context.Context, req Request, out any) (usage Usag
 		}
 		usage.Add(attempt)
 		if invalid == nil {
-			c.logger.DebugContext(ctx, "model answer accepted", "role", req.Role, "attempts", len(usage.Attempts),
-				"input_tokens", usage.InputTokens, "output_tokens", usage.OutputTokens)
+			c.logger.DebugContext(ctx, "réponse du modèle acceptée", "role", req.Role, "appels", len(usage.Attempts),
+				"jetons_entree", usage.InputTokens, "jetons_sortie", usage.OutputTokens)
 			return usage, nil
 		}
 		if corrected {
 			return usage, fmt.Errorf("generate %s: %w, even after a correction: %w", req.Role, ErrInvalidAnswer, invalid)
 		}
-		c.logger.WarnContext(ctx, "invalid model answer, asking for a correction", "role", req.Role,
-			"attempt", attempt.Number, "error", invalid)
+		c.logger.WarnContext(ctx, "réponse du modèle invalide, correction demandée", "role", req.Role,
+			"tentative", attempt.Number, "erreur", invalid)
 		// The conversation continues so that the model sees what it wrote.
 		if text != "" {
 			contents = append(contents, genai.NewContentFromText(text, genai.RoleModel))
@@ -148,8 +148,8 @@ func (c *Client) send(ctx, callCtx context.Context, models *genai.Models, role s
 			return "", Attempt{}, fmt.Errorf("%w: waiting %s more would outlast the time budget of %s: %w",
 				ErrTransient, delay, policy.MaxElapsed, err)
 		}
-		c.logger.WarnContext(ctx, "transient model failure, retrying", "role", role,
-			"attempt", attempt.Number, "delay", delay, "error", err)
+		c.logger.WarnContext(ctx, "panne passagère du modèle, nouvel essai", "role", role,
+			"tentative", attempt.Number, "delai", delay, "erreur", err)
 		if err := c.sleep(callCtx, delay); err != nil {
 			if ctx.Err() != nil {
 				return "", Attempt{}, fmt.Errorf("waiting to retry: %w", err)

@@ -9,11 +9,11 @@ import (
 	"analyste.dev/analyste/shared/pdftext"
 )
 
-// Failure explains err to a person, saying what to do, and tells whether
+// Explain explains err to a person, saying what to do, and tells whether
 // trying again later can help (a model outage) or not (a bad PDF). The
 // reason never quotes err, which may carry a backend's raw answer: callers
 // log it.
-func Failure(err error) (reason string, retryable bool) {
+func Explain(err error) (reason string, retryable bool) {
 	if r := pdftext.Reason(err); r != "" {
 		return r, errors.Is(err, context.DeadlineExceeded)
 	}

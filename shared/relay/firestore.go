@@ -27,7 +27,7 @@ func (r *Relay) firestore(w http.ResponseWriter, req *http.Request) {
 	}
 	target, ok := r.target(r.triggers, trigger)
 	if !ok {
-		r.log.WarnContext(ctx, "aucune fonction pour ce déclencheur Firestore", "trigger", trigger)
+		r.log.WarnContext(ctx, "aucune fonction pour ce déclencheur Firestore", "declencheur", trigger)
 		http.Error(w, fmt.Sprintf("déclencheur Firestore inconnu: %q", trigger), http.StatusNotFound)
 		return
 	}

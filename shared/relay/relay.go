@@ -79,14 +79,14 @@ func (r *Relay) target(routes map[string]string, key string) (string, bool) {
 func (r *Relay) forward(ctx context.Context, w http.ResponseWriter, target string, header http.Header, body []byte) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
 	if err != nil {
-		r.log.ErrorContext(ctx, "cible invalide", "target", target, "error", err)
+		r.log.ErrorContext(ctx, "cible invalide", "cible", target, "erreur", err)
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	req.Header = header
 	resp, err := r.client.Do(req)
 	if err != nil {
-		r.log.ErrorContext(ctx, "fonction injoignable", "target", target, "ce_id", header.Get("ce-id"), "error", err)
+		r.log.ErrorContext(ctx, "fonction injoignable", "cible", target, "evenement", header.Get("ce-id"), "erreur", err)
 		http.Error(w, err.Error(), http.StatusBadGateway)
 		return
 	}
@@ -96,15 +96,15 @@ func (r *Relay) forward(ctx context.Context, w http.ResponseWriter, target strin
 	if resp.StatusCode >= 300 {
 		level = slog.LevelWarn
 	}
-	r.log.Log(ctx, level, "événement relayé", "target", target, "ce_type", header.Get("ce-type"),
-		"ce_subject", header.Get("ce-subject"), "ce_id", header.Get("ce-id"), "status", resp.StatusCode,
-		"response", string(msg))
+	r.log.Log(ctx, level, "événement relayé", "cible", target, "type", header.Get("ce-type"),
+		"sujet", header.Get("ce-subject"), "evenement", header.Get("ce-id"), "statut_http", resp.StatusCode,
+		"reponse", string(msg))
 	w.Header().Set("Content-Length", strconv.Itoa(len(msg)))
 	w.WriteHeader(resp.StatusCode)
 	_, _ = w.Write(msg)
 }
 
 func badRequest(ctx context.Context, log *slog.Logger, w http.ResponseWriter, what string, err error) {
-	log.ErrorContext(ctx, what, "error", err)
+	log.ErrorContext(ctx, what, "erreur", err)
 	http.Error(w, fmt.Sprintf("%s: %v", what, err), http.StatusBadRequest)
 }

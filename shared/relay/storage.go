@@ -31,14 +31,14 @@ func (r *Relay) storage(w http.ResponseWriter, req *http.Request) {
 	// An overwrite also notifies OBJECT_DELETE for the old generation; the
 	// functions only listen to finalize, like their production triggers.
 	if attrs["eventType"] != "OBJECT_FINALIZE" {
-		r.log.InfoContext(ctx, "notification GCS ignorée", "event_type", attrs["eventType"],
-			"bucket", bucket, "object", name, "generation", attrs["objectGeneration"])
+		r.log.InfoContext(ctx, "notification GCS ignorée", "type", attrs["eventType"],
+			"bucket", bucket, "objet", name, "generation", attrs["objectGeneration"])
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
 	target, ok := r.target(r.buckets, bucket)
 	if !ok {
-		r.log.WarnContext(ctx, "aucune fonction pour ce bucket", "bucket", bucket, "object", name)
+		r.log.WarnContext(ctx, "aucune fonction pour ce bucket", "bucket", bucket, "objet", name)
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}

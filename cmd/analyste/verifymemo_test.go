@@ -54,9 +54,9 @@ func TestVerifierMemo(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			args := append(append([]string{}, tt.args...), "--faits", factsPath, memoPath, "--rapport", "ferlac")
+			args := append(append([]string{}, tt.args...), "--facts", factsPath, memoPath, "--report", "ferlac")
 			var stdout, stderr bytes.Buffer
-			code := verifierMemo(context.Background(), args, &stdout, &stderr, func(k string) string { return tt.getenv[k] })
+			code := verifyMemo(context.Background(), args, &stdout, &stderr, func(k string) string { return tt.getenv[k] })
 			if code != tt.wantCode {
 				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.wantCode, stdout.String(), stderr.String())
 			}
@@ -80,7 +80,7 @@ func TestVerifierMemoJSON(t *testing.T) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	code := verifierMemo(context.Background(), []string{"--json", "--faits", factsPath, memoPath}, &stdout, &stderr, func(string) string { return "" })
+	code := verifyMemo(context.Background(), []string{"--json", "--faits", factsPath, memoPath}, &stdout, &stderr, func(string) string { return "" })
 	if code != 1 {
 		t.Fatalf("exit %d, want 1: %s", code, stderr.String())
 	}

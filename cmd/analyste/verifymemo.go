@@ -13,22 +13,24 @@ import (
 	"analyste.dev/analyste/shared/memo"
 )
 
-// runVerifierMemo checks a memo written by anyone against facts: defects,
+// runVerifyMemo checks a memo written by anyone against facts: defects,
 // each claim's verdict and the status; exit 0 only for publie.
-func runVerifierMemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	return verifierMemo(ctx, args, stdout, stderr, os.Getenv)
+func runVerifyMemo(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return verifyMemo(ctx, args, stdout, stderr, os.Getenv)
 }
 
-func verifierMemo(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fs := flag.NewFlagSet("verifier-memo", flag.ContinueOnError)
-	c := newCLI("verifier-memo", fs, stderr)
+func verifyMemo(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("verify-memo", flag.ContinueOnError)
+	c := newCLI("verify-memo", fs, stderr)
 	c.getenv = getenv
 	c.withModel(fs)
-	factsPath := fs.String("faits", "", "fichier JSON des faits : [{\"id\", \"texte\"}]")
-	report := fs.String("rapport", "", "nom du rapport dans le relais (par défaut le fichier du mémo)")
+	factsPath := fs.String("facts", "", "fichier JSON des faits : [{\"id\", \"texte\"}]")
+	report := fs.String("report", "", "nom du rapport dans le relais (par défaut le fichier du mémo)")
+	alias(fs, "faits", "facts")
+	alias(fs, "rapport", "report")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage : analyste verifier-memo --faits FAITS.json MEMO.json [--model offline|vertex] [--json]")
+		fmt.Fprintln(stderr, "usage : analyste verify-memo --facts FAITS.json MEMO.json [--model offline|vertex] [--json]")
 		fs.PrintDefaults()
 	}
 	// Flags may follow the memo's path: parse again after each positional.
@@ -53,32 +55,32 @@ func verifierMemo(ctx context.Context, args []string, stdout, stderr io.Writer, 
 	}
 	var fts []facts.Fact
 	if err := readJSON(*factsPath, &fts); err != nil {
-		fmt.Fprintf(stderr, "verifier-memo : faits : %v\n", err)
+		fmt.Fprintf(stderr, "verify-memo : faits : %v\n", err)
 		return 2
 	}
 	m, err := readMemo(memoPath)
 	if err != nil {
-		fmt.Fprintf(stderr, "verifier-memo : mémo : %v\n", err)
+		fmt.Fprintf(stderr, "verify-memo : mémo : %v\n", err)
 		return 2
 	}
 	judge, err := newJudge(c)
 	if err != nil {
-		fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
+		fmt.Fprintf(stderr, "verify-memo : %v\n", err)
 		return 2
 	}
 	v, err := memo.NewVerifier(judge)
 	if err != nil {
-		fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
+		fmt.Fprintf(stderr, "verify-memo : %v\n", err)
 		return 2
 	}
 	res, err := v.Verify(ctx, memo.Input{Company: *report, Facts: fts, Years: memo.FactYears(fts)}, m)
 	if err != nil {
-		fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
+		fmt.Fprintf(stderr, "verify-memo : %v\n", err)
 		return 1
 	}
 	if *asJSON {
 		if err := writeJSON(stdout, res); err != nil {
-			fmt.Fprintf(stderr, "verifier-memo : %v\n", err)
+			fmt.Fprintf(stderr, "verify-memo : %v\n", err)
 			return 1
 		}
 	} else {
