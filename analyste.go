@@ -7,6 +7,7 @@ package analyste
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"os"
 
@@ -14,9 +15,9 @@ import (
 
 	"analyste.dev/analyste/functions/extract"
 	"analyste.dev/analyste/functions/memo"
-	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/functions/signals"
 	"analyste.dev/analyste/functions/viewer"
+	"analyste.dev/analyste/shared/platform"
 )
 
 // Entry points, as FUNCTION_TARGET and Terraform name them.
@@ -28,16 +29,18 @@ const (
 )
 
 func init() {
-	// The project may be what is missing: a misconfigured function logs
-	// without it.
-	log := platform.NewLogger(os.Getenv("GOOGLE_CLOUD_PROJECT"))
-	functions.CloudEvent(EntryExtract, platform.Lazy(log.With("fonction", EntryExtract), func(ctx context.Context) (platform.Handler, error) {
+	// Made only when a function cannot start: its project may be what is
+	// missing.
+	startLog := func(fn string) func() *slog.Logger {
+		return func() *slog.Logger { return platform.NewLogger(os.Getenv("GOOGLE_CLOUD_PROJECT")).With("fonction", fn) }
+	}
+	functions.CloudEvent(EntryExtract, platform.Lazy(startLog(EntryExtract), func(ctx context.Context) (platform.Handler, error) {
 		return extract.Build(ctx, os.Getenv)
 	}))
-	functions.CloudEvent(EntrySignals, platform.Lazy(log.With("fonction", EntrySignals), func(ctx context.Context) (platform.Handler, error) {
+	functions.CloudEvent(EntrySignals, platform.Lazy(startLog(EntrySignals), func(ctx context.Context) (platform.Handler, error) {
 		return platform.Build(ctx, os.Getenv, signals.New)
 	}))
-	functions.CloudEvent(EntryMemo, platform.Lazy(log.With("fonction", EntryMemo), func(ctx context.Context) (platform.Handler, error) {
+	functions.CloudEvent(EntryMemo, platform.Lazy(startLog(EntryMemo), func(ctx context.Context) (platform.Handler, error) {
 		return platform.Build(ctx, os.Getenv, memo.New)
 	}))
 	functions.HTTP(EntryViewer, viewer.Lazy(func(ctx context.Context) (http.Handler, error) {

@@ -1,5 +1,5 @@
 locals {
-  # What every function reads (functions/platform.ConfigFromEnv).
+  # What every function reads (shared/platform.ConfigFromEnv).
   environment = {
     GOOGLE_CLOUD_PROJECT      = var.project
     GOOGLE_CLOUD_LOCATION     = var.model_location
@@ -87,7 +87,7 @@ resource "google_cloudfunctions2_function" "function" {
   }
 
   # Retries on: a function returns an error only for a transient failure
-  # (functions/platform), and its claim makes a duplicate event harmless.
+  # (shared/platform), and its claim makes a duplicate event harmless.
   # Eventarc retries for 24 hours; the managed trigger takes no dead-letter
   # topic, so the end is the claim's: after max_attempts takes, the next
   # delivery records echec and is acknowledged (validated in variables.tf).

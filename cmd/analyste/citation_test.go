@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
 )
 
 func TestRunVerifierCitation(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"analyste.dev/analyste/shared/evaluation"
+	"analyste.dev/analyste/shared/dev/evaluation"
 	"analyste.dev/analyste/shared/frnum"
 )
 

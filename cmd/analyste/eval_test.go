@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/evaluation"
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/evaluation"
+	"analyste.dev/analyste/shared/dev/fixtures"
 )
 
 // totalsLine is the course's shape of the totals line.

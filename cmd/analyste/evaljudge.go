@@ -8,7 +8,7 @@ import (
 	"io"
 	"os"
 
-	"analyste.dev/analyste/shared/evaluation"
+	"analyste.dev/analyste/shared/dev/evaluation"
 	"analyste.dev/analyste/shared/memo"
 )
 
@@ -18,7 +18,7 @@ import (
 func runEvalJudge(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval-judge", flag.ContinueOnError)
 	c := newCLI("eval-judge", fs, stderr).withModel(fs)
-	casesPath := fs.String("cases", "", "fichier JSON de cas étiquetés ; par défaut le jeu du projet (shared/evaluation/testdata/jugements.json)")
+	casesPath := fs.String("cases", "", "fichier JSON de cas étiquetés ; par défaut le jeu du projet (shared/dev/evaluation/testdata/jugements.json)")
 	alias(fs, "cas", "cases")
 	asJSON := fs.Bool("json", false, "écrit le rapport complet en JSON")
 	if !c.parse(fs, args, "[--model offline|vertex] [--cases FICHIER.json] [--json]", exactly(0)) {

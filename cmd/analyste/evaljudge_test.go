@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/evaluation"
+	"analyste.dev/analyste/shared/dev/evaluation"
 	"analyste.dev/analyste/shared/memo"
 )
 

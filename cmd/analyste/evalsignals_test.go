@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/signals"
 )
 

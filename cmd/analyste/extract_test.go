@@ -12,7 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/statements"
 )
 

@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"analyste.dev/analyste/functions/local"
+	"analyste.dev/analyste/shared/dev/localchain"
 )
 
 // runLocal runs the serverless chain on this machine: emulators, functions,
@@ -38,7 +38,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return c.fail("journaux", err)
 	}
 	defer logFile.Close()
-	chain, err := local.Start(ctx, local.Options{Readers: *c.mode, LogDir: logDir, Log: slog.New(slog.NewJSONHandler(logFile, nil))})
+	chain, err := localchain.Start(ctx, localchain.Options{Readers: *c.mode, LogDir: logDir, Log: slog.New(slog.NewJSONHandler(logFile, nil))})
 	if err != nil {
 		return c.fail("démarrage de la chaîne", err)
 	}

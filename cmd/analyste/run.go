@@ -11,7 +11,7 @@ import (
 
 	"golang.org/x/term"
 
-	"analyste.dev/analyste/shared/evaluation"
+	"analyste.dev/analyste/shared/dev/evaluation"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pdftext"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/fixtures/pdfs"
+	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 )
 
 // columnGap is how the text layer separates columns.

@@ -18,9 +18,9 @@ import (
 
 	analyste "analyste.dev/analyste"
 	"analyste.dev/analyste/functions/extract"
-	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/functions/viewer"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/store"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/zclconf/go-cty/cty/function"
 	"github.com/zclconf/go-cty/cty/function/stdlib"
 
-	"analyste.dev/analyste/functions/platform"
+	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/store"
 )
 

@@ -18,9 +18,9 @@ import (
 	"cloud.google.com/go/storage"
 	"github.com/cloudevents/sdk-go/v2/event"
 
-	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/events"
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/store"
 )
 

@@ -20,14 +20,14 @@ import (
 	cloudevents "github.com/cloudevents/sdk-go/v2"
 	"google.golang.org/api/option"
 
-	"analyste.dev/analyste/functions/platform"
-	"analyste.dev/analyste/shared/fixtures"
-	"analyste.dev/analyste/shared/fixtures/pdfs"
-	"analyste.dev/analyste/shared/localstack"
+	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
+	"analyste.dev/analyste/shared/dev/localstack"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
 )

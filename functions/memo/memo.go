@@ -9,9 +9,9 @@ import (
 	"maps"
 	"slices"
 
-	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
 )

@@ -9,8 +9,8 @@ import (
 	"context"
 	"maps"
 
-	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
 )

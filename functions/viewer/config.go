@@ -8,8 +8,8 @@ import (
 	"log/slog"
 	"net/http"
 
-	"analyste.dev/analyste/functions/platform"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/platform"
 )
 
 // Config is the viewer's configuration: the functions' own, read with the

@@ -25,7 +25,7 @@ import (
 	"golang.org/x/net/html"
 
 	"analyste.dev/analyste/shared/checks"
-	"analyste.dev/analyste/shared/localstack"
+	"analyste.dev/analyste/shared/dev/localstack"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"

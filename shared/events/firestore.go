@@ -149,25 +149,3 @@ func documentPath(subject string, docs ...*firestorepb.Document) string {
 	}
 	return ""
 }
-
-// EncodeFirestore builds production's DocumentEventData bytes; nil documents
-// are left out, as for a create (old) or a delete (value).
-func EncodeFirestore(value, old *firestorepb.Document) []byte {
-	var b []byte
-	for _, f := range []struct {
-		num protowire.Number
-		doc *firestorepb.Document
-	}{{fieldValue, value}, {fieldOldValue, old}} {
-		if f.doc == nil {
-			continue
-		}
-		m, err := proto.MarshalOptions{Deterministic: true}.Marshal(f.doc)
-		if err != nil {
-			// A firestorepb.Document built in memory always marshals.
-			panic(fmt.Sprintf("encodage du document %s: %v", f.doc.GetName(), err))
-		}
-		b = protowire.AppendTag(b, f.num, protowire.BytesType)
-		b = protowire.AppendBytes(b, m)
-	}
-	return b
-}

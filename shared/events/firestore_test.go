@@ -1,10 +1,12 @@
-package events
+package events_test
 
 import (
 	"encoding/base64"
 	"testing"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/events"
+	"analyste.dev/analyste/shared/events/eventstest"
 	"cloud.google.com/go/firestore/apiv1/firestorepb"
 	cloudevents "github.com/cloudevents/sdk-go/v2"
 	"github.com/google/go-cmp/cmp"
@@ -50,52 +52,52 @@ func TestDecodeFirestore(t *testing.T) {
 		"n":      integerValue(4),
 		"m":      mapValue(map[string]*firestorepb.Value{"k": stringValue("v")}),
 	})
-	update := EncodeFirestore(after, before)
+	update := eventstest.EncodeFirestore(after, before)
 	// The DocumentMask field production sets on an update, appended by hand
-	// since EncodeFirestore leaves it out.
+	// since eventstest.EncodeFirestore leaves it out.
 	withMask := append(append([]byte{}, update...), 0x1a, 0x03, 0x0a, 0x01, 'n')
 	tests := []struct {
 		name    string
 		subject string
 		data    []byte
-		want    FirestoreChange
+		want    events.FirestoreChange
 		wantErr bool
 	}{
 		{
 			name:    "production update",
 			subject: "documents/extractions/X1",
 			data:    update,
-			want:    FirestoreChange{Path: "extractions/X1", Value: after, OldValue: before},
+			want:    events.FirestoreChange{Path: "extractions/X1", Value: after, OldValue: before},
 		},
 		{
 			name:    "production update with mask",
 			subject: "documents/extractions/X1",
 			data:    withMask,
-			want: FirestoreChange{Path: "extractions/X1", Value: after, OldValue: before,
+			want: events.FirestoreChange{Path: "extractions/X1", Value: after, OldValue: before,
 				UpdateMask: &firestorepb.DocumentMask{FieldPaths: []string{"n"}}},
 		},
 		{
 			name:    "emulator base64 text of the same bytes",
 			subject: "documents/extractions/X1",
 			data:    []byte(base64.StdEncoding.EncodeToString(update)),
-			want:    FirestoreChange{Path: "extractions/X1", Value: after, OldValue: before},
+			want:    events.FirestoreChange{Path: "extractions/X1", Value: after, OldValue: before},
 		},
 		{
 			name:    "create",
 			subject: "documents/extractions/X1",
-			data:    EncodeFirestore(after, nil),
-			want:    FirestoreChange{Path: "extractions/X1", Value: after},
+			data:    eventstest.EncodeFirestore(after, nil),
+			want:    events.FirestoreChange{Path: "extractions/X1", Value: after},
 		},
 		{
 			name:    "delete",
 			subject: "documents/extractions/X1",
-			data:    EncodeFirestore(nil, before),
-			want:    FirestoreChange{Path: "extractions/X1", OldValue: before},
+			data:    eventstest.EncodeFirestore(nil, before),
+			want:    events.FirestoreChange{Path: "extractions/X1", OldValue: before},
 		},
 		{
 			name: "path from the document name without subject",
-			data: EncodeFirestore(after, nil),
-			want: FirestoreChange{Path: "extractions/X1", Value: after},
+			data: eventstest.EncodeFirestore(after, nil),
+			want: events.FirestoreChange{Path: "extractions/X1", Value: after},
 		},
 		{name: "truncated protobuf", subject: "documents/extractions/X1", data: update[:len(update)-4], wantErr: true},
 		{name: "invalid base64 text", subject: "documents/extractions/X1", data: []byte("CnQK$$"), wantErr: true},
@@ -105,12 +107,12 @@ func TestDecodeFirestore(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := DecodeFirestore(firestoreEvent(t, tt.subject, tt.data))
+			got, err := events.DecodeFirestore(firestoreEvent(t, tt.subject, tt.data))
 			if (err != nil) != tt.wantErr {
-				t.Fatalf("DecodeFirestore() error = %v, wantErr %v", err, tt.wantErr)
+				t.Fatalf("events.DecodeFirestore() error = %v, wantErr %v", err, tt.wantErr)
 			}
 			if diff := cmp.Diff(tt.want, got, protocmp.Transform()); diff != "" {
-				t.Errorf("DecodeFirestore() mismatch (-want +got):\n%s", diff)
+				t.Errorf("events.DecodeFirestore() mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}
@@ -134,7 +136,7 @@ func TestDecodeFirestoreEmulatorFixtures(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.fixture, func(t *testing.T) {
 			t.Parallel()
-			c, err := DecodeFirestore(firestoreEvent(t, "documents/extractions/X1", fixtures.File(t, tt.fixture)))
+			c, err := events.DecodeFirestore(firestoreEvent(t, "documents/extractions/X1", fixtures.File(t, tt.fixture)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,8 +146,8 @@ func TestDecodeFirestoreEmulatorFixtures(t *testing.T) {
 			if c.Created() != tt.wantCreated || c.Deleted() != tt.wantDeleted {
 				t.Errorf("Created, Deleted = %v, %v; want %v, %v", c.Created(), c.Deleted(), tt.wantCreated, tt.wantDeleted)
 			}
-			status, _ := FieldsOf(c.Value).String("status")
-			old, _ := FieldsOf(c.OldValue).String("status")
+			status, _ := eventstest.FieldsOf(c.Value).String("status")
+			old, _ := eventstest.FieldsOf(c.OldValue).String("status")
 			if status != tt.wantStatus || old != tt.wantOld {
 				t.Errorf("status, old status = %q, %q; want %q, %q", status, old, tt.wantStatus, tt.wantOld)
 			}
@@ -167,19 +169,19 @@ func TestFields(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		read func(Fields) result
+		read func(eventstest.Fields) result
 		want result
 	}{
-		{"string", func(f Fields) result { s, ok := f.String("status"); return result{Str: s, OK: ok} }, result{Str: "done", OK: true}},
-		{"integer", func(f Fields) result { n, ok := f.Integer("n"); return result{Int: n, OK: ok} }, result{Int: 4, OK: true}},
-		{"integer inside a map", func(f Fields) result {
+		{"string", func(f eventstest.Fields) result { s, ok := f.String("status"); return result{Str: s, OK: ok} }, result{Str: "done", OK: true}},
+		{"integer", func(f eventstest.Fields) result { n, ok := f.Integer("n"); return result{Int: n, OK: ok} }, result{Int: 4, OK: true}},
+		{"integer inside a map", func(f eventstest.Fields) result {
 			m, _ := f.Map("m")
 			n, ok := m.Integer("depth")
 			return result{Int: n, OK: ok}
 		}, result{Int: 2, OK: true}},
-		{"string read as integer", func(f Fields) result { n, ok := f.Integer("status"); return result{Int: n, OK: ok} }, result{}},
-		{"missing field", func(f Fields) result { s, ok := f.String("absent"); return result{Str: s, OK: ok} }, result{}},
-		{"missing map", func(f Fields) result {
+		{"string read as integer", func(f eventstest.Fields) result { n, ok := f.Integer("status"); return result{Int: n, OK: ok} }, result{}},
+		{"missing field", func(f eventstest.Fields) result { s, ok := f.String("absent"); return result{Str: s, OK: ok} }, result{}},
+		{"missing map", func(f eventstest.Fields) result {
 			m, _ := f.Map("absent")
 			s, ok := m.String("k")
 			return result{Str: s, OK: ok}
@@ -188,12 +190,12 @@ func TestFields(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if diff := cmp.Diff(tt.want, tt.read(FieldsOf(doc))); diff != "" {
+			if diff := cmp.Diff(tt.want, tt.read(eventstest.FieldsOf(doc))); diff != "" {
 				t.Errorf("mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}
-	if _, ok := FieldsOf(nil).String("status"); ok {
-		t.Error("FieldsOf(nil).String() reported a value")
+	if _, ok := eventstest.FieldsOf(nil).String("status"); ok {
+		t.Error("eventstest.FieldsOf(nil).String() reported a value")
 	}
 }

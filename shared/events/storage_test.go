@@ -1,4 +1,4 @@
-package events
+package events_test
 
 import (
 	"os"
@@ -8,6 +8,8 @@ import (
 
 	cloudevents "github.com/cloudevents/sdk-go/v2"
 	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/events"
 )
 
 func storageEvent(t *testing.T, data []byte) cloudevents.Event {
@@ -32,13 +34,13 @@ func TestDecodeStorage(t *testing.T) {
 	tests := []struct {
 		name    string
 		data    string
-		want    StorageObject
+		want    events.StorageObject
 		wantErr bool
 	}{
 		{
 			name: "production object",
 			data: string(prod),
-			want: StorageObject{
+			want: events.StorageObject{
 				Bucket:         "analyste-uploads",
 				Name:           "reports/acme-2025.pdf",
 				Generation:     1732912345678901,
@@ -55,7 +57,7 @@ func TestDecodeStorage(t *testing.T) {
 		{
 			name: "fake-gcs-server object without metageneration",
 			data: `{"kind":"storage#object","name":"a.pdf","bucket":"b","generation":"7","contentType":"application/pdf","size":"3"}`,
-			want: StorageObject{Bucket: "b", Name: "a.pdf", Generation: 7, ContentType: "application/pdf", Size: 3},
+			want: events.StorageObject{Bucket: "b", Name: "a.pdf", Generation: 7, ContentType: "application/pdf", Size: 3},
 		},
 		{name: "generation as a JSON number", data: `{"bucket":"b","name":"a","generation":7}`, wantErr: true},
 		{name: "no object name", data: `{"bucket":"b","generation":"7"}`, wantErr: true},
@@ -64,12 +66,12 @@ func TestDecodeStorage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := DecodeStorage(storageEvent(t, []byte(tt.data)))
+			got, err := events.DecodeStorage(storageEvent(t, []byte(tt.data)))
 			if (err != nil) != tt.wantErr {
-				t.Fatalf("DecodeStorage() error = %v, wantErr %v", err, tt.wantErr)
+				t.Fatalf("events.DecodeStorage() error = %v, wantErr %v", err, tt.wantErr)
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("DecodeStorage() mismatch (-want +got):\n%s", diff)
+				t.Errorf("events.DecodeStorage() mismatch (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"analyste.dev/analyste/shared/fixtures"
-	"analyste.dev/analyste/shared/fixtures/pdfs"
+	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/model/modeltest"
 	"analyste.dev/analyste/shared/pdftext"

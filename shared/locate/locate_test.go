@@ -5,8 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"analyste.dev/analyste/shared/fixtures"
-	"analyste.dev/analyste/shared/fixtures/pdfs"
+	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/statements"

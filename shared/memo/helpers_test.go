@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/facts"
-	"analyste.dev/analyste/shared/fixtures"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/statements"
 )

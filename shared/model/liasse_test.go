@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 	"analyste.dev/analyste/shared/extraction"
-	"analyste.dev/analyste/shared/fixtures"
-	"analyste.dev/analyste/shared/fixtures/pdfs"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/statements"
 )

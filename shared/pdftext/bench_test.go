@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
 )
 
 // BenchmarkPages reads the largest generated test report under testdata/ and

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
 )
 
 // outcome is what the bad-corpus README expects of a file.

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
 )
 
 // FuzzRead: any input gives pages or an error, never a panic or a hang.

@@ -20,7 +20,7 @@ import (
 	"testing"
 	"time"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
 )
 
 // Every file of testdata/bad is read in a child process (this test binary

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
 )
 
 // The real reports read without error, and their statements carry the check

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 	"analyste.dev/analyste/shared/facts"
-	"analyste.dev/analyste/shared/fixtures"
-	"analyste.dev/analyste/shared/fixtures/pdfs"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model/modeltest"

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/fixtures"
-	"analyste.dev/analyste/shared/fixtures/pdfs"
+	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/statements"
 )

@@ -14,7 +14,7 @@ import (
 
 	"cloud.google.com/go/firestore"
 
-	"analyste.dev/analyste/shared/localstack"
+	"analyste.dev/analyste/shared/dev/localstack"
 )
 
 // emulator is the Firestore emulator the integration tests share; each

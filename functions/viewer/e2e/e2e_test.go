@@ -22,8 +22,8 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
-	"analyste.dev/analyste/functions/local"
 	"analyste.dev/analyste/functions/viewer"
+	"analyste.dev/analyste/shared/dev/localchain"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/store"
@@ -31,7 +31,7 @@ import (
 
 // chain runs while the tests do; nil when Chromium is absent outside CI.
 var (
-	chain    *local.Chain
+	chain    *localchain.Chain
 	chromium string
 	runs     map[string]string // company → run id
 )
@@ -42,8 +42,8 @@ func TestMain(m *testing.M) {
 	if testing.Short() || chromium == "" && os.Getenv("CI") != "true" {
 		os.Exit(m.Run()) // the test skips, saying why
 	}
-	opts := local.Options{Readers: pipeline.ModeOffline, Log: slog.New(slog.DiscardHandler)}
-	os.Exit(local.RunTests(m, opts, func(ctx context.Context, c *local.Chain) int {
+	opts := localchain.Options{Readers: pipeline.ModeOffline, Log: slog.New(slog.DiscardHandler)}
+	os.Exit(localchain.RunTests(m, opts, func(ctx context.Context, c *localchain.Chain) int {
 		chain = c
 		return upload(ctx)
 	}))
@@ -122,7 +122,7 @@ func browser(t *testing.T) (ctx context.Context, srv string, st *store.Store, sh
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages, err := store.NewPageTexts(chain.Storage(), local.ArtifactsBucket)
+	pages, err := store.NewPageTexts(chain.Storage(), localchain.ArtifactsBucket)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,9 @@
-// Package local runs the serverless chain on this machine as production
+// Package localchain runs the serverless chain on this machine as production
 // wires it: the official Firestore emulator, fake-gcs-server with its
 // Pub/Sub notifications, the three functions served by the functions
 // framework, and a relay standing in for Eventarc. `make run` and the
 // integration tests use it.
-package local
+package localchain
 
 import (
 	"context"
@@ -25,7 +25,7 @@ import (
 
 	"analyste.dev/analyste"
 	"analyste.dev/analyste/functions/viewer"
-	"analyste.dev/analyste/shared/localstack"
+	"analyste.dev/analyste/shared/dev/localstack"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/store"
 )

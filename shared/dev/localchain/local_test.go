@@ -1,4 +1,4 @@
-package local
+package localchain
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/store"
 )

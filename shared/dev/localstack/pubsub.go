@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"analyste.dev/analyste/shared/relay"
+	"analyste.dev/analyste/shared/dev/relay"
 )
 
 // notificationTopic receives fake-gcs-server's notifications of every bucket.

@@ -35,7 +35,7 @@ import (
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
 
-	"analyste.dev/analyste/shared/relay"
+	"analyste.dev/analyste/shared/dev/relay"
 )
 
 // readyTimeout bounds the start of each emulator JVM (2 s on a quiet

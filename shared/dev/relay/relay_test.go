@@ -12,8 +12,9 @@ import (
 	cloudevents "github.com/cloudevents/sdk-go/v2"
 	"github.com/google/go-cmp/cmp"
 
+	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/events"
-	"analyste.dev/analyste/shared/fixtures"
+	"analyste.dev/analyste/shared/events/eventstest"
 )
 
 // delivery is what a target function received.
@@ -262,7 +263,7 @@ func TestFirestore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			status, _ := events.FieldsOf(c.Value).String("status")
+			status, _ := eventstest.FieldsOf(c.Value).String("status")
 			if c.Path != "extractions/X1" || !c.Created() || status != "ok" {
 				t.Errorf("change = %s created=%v status=%q; want extractions/X1 created=true status=ok", c.Path, c.Created(), status)
 			}

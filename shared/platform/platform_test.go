@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -160,7 +161,7 @@ func TestLazy(t *testing.T) {
 			t.Parallel()
 			var out strings.Builder
 			builds := 0
-			h := Lazy(logging.New(&out, ""), func(context.Context) (Handler, error) {
+			h := Lazy(func() *slog.Logger { return logging.New(&out, "") }, func(context.Context) (Handler, error) {
 				builds++
 				return nil, tt.buildErr
 			})

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"analyste.dev/analyste/shared/events"
+	"analyste.dev/analyste/shared/events/eventstest"
 )
 
 // received is an event a target got, with the time it arrived.
@@ -173,7 +174,7 @@ func TestStack(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := events.FieldsOf(c.Value)
+		f := eventstest.FieldsOf(c.Value)
 		status, _ := f.String("status")
 		pages, _ := f.Integer("pages")
 		totals, _ := f.Map("totals")

@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"analyste.dev/analyste/shared/localstack"
+	"analyste.dev/analyste/shared/dev/localstack"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/store"
 )

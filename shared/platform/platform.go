@@ -279,12 +279,13 @@ func (b *Builder[T]) Get(ctx context.Context) (T, error) {
 // fails is returned, so that Eventarc retries; but a *ConfigError is
 // permanent: it is logged (severity ERROR) and the event acknowledged,
 // since retrying would repeat it for Eventarc's 24 hours.
-func Lazy(log *slog.Logger, build func(ctx context.Context) (Handler, error)) Handler {
+// newLog makes the logger of that line, only then.
+func Lazy(newLog func() *slog.Logger, build func(ctx context.Context) (Handler, error)) Handler {
 	b := NewBuilder(build)
 	return func(ctx context.Context, e event.Event) error {
 		h, err := b.Get(ctx)
 		if errors.As(err, new(*ConfigError)) {
-			log.ErrorContext(ctx, "fonction mal configurée : événement acquitté sans traitement ni enregistrement",
+			newLog().ErrorContext(ctx, "fonction mal configurée : événement acquitté sans traitement ni enregistrement",
 				"erreur", err.Error(), "evenement", e.ID(), "type", e.Type(), "sujet", e.Subject())
 			return nil
 		}
@@ -309,12 +310,13 @@ func Build(ctx context.Context, getenv func(string) string, newHandler func(*Dep
 
 // logOutput is standard output, where Cloud Run collects the logs; the local
 // chain sends them to a file (ANALYSTE_LOG_FILE) to keep its terminal clear.
-// Opened once per process, however many loggers write to it.
-var logOutput = sync.OnceValue(func() io.Writer {
+// Read when a logger is made, never at import: the local chain sets it
+// after the functions are registered.
+func logOutput() io.Writer {
 	if path := os.Getenv("ANALYSTE_LOG_FILE"); path != "" {
 		if f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
 			return f
 		}
 	}
 	return os.Stdout
-})
+}
