@@ -33,10 +33,12 @@ fuzz: ## run each fuzz target for FUZZTIME
 		$(GO) test -run='^$$' -fuzz="^$${t#*:}$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=2s "$${t%%:*}"; \
 	done
 
-lint: ## gofmt, go vet, staticcheck
+lint: ## gofmt, go vet, staticcheck; terraform fmt -check when terraform is installed
 	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
+	@if command -v terraform >/dev/null; then echo "terraform fmt -check infra"; TF_CLI_CONFIG_FILE=/dev/null terraform fmt -check -diff -recursive infra; \
+	else echo "terraform absent : terraform fmt non vérifié (TestInfraFormattedAndDocumented vérifie le format)"; fi
 
 bench: deps ## the benchmarks (pdftext vs pdftotext, the chain per report)
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
