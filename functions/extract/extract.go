@@ -35,12 +35,11 @@ type Config struct {
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	base, err := platform.ConfigFromEnv(getenv)
 	c := Config{Config: base, Prefix: getenv("ANALYSTE_UPLOAD_PREFIX"), MaxBytes: pdftext.DefaultLimits().MaxBytes}
-	if v := getenv("ANALYSTE_MAX_PDF_BYTES"); v != "" {
-		n, perr := fmt.Sscan(v, &c.MaxBytes)
-		if perr != nil || n != 1 || c.MaxBytes <= 0 {
-			err = errors.Join(err, fmt.Errorf("ANALYSTE_MAX_PDF_BYTES %q : un nombre d'octets positif est attendu", v))
-		}
+	n, perr := platform.IntEnv(getenv, "ANALYSTE_MAX_PDF_BYTES", int(c.MaxBytes))
+	if perr != nil || n <= 0 {
+		err = errors.Join(err, fmt.Errorf("ANALYSTE_MAX_PDF_BYTES %q : un nombre d'octets positif est attendu", getenv("ANALYSTE_MAX_PDF_BYTES")))
 	}
+	c.MaxBytes = int64(n)
 	return c, err
 }
 

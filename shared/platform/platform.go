@@ -50,21 +50,21 @@ type Config struct {
 // problem at once.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	c := Config{
-		Project:   getenv("GOOGLE_CLOUD_PROJECT"),
 		Database:  orDefault(getenv("FIRESTORE_DATABASE"), firestore.DefaultDatabaseID),
 		Readers:   orDefault(getenv("ANALYSTE_READERS"), pipeline.ModeModel),
 		Artifacts: getenv("ANALYSTE_ARTIFACTS_BUCKET"),
 		Model:     model.ConfigFromEnv(getenv),
 	}
+	c.Project = c.Model.Project // GOOGLE_CLOUD_PROJECT, read once
 	var errs []error
 	var err error
-	if c.MaxRereads, err = intEnv(getenv, "ANALYSTE_MAX_REREADS", extraction.DefaultMaxRereads); err != nil {
+	if c.MaxRereads, err = IntEnv(getenv, "ANALYSTE_MAX_REREADS", extraction.DefaultMaxRereads); err != nil {
 		errs = append(errs, err)
 	}
-	if c.TokenBudget, err = intEnv(getenv, "ANALYSTE_TOKEN_BUDGET", 0); err != nil || c.TokenBudget < 0 {
+	if c.TokenBudget, err = IntEnv(getenv, "ANALYSTE_TOKEN_BUDGET", 0); err != nil || c.TokenBudget < 0 {
 		errs = append(errs, fmt.Errorf("ANALYSTE_TOKEN_BUDGET : un nombre de jetons positif ou 0 est attendu"))
 	}
-	if c.MaxAttempts, err = intEnv(getenv, "ANALYSTE_MAX_ATTEMPTS", store.DefaultMaxAttempts); err != nil || c.MaxAttempts < 1 || c.MaxAttempts > maxAttempts {
+	if c.MaxAttempts, err = IntEnv(getenv, "ANALYSTE_MAX_ATTEMPTS", store.DefaultMaxAttempts); err != nil || c.MaxAttempts < 1 || c.MaxAttempts > maxAttempts {
 		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_ATTEMPTS : un nombre de tentatives de 1 à %d est attendu", maxAttempts))
 	}
 	lease := orDefault(getenv("ANALYSTE_LEASE"), defaultLease.String())
@@ -106,8 +106,9 @@ func orDefault(v, def string) string {
 	return v
 }
 
-// intEnv reads an integer variable, def when unset.
-func intEnv(getenv func(string) string, name string, def int) (int, error) {
+// IntEnv reads an integer variable, def when unset: the one parser of the
+// functions' integer settings.
+func IntEnv(getenv func(string) string, name string, def int) (int, error) {
 	v := getenv(name)
 	if v == "" {
 		return def, nil
@@ -166,6 +167,7 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 	}
 	log, st := d.Log, d.Store
 	var gcsOpts []option.ClientOption
+	// The storage library itself reads this variable from the process.
 	if os.Getenv("STORAGE_EMULATOR_HOST") != "" {
 		gcsOpts = append(gcsOpts, storage.WithJSONReads())
 	}
