@@ -109,7 +109,24 @@ func (d *Deps) Begin(ctx context.Context, e event.Event, fn string) (context.Con
 // misconfigured function, whose claim is ended in echec at once), and err
 // is returned to the platform so that it retries.
 func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage store.Stage, src *store.Source) (c store.Claim, ok bool, err error) {
-	c, err = d.Store.Claim(ctx, id, stage, src)
+	c, ok, err = claim(ctx, d.Store, log, id, stage, src)
+	if ok && d.Misconfigured != nil {
+		reason := fmt.Sprintf("La fonction est mal configurée (%s) : l'équipe plateforme doit corriger son déploiement, "+
+			"puis le rapport doit être déposé à nouveau.", strings.ReplaceAll(d.Misconfigured.Error(), "\n", " ; "))
+		return c, false, d.Finish(ctx, log, c, store.Outcome{}, &StageError{Reason: reason, Err: d.Misconfigured})
+	}
+	return c, ok, err
+}
+
+// runs is what claiming and finishing a stage need of the store.
+type runs interface {
+	Claim(ctx context.Context, id string, stage store.Stage, src *store.Source) (store.Claim, error)
+	Complete(ctx context.Context, c store.Claim, o store.Outcome) error
+	Fail(ctx context.Context, c store.Claim, reason string, retryable bool, ledger store.Outcome) error
+}
+
+func claim(ctx context.Context, r runs, log *slog.Logger, id string, stage store.Stage, src *store.Source) (c store.Claim, ok bool, err error) {
+	c, err = r.Claim(ctx, id, stage, src)
 	var spent *store.Exhausted
 	switch {
 	case errors.Is(err, store.ErrDone):
@@ -129,11 +146,6 @@ func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage sto
 	if c.Resumed {
 		log.WarnContext(ctx, "étape reprise : l'instance précédente s'est arrêtée avant la fin de son bail", "rapport", id, "etape", stage)
 	}
-	if d.Misconfigured != nil {
-		reason := fmt.Sprintf("La fonction est mal configurée (%s) : l'équipe plateforme doit corriger son déploiement, "+
-			"puis le rapport doit être déposé à nouveau.", strings.ReplaceAll(d.Misconfigured.Error(), "\n", " ; "))
-		return c, false, d.Finish(ctx, log, c, store.Outcome{}, &StageError{Reason: reason, Err: d.Misconfigured})
-	}
 	return c, true, nil
 }
 
@@ -145,8 +157,12 @@ func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage sto
 // database refusing) is such a failure: the report never stays in its stage
 // without a word.
 func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o store.Outcome, runErr error) error {
+	return finish(ctx, d.Store, log, c, o, runErr)
+}
+
+func finish(ctx context.Context, r runs, log *slog.Logger, c store.Claim, o store.Outcome, runErr error) error {
 	if runErr == nil {
-		err := d.Store.Complete(ctx, c, o)
+		err := r.Complete(ctx, c, o)
 		switch {
 		case err == nil:
 			log.InfoContext(ctx, "étape terminée", stageFields(c, o)...)
@@ -159,7 +175,7 @@ func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o st
 	}
 	reason, retryable := explain(runErr)
 	log.Log(ctx, level(retryable), "échec de l'étape", "rapport", c.ID, "etape", c.Stage, "motif", reason, "reessayable", retryable, "erreur", runErr.Error())
-	if err := d.Store.Fail(ctx, c, reason, retryable, o); err != nil && !errors.Is(err, store.ErrDone) {
+	if err := r.Fail(ctx, c, reason, retryable, o); err != nil && !errors.Is(err, store.ErrDone) {
 		return errors.Join(runErr, err)
 	}
 	if retryable {

@@ -1,0 +1,122 @@
+package platform
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"testing"
+
+	"analyste.dev/analyste/shared/logging"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/store"
+)
+
+// fakeRuns answers claims and completions as scripted and records what
+// was written.
+type fakeRuns struct {
+	claimErr    error
+	resumed     bool
+	completeErr error
+	failed      []string // reasons recorded, "(reessayable)" appended when so
+	completed   int
+}
+
+func (f *fakeRuns) Claim(_ context.Context, id string, stage store.Stage, _ *store.Source) (store.Claim, error) {
+	if f.claimErr != nil {
+		return store.Claim{}, f.claimErr
+	}
+	return store.Claim{ID: id, Stage: stage, Resumed: f.resumed}, nil
+}
+
+func (f *fakeRuns) Complete(context.Context, store.Claim, store.Outcome) error {
+	if f.completeErr != nil {
+		return f.completeErr
+	}
+	f.completed++
+	return nil
+}
+
+func (f *fakeRuns) Fail(_ context.Context, _ store.Claim, reason string, retryable bool, _ store.Outcome) error {
+	if retryable {
+		reason += " (reessayable)"
+	}
+	f.failed = append(f.failed, reason)
+	return nil
+}
+
+func TestClaim(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		runs    fakeRuns
+		wantOK  bool
+		wantErr bool // returned so that Eventarc retries
+		wantLog string
+	}{
+		{"taken", fakeRuns{}, true, false, ""},
+		{"taken over after a dead instance", fakeRuns{resumed: true}, true, false, "étape reprise"},
+		{"duplicate or late event", fakeRuns{claimErr: fmt.Errorf("prise : %w", store.ErrDone)}, false, false, "déjà traitée"},
+		{"malformed id", fakeRuns{claimErr: fmt.Errorf("prise : %w", store.ErrInvalidID)}, false, false, "identifiant de rapport invalide"},
+		{"too many takes", fakeRuns{claimErr: &store.Exhausted{ID: "r", Stage: store.Extraction, Takes: 3}}, false, false, "impossible à traiter"},
+		{"held by another instance", fakeRuns{claimErr: fmt.Errorf("prise : %w", store.ErrBusy)}, false, true, "nouvel essai"},
+		{"database unavailable", fakeRuns{claimErr: errors.New("unavailable")}, false, true, "nouvel essai"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var out strings.Builder
+			_, ok, err := claim(t.Context(), &tt.runs, logging.New(&out, ""), "r", store.Extraction, nil)
+			if ok != tt.wantOK || (err != nil) != tt.wantErr {
+				t.Errorf("claim = %v, %v; want %v, an error: %v", ok, err, tt.wantOK, tt.wantErr)
+			}
+			if !strings.Contains(out.String(), tt.wantLog) || tt.wantLog == "" && out.Len() > 0 {
+				t.Errorf("log:\n%s\nwant %q", out.String(), tt.wantLog)
+			}
+		})
+	}
+}
+
+func TestFinish(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name        string
+		completeErr error
+		runErr      error
+		wantErr     bool   // returned so that Eventarc retries
+		wantFailed  string // reason recorded; empty for none
+		wantDone    int
+	}{
+		{"completed", nil, nil, false, "", 1},
+		{"taken over meanwhile: result dropped", store.ErrDone, nil, false, "", 0},
+		{"output refused by the database", errors.New("document too large"), nil, false, "", 0},
+		{"permanent failure", nil, &StageError{Reason: "Le fichier n'est pas un PDF.", Err: errors.New("magic")}, false, "n'est pas un PDF", 0},
+		{"transient failure", nil, fmt.Errorf("lecture : %w", model.ErrTransient), true, "(reessayable)", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := &fakeRuns{completeErr: tt.completeErr}
+			c := store.Claim{ID: "r", Stage: store.Signaling}
+			err := finish(t.Context(), r, slog.New(slog.DiscardHandler), c, store.Outcome{}, tt.runErr)
+			if (err != nil) != tt.wantErr {
+				t.Errorf("finish = %v, want an error: %v", err, tt.wantErr)
+			}
+			if r.completed != tt.wantDone {
+				t.Errorf("%d completions, want %d", r.completed, tt.wantDone)
+			}
+			switch {
+			case tt.completeErr != nil && !errors.Is(tt.completeErr, store.ErrDone):
+				// An output that cannot be stored fails the stage for good.
+				if len(r.failed) != 1 || strings.Contains(r.failed[0], "reessayable") {
+					t.Errorf("failures %q, want one final", r.failed)
+				}
+			case tt.wantFailed == "" && len(r.failed) > 0:
+				t.Errorf("failures %q, want none", r.failed)
+			case tt.wantFailed != "" && (len(r.failed) != 1 || !strings.Contains(r.failed[0], tt.wantFailed)):
+				t.Errorf("failures %q, want %q", r.failed, tt.wantFailed)
+			}
+		})
+	}
+}
