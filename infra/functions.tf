@@ -1,17 +1,22 @@
 locals {
-  # What every function reads (shared/platform.ConfigFromEnv).
-  environment = {
+  # Where the runs' data lives: what every function reads, the viewer
+  # included (shared/platform.DataConfigFromEnv).
+  data_environment = {
     GOOGLE_CLOUD_PROJECT      = var.project
-    GOOGLE_CLOUD_LOCATION     = var.model_location
     FIRESTORE_DATABASE        = google_firestore_database.main.name
-    ANALYSTE_READERS          = "vertex"
-    ANALYSTE_MODEL            = var.model
     ANALYSTE_ARTIFACTS_BUCKET = google_storage_bucket.artifacts.name
-    ANALYSTE_MAX_REREADS      = tostring(var.max_rereads)
-    ANALYSTE_TOKEN_BUDGET     = tostring(var.token_budget)
-    ANALYSTE_LEASE            = var.lease
-    ANALYSTE_MAX_ATTEMPTS     = tostring(var.max_attempts)
   }
+
+  # What the event functions read (shared/platform.ConfigFromEnv).
+  environment = merge(local.data_environment, {
+    GOOGLE_CLOUD_LOCATION = var.model_location
+    ANALYSTE_READERS      = "vertex"
+    ANALYSTE_MODEL        = var.model
+    ANALYSTE_MAX_REREADS  = tostring(var.max_rereads)
+    ANALYSTE_TOKEN_BUDGET = tostring(var.token_budget)
+    ANALYSTE_LEASE        = var.lease
+    ANALYSTE_MAX_ATTEMPTS = tostring(var.max_attempts)
+  })
 
   # The lease in seconds, for the variables' validations; 0 when the lease
   # is malformed, which its own validation reports.

@@ -119,7 +119,7 @@ resource "google_cloudfunctions2_function" "viewer" {
     timeout_seconds                = var.function_limits["viewer"].timeout_seconds
     ingress_settings               = "ALLOW_ALL"
     all_traffic_on_latest_revision = true
-    environment_variables          = merge(local.environment, { ANALYSTE_READERS = "offline" })
+    environment_variables          = local.data_environment
 
     secret_environment_variables {
       key        = "ANALYSTE_VIEWER_FORM_KEY"

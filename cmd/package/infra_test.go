@@ -149,7 +149,7 @@ func TestInfraHTTPFunctions(t *testing.T) {
 		if got := i.get("service_config", "ingress_settings"); got != "ALLOW_ALL" {
 			t.Errorf("%s: ingress %v, want ALLOW_ALL (IAM decides who gets in)", entry, got)
 		}
-		checkEnvironment(t, entry, i, pipeline.ModeOffline)
+		checkEnvironment(t, entry, i, "") // the viewer calls no model
 		var want []string
 		for _, m := range members {
 			want = append(want, "roles/run.invoker to "+text(m))
@@ -214,7 +214,7 @@ func TestInfraEnvironmentIsWhatTheCodeReads(t *testing.T) {
 
 // checkEnvironment fails unless the function sets exactly the variables its
 // configuration reads, plain or from Secret Manager, with values the code
-// accepts and readers as its ANALYSTE_READERS.
+// accepts and readers as its ANALYSTE_READERS (empty: not set).
 func checkEnvironment(t *testing.T, entry string, i instance, readers string) {
 	t.Helper()
 	read, ok := configReaders[entry]
@@ -252,7 +252,7 @@ func checkEnvironment(t *testing.T, entry string, i instance, readers string) {
 	if err != nil {
 		t.Errorf("%s: the default environment is refused: %v", entry, err)
 	}
-	if got := env["ANALYSTE_READERS"]; got != readers {
+	if got, _ := env["ANALYSTE_READERS"].(string); got != readers {
 		t.Errorf("%s: ANALYSTE_READERS %v, want %s in production", entry, got, readers)
 	}
 }

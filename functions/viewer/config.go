@@ -7,15 +7,16 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
-	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/platform"
+	"analyste.dev/analyste/shared/store"
 )
 
-// Config is the viewer's configuration: the functions' own, read with the
-// offline readers (the viewer calls no model), and the key of its forms.
+// Config is the viewer's configuration: where the data lives, and the key
+// of its forms. It reads no model setting: the viewer calls no model.
 type Config struct {
-	platform.Config
+	platform.DataConfig
 	// FormKey signs the resolve form's tokens (ANALYSTE_VIEWER_FORM_KEY, at
 	// least MinFormKey bytes, from Secret Manager in production). Unset, a
 	// key is drawn at start: forms then hold on that instance only.
@@ -28,19 +29,11 @@ type Config struct {
 const FormKeyVar = "ANALYSTE_VIEWER_FORM_KEY"
 
 // ConfigFromEnv reads the configuration and validates it, naming every
-// problem at once. ANALYSTE_READERS may only say offline, its default here.
+// problem at once.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
-	base, err := platform.ConfigFromEnv(func(k string) string {
-		if k == "ANALYSTE_READERS" {
-			return pipeline.ModeOffline
-		}
-		return getenv(k)
-	})
-	c := Config{Config: base, FormKey: []byte(getenv(FormKeyVar))}
+	data, err := platform.DataConfigFromEnv(getenv)
+	c := Config{DataConfig: data, FormKey: []byte(getenv(FormKeyVar))}
 	errs := []error{err}
-	if r := getenv("ANALYSTE_READERS"); r != "" && r != pipeline.ModeOffline {
-		errs = append(errs, fmt.Errorf("ANALYSTE_READERS %q : le visualiseur n'appelle aucun modèle, offline attendu", r))
-	}
 	switch n := len(c.FormKey); {
 	case n == 0:
 		c.FormKey, c.FormKeyDrawn = make([]byte, MinFormKey), true
@@ -51,24 +44,36 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	return c, errors.Join(errs...)
 }
 
+// claimless is the store's lease for the viewer, which reads runs and
+// resolves hand-offs but never claims a stage.
+const claimless = time.Minute
+
 // Build connects to Firestore and Cloud Storage with the viewer's
 // configuration (GOOGLE_CLOUD_PROJECT, FIRESTORE_DATABASE,
 // ANALYSTE_ARTIFACTS_BUCKET, ANALYSTE_VIEWER_FORM_KEY) and returns the
-// viewer. It connects as the offline readers do, without a model client.
+// viewer.
 func Build(ctx context.Context, getenv func(string) string) (http.Handler, error) {
 	cfg, err := ConfigFromEnv(getenv)
 	if err != nil {
 		return nil, fmt.Errorf("configuration du visualiseur : %w", err)
 	}
-	deps, err := platform.Connect(ctx, cfg.Config)
+	fs, err := platform.ConnectFirestore(ctx, cfg.DataConfig)
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewFirestoreReader(deps.Store, deps.Pages, deps.Storage)
+	sto, err := store.New(fs, claimless)
 	if err != nil {
 		return nil, err
 	}
-	log := deps.Log.With("fonction", "viewer")
+	gcs, pages, err := platform.ConnectStorage(ctx, cfg.DataConfig)
+	if err != nil {
+		return nil, err
+	}
+	r, err := NewFirestoreReader(sto, pages, gcs)
+	if err != nil {
+		return nil, err
+	}
+	log := platform.NewLogger(cfg.Project).With("fonction", "viewer")
 	if cfg.FormKeyDrawn {
 		log.WarnContext(ctx, FormKeyVar+" absente : clé des formulaires tirée au démarrage, valable sur cette instance seulement")
 	}

@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"net/http"
@@ -44,8 +45,8 @@ func TestConfigFromEnv(t *testing.T) {
 		{"a key from Secret Manager", map[string]string{FormKeyVar: strings.Repeat("k", 64)}, false, ""},
 		{"no key: drawn at start", nil, true, ""},
 		{"a short key", map[string]string{FormKeyVar: "court"}, false, FormKeyVar},
-		{"offline readers said", map[string]string{"ANALYSTE_READERS": "offline"}, true, ""},
-		{"a model asked for", map[string]string{"ANALYSTE_READERS": "vertex"}, true, "ANALYSTE_READERS"},
+		{"a database named", map[string]string{"FIRESTORE_DATABASE": "analyste"}, true, ""},
+		{"no bucket", map[string]string{"ANALYSTE_ARTIFACTS_BUCKET": ""}, true, "ANALYSTE_ARTIFACTS_BUCKET"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -59,8 +60,8 @@ func TestConfigFromEnv(t *testing.T) {
 			switch {
 			case tt.err == "" && err != nil, tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
 				t.Fatalf("error %v, want one naming %q", err, tt.err)
-			case err == nil && (c.FormKeyDrawn != tt.drawn || len(c.FormKey) < MinFormKey || c.Readers != "offline"):
-				t.Errorf("drawn %v, key of %d bytes, readers %s", c.FormKeyDrawn, len(c.FormKey), c.Readers)
+			case err == nil && (c.FormKeyDrawn != tt.drawn || len(c.FormKey) < MinFormKey || c.Project != "p" || c.Database != cmp.Or(tt.env["FIRESTORE_DATABASE"], "(default)")):
+				t.Errorf("drawn %v, key of %d bytes, data %+v", c.FormKeyDrawn, len(c.FormKey), c.DataConfig)
 			}
 		})
 	}

@@ -29,12 +29,37 @@ import (
 	"analyste.dev/analyste/shared/store"
 )
 
-// Config is what every function reads from its environment.
+// DataConfig is where the runs' data lives: what every function reads,
+// the viewer included.
+type DataConfig struct {
+	Project   string // GOOGLE_CLOUD_PROJECT
+	Database  string // FIRESTORE_DATABASE, default (default)
+	Artifacts string // ANALYSTE_ARTIFACTS_BUCKET: page texts
+}
+
+// DataConfigFromEnv reads the DataConfig and validates it, naming every
+// problem at once.
+func DataConfigFromEnv(getenv func(string) string) (DataConfig, error) {
+	c := DataConfig{
+		Project:   getenv("GOOGLE_CLOUD_PROJECT"),
+		Database:  orDefault(getenv("FIRESTORE_DATABASE"), firestore.DefaultDatabaseID),
+		Artifacts: getenv("ANALYSTE_ARTIFACTS_BUCKET"),
+	}
+	var errs []error
+	if c.Project == "" {
+		errs = append(errs, errors.New("GOOGLE_CLOUD_PROJECT manquant"))
+	}
+	if c.Artifacts == "" {
+		errs = append(errs, errors.New("ANALYSTE_ARTIFACTS_BUCKET manquant"))
+	}
+	return c, errors.Join(errs...)
+}
+
+// Config is what the event functions read: where the data lives, who
+// reads, and how a stage is claimed.
 type Config struct {
-	Project    string // GOOGLE_CLOUD_PROJECT
-	Database   string // FIRESTORE_DATABASE, default (default)
+	DataConfig
 	Readers    string // ANALYSTE_READERS: vertex (default) or offline
-	Artifacts  string // ANALYSTE_ARTIFACTS_BUCKET: page texts
 	MaxRereads int    // ANALYSTE_MAX_REREADS, default 2
 	// TokenBudget stops re-reads once a report's model calls have used it
 	// (ANALYSTE_TOKEN_BUDGET, input + output tokens; 0 = none).
@@ -43,21 +68,19 @@ type Config struct {
 	// MaxAttempts is how many times a stage is taken before the next
 	// delivery gives up on the run (ANALYSTE_MAX_ATTEMPTS, default 3).
 	MaxAttempts int
-	Model       model.Config // GOOGLE_CLOUD_LOCATION, ANALYSTE_MODEL
+	Model       model.Config // GOOGLE_CLOUD_LOCATION, ANALYSTE_MODEL (and the project)
 }
 
 // ConfigFromEnv reads the configuration and validates it, naming every
 // problem at once.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
+	data, err := DataConfigFromEnv(getenv)
 	c := Config{
-		Database:  orDefault(getenv("FIRESTORE_DATABASE"), firestore.DefaultDatabaseID),
-		Readers:   orDefault(getenv("ANALYSTE_READERS"), pipeline.ModeModel),
-		Artifacts: getenv("ANALYSTE_ARTIFACTS_BUCKET"),
-		Model:     model.ConfigFromEnv(getenv),
+		DataConfig: data,
+		Readers:    orDefault(getenv("ANALYSTE_READERS"), pipeline.ModeModel),
+		Model:      model.ConfigFromEnv(getenv),
 	}
-	c.Project = c.Model.Project // GOOGLE_CLOUD_PROJECT, read once
-	var errs []error
-	var err error
+	errs := []error{err}
 	if c.MaxRereads, err = IntEnv(getenv, "ANALYSTE_MAX_REREADS", extraction.DefaultMaxRereads); err != nil {
 		errs = append(errs, err)
 	}
@@ -70,12 +93,6 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	lease := orDefault(getenv("ANALYSTE_LEASE"), defaultLease.String())
 	if c.Lease, err = time.ParseDuration(lease); err != nil || c.Lease <= 0 {
 		errs = append(errs, fmt.Errorf("ANALYSTE_LEASE %q : une durée positive est attendue (ex. 15m)", lease))
-	}
-	if c.Project == "" {
-		errs = append(errs, errors.New("GOOGLE_CLOUD_PROJECT manquant"))
-	}
-	if c.Artifacts == "" {
-		errs = append(errs, errors.New("ANALYSTE_ARTIFACTS_BUCKET manquant"))
 	}
 	if c.MaxRereads < 0 {
 		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_REREADS %d : au moins 0", c.MaxRereads))
@@ -157,47 +174,64 @@ func (d *Deps) ReadStorage(ctx context.Context, what string, read func(ctx conte
 	return err
 }
 
-// Connect creates the clients. Emulators are reached through
-// FIRESTORE_EMULATOR_HOST and STORAGE_EMULATOR_HOST, as the client
+// Connect creates the clients of an event function. Emulators are reached
+// through FIRESTORE_EMULATOR_HOST and STORAGE_EMULATOR_HOST, as the client
 // libraries do.
 func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 	d, err := connectStore(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	log, st := d.Log, d.Store
-	var gcsOpts []option.ClientOption
-	// The storage library itself reads this variable from the process.
-	if os.Getenv("STORAGE_EMULATOR_HOST") != "" {
-		gcsOpts = append(gcsOpts, storage.WithJSONReads())
-	}
-	gcs, err := storage.NewClient(ctx, gcsOpts...)
-	if err != nil {
-		return nil, fmt.Errorf("client Cloud Storage : %w", err)
-	}
-	pages, err := store.NewPageTexts(gcs, cfg.Artifacts)
-	if err != nil {
+	if d.Storage, d.Pages, err = ConnectStorage(ctx, cfg.DataConfig); err != nil {
 		return nil, err
 	}
 	opts := pipeline.Options{MaxRereads: cfg.MaxRereads, TokenBudget: cfg.TokenBudget, Limits: pdftext.DefaultLimits()}
-	p := pipeline.New(nil, opts)
+	d.Pipeline = pipeline.New(nil, opts)
 	if cfg.Readers == pipeline.ModeModel {
-		gen, err := model.NewClient(cfg.Model, log)
+		gen, err := model.NewClient(cfg.Model, d.Log)
 		if err != nil {
 			return nil, err
 		}
-		p = pipeline.New(gen, opts)
+		d.Pipeline = pipeline.New(gen, opts)
 	}
-	return &Deps{Config: cfg, Log: log, Storage: gcs, Store: st, Pages: pages, Pipeline: p}, nil
+	return d, nil
+}
+
+// ConnectFirestore creates the client of the runs' database.
+func ConnectFirestore(ctx context.Context, cfg DataConfig) (*firestore.Client, error) {
+	fs, err := firestore.NewClientWithDatabase(ctx, cfg.Project, cfg.Database)
+	if err != nil {
+		return nil, fmt.Errorf("client Firestore : %w", err)
+	}
+	return fs, nil
+}
+
+// ConnectStorage creates the Cloud Storage client and the page texts of
+// the artifacts bucket.
+func ConnectStorage(ctx context.Context, cfg DataConfig) (*storage.Client, *store.PageTexts, error) {
+	var opts []option.ClientOption
+	// The storage library itself reads this variable from the process.
+	if os.Getenv("STORAGE_EMULATOR_HOST") != "" {
+		opts = append(opts, storage.WithJSONReads())
+	}
+	gcs, err := storage.NewClient(ctx, opts...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("client Cloud Storage : %w", err)
+	}
+	pages, err := store.NewPageTexts(gcs, cfg.Artifacts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return gcs, pages, nil
 }
 
 // connectStore creates the logger and the store, all that recording a
 // run's failure needs. An invalid lease or attempts limit falls back to
 // the defaults, so that a misconfigured function can still record.
 func connectStore(ctx context.Context, cfg Config) (*Deps, error) {
-	fs, err := firestore.NewClientWithDatabase(ctx, cfg.Project, cfg.Database)
+	fs, err := ConnectFirestore(ctx, cfg.DataConfig)
 	if err != nil {
-		return nil, fmt.Errorf("client Firestore : %w", err)
+		return nil, err
 	}
 	lease := cfg.Lease
 	if lease <= 0 {
