@@ -99,11 +99,8 @@ var (
 	deferralWords = regexp.MustCompile(`\b(report de|reporter|waiver|renonciation|renonce|dispense|franchise)\b`)
 	met           = regexp.MustCompile(`\brespectes?\b`)
 	notMet        = regexp.MustCompile(`\b(non|pas|plus) respectes?\b`)
-	dateWords     = regexp.MustCompile(`(?i)\b((?:\d{1,2}(?:er)? )?(janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre) (20\d\d))\b`)
+	dateWords     = regexp.MustCompile(`(?i)\b((?:\d{1,2}(?:er)? )?(` + frnum.MonthPattern + `) (20\d\d))\b`)
 )
-
-var monthNumbers = map[string]int{"janvier": 1, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7,
-	"aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "decembre": 12}
 
 // Read finds the covenants and liquidity items of a report whose latest
 // financial year closes at the end of closingYear. pages holds each page's
@@ -307,7 +304,8 @@ func dueDate(text string, closingYear int) (string, int) {
 	for _, m := range dateWords.FindAllStringSubmatchIndex(text, -1) {
 		var year int
 		fmt.Sscan(text[m[6]:m[7]], &year)
-		months := (year-closingYear-1)*12 + monthNumbers[locate.Fold(text[m[4]:m[5]])]
+		month, _ := frnum.Month(text[m[4]:m[5]])
+		months := (year-closingYear-1)*12 + month
 		switch {
 		case months <= 0:
 		case m[0] >= after:

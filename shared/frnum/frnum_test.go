@@ -2,6 +2,7 @@ package frnum
 
 import (
 	"math"
+	"regexp"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -244,4 +245,32 @@ func FuzzRoundTrip(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestMonth(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		want int
+		ok   bool
+	}{
+		{"janvier", 1, true},
+		{"Février", 2, true},
+		{"FEVRIER", 2, true},
+		{"août", 8, true},
+		{"Aout", 8, true},
+		{"décembre", 12, true},
+		{"decembre", 12, true},
+		{"juin", 6, true},
+		{"janv", 0, false},
+		{"", 0, false},
+	}
+	for _, tt := range tests {
+		if got, ok := Month(tt.name); got != tt.want || ok != tt.ok {
+			t.Errorf("Month(%q) = %d, %v; want %d, %v", tt.name, got, ok, tt.want, tt.ok)
+		}
+	}
+	if !regexp.MustCompile(`(?i)^(?:` + MonthPattern + `)$`).MatchString("Août") {
+		t.Errorf("MonthPattern %q misses Août", MonthPattern)
+	}
 }

@@ -2,7 +2,6 @@ package signals
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -72,17 +71,11 @@ type reference struct {
 	amounts [len(scales)]float64
 }
 
-// months maps French month names to 1–12.
-var months = map[string]int{"janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
-	"juillet": 7, "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12}
-
-var monthNames = strings.Join(slices.Sorted(maps.Keys(months)), "|")
-
 var (
-	closingDate = regexp.MustCompile(`(?i)\bclos(?:e)?\s+le\s+(?:\d{1,2}|1er)\s+(` + monthNames + `)\s+(\d{4})|\bclos(?:e)?\s+le\s+\d{1,2}/(\d{2})/(\d{4})`)
+	closingDate = regexp.MustCompile(`(?i)\bclos(?:e)?\s+le\s+(?:\d{1,2}|1er)\s+(` + frnum.MonthPattern + `)\s+(\d{4})|\bclos(?:e)?\s+le\s+\d{1,2}/(\d{2})/(\d{4})`)
 	// A date a risk falls due: a month and year, the end of a year, or a
 	// year after "en", "sur", "d'ici", "exercice", "à partir de", "jusqu'en".
-	dueDate = regexp.MustCompile(`(?i)\b(?:(?:\d{1,2}|1er) )?(` + monthNames + `) (\d{4})\b|\bfin (\d{4})\b|\b(?:en|sur|d['’]ici|exercice|à partir de|jusqu['’]en) (\d{4})\b`)
+	dueDate = regexp.MustCompile(`(?i)\b(?:(?:\d{1,2}|1er) )?(` + frnum.MonthPattern + `) (\d{4})\b|\bfin (\d{4})\b|\b(?:en|sur|d['’]ici|exercice|à partir de|jusqu['’]en) (\d{4})\b`)
 	// Within a year of the closing, whatever the date.
 	withinYear = regexp.MustCompile(`(?i)à moins d['’]un an|(?:douze|12) prochains mois`)
 	runwayText = regexp.MustCompile(`(?i)\b(\d+|un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze) mois\b`)
@@ -104,7 +97,7 @@ func findReference(pages []string) reference {
 	for _, text := range pages {
 		if m := closingDate.FindStringSubmatch(text); m != nil && ref.closing == 0 {
 			if m[1] != "" {
-				ref.closing = monthIndex(m[2], months[strings.ToLower(m[1])])
+				ref.closing = monthIndex(m[2], month(m[1]))
 			} else {
 				month, _ := strconv.Atoi(m[3])
 				ref.closing = monthIndex(m[4], month)
@@ -153,6 +146,12 @@ func (s sentence) amountAfter(from int) (int, bool) {
 		return i, ok && n.Start-from <= 90 && v != 0
 	}
 	return 0, false
+}
+
+// month is the number of a month name the date patterns matched.
+func month(name string) int {
+	n, _ := frnum.Month(name)
+	return n
 }
 
 func monthIndex(year string, month int) int {
@@ -385,7 +384,7 @@ func (s sentence) maturity(ref reference) (grade, bool) {
 		var due int
 		switch {
 		case m[1] != "":
-			due = monthIndex(m[2], months[strings.ToLower(m[1])])
+			due = monthIndex(m[2], month(m[1]))
 		case m[3] != "":
 			due = monthIndex(m[3], 12)
 		default:
