@@ -22,6 +22,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	analyste "analyste.dev/analyste"
+	"analyste.dev/analyste/shared/dev/localstack"
 )
 
 // The Cloud Functions Go buildpack (GoogleCloudPlatform/buildpacks,
@@ -249,12 +250,11 @@ func (s *server) stop() string {
 
 func freePort(t *testing.T) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := localstack.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	return fmt.Sprint(l.Addr().(*net.TCPAddr).Port)
+	return fmt.Sprint(port)
 }
 
 // storageEvent is a binary-mode google.cloud.storage.object.v1.finalized

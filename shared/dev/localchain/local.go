@@ -66,10 +66,11 @@ func Start(ctx context.Context, opts Options) (*Chain, error) {
 	if opts.Readers == "" {
 		opts.Readers = pipeline.ModeOffline
 	}
-	port, err := freePort()
+	n, err := localstack.FreePort()
 	if err != nil {
 		return nil, err
 	}
+	port := strconv.Itoa(n)
 	fnURL := "http://127.0.0.1:" + port
 	project := ""
 	if opts.Readers == pipeline.ModeModel {
@@ -194,15 +195,6 @@ func (c *Chain) Wait(ctx context.Context, ids []string) (map[string]store.Report
 		}
 	}
 	return out, nil
-}
-
-func freePort() (string, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer l.Close()
-	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port), nil
 }
 
 func waitListening(ctx context.Context, addr string) error {

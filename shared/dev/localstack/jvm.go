@@ -15,7 +15,7 @@ import (
 )
 
 // attempts bounds the restarts of an emulator that lost its port to
-// another process between freePort and its own bind.
+// another process between FreePort and its own bind.
 const attempts = 3
 
 // emulator is a running emulator JVM.
@@ -47,7 +47,7 @@ func startEmulator(ctx context.Context, name, java, logPath string, args func(ho
 var errExited = errors.New("processus terminé avant d'être prêt")
 
 func tryEmulator(ctx context.Context, name, java, logPath string, args func(host string, port int) []string) (*emulator, error) {
-	port, err := freePort()
+	port, err := FreePort()
 	if err != nil {
 		return nil, err
 	}
@@ -113,9 +113,9 @@ func (e *emulator) stop() {
 	e.log.Close()
 }
 
-// freePort asks the kernel for a free loopback port; another process may
-// take it before the JVM binds it, hence the attempts.
-func freePort() (int, error) {
+// FreePort asks the kernel for a free loopback port. Another process may
+// take it before the caller binds it: the emulators' start retries.
+func FreePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, fmt.Errorf("recherche d'un port libre: %w", err)

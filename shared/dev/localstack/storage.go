@@ -19,7 +19,7 @@ var envMu sync.Mutex
 // startStorage starts fake-gcs-server in process, publishing the finalize
 // notifications of every bucket to the notification topic.
 func (s *Stack) startStorage() error {
-	port, err := freePort()
+	port, err := FreePort()
 	if err != nil {
 		return err
 	}
