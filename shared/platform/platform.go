@@ -42,7 +42,7 @@ type DataConfig struct {
 func DataConfigFromEnv(getenv func(string) string) (DataConfig, error) {
 	c := DataConfig{
 		Project:   getenv("GOOGLE_CLOUD_PROJECT"),
-		Database:  orDefault(getenv("FIRESTORE_DATABASE"), firestore.DefaultDatabaseID),
+		Database:  cmp.Or(getenv("FIRESTORE_DATABASE"), firestore.DefaultDatabaseID),
 		Artifacts: getenv("ANALYSTE_ARTIFACTS_BUCKET"),
 	}
 	var errs []error
@@ -77,7 +77,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	data, err := DataConfigFromEnv(getenv)
 	c := Config{
 		DataConfig: data,
-		Readers:    orDefault(getenv("ANALYSTE_READERS"), pipeline.ModeModel),
+		Readers:    cmp.Or(getenv("ANALYSTE_READERS"), pipeline.ModeModel),
 		Model:      model.ConfigFromEnv(getenv),
 	}
 	errs := []error{err}
@@ -90,7 +90,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	if c.MaxAttempts, err = IntEnv(getenv, "ANALYSTE_MAX_ATTEMPTS", store.DefaultMaxAttempts); err != nil || c.MaxAttempts < 1 || c.MaxAttempts > maxAttempts {
 		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_ATTEMPTS : un nombre de tentatives de 1 à %d est attendu", maxAttempts))
 	}
-	lease := orDefault(getenv("ANALYSTE_LEASE"), defaultLease.String())
+	lease := cmp.Or(getenv("ANALYSTE_LEASE"), defaultLease.String())
 	if c.Lease, err = time.ParseDuration(lease); err != nil || c.Lease <= 0 {
 		errs = append(errs, fmt.Errorf("ANALYSTE_LEASE %q : une durée positive est attendue (ex. 15m)", lease))
 	}
@@ -115,13 +115,6 @@ const defaultLease = 15 * time.Minute
 // maxAttempts bounds ANALYSTE_MAX_ATTEMPTS: every take may last a lease,
 // and all must fit in the platform's retry window (infra/variables.tf).
 const maxAttempts = 10
-
-func orDefault(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
-}
 
 // IntEnv reads an integer variable, def when unset: the one parser of the
 // functions' integer settings.
