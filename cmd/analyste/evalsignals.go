@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/signals"
@@ -22,7 +23,8 @@ const modelBatch = 20
 func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("eval-signals", flag.ContinueOnError)
 	c := newCLI("eval-signals", fs, stderr).withModel(fs)
-	path := fs.String("sentences", filepath.Join("testdata", "signals", "phrases.json"), "fichier JSON des phrases étiquetées")
+	var paths fileList
+	fs.Var(&paths, "sentences", "fichier JSON des phrases étiquetées, répétable : les ensembles sont lus comme un seul (défaut "+defaultSentences+")")
 	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON")
 	misses := fs.Bool("misses", false, "liste les phrases mal lues de la partie de réglage (jamais celles de la partie retenue)")
 	alias(fs, "phrases", "sentences")
@@ -30,7 +32,7 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	minRecall := fs.Float64("min-recall", 0, "sort en erreur si le rappel d'ensemble d'une partie (en %) est en dessous")
 	minPrecision := fs.Float64("min-precision", 0, "sort en erreur si la précision d'ensemble d'une partie (en %) est en dessous")
 	minCategoryRecall := fs.Float64("min-category-recall", 0, "sort en erreur si le rappel d'une catégorie de la partie de réglage (en %) est en dessous")
-	if !c.parse(fs, args, "[--model offline|vertex] [--sentences FICHIER.json] [--json] [--misses] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
+	if !c.parse(fs, args, "[--model offline|vertex] [--sentences FICHIER.json]... [--json] [--misses] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
 		return 2
 	}
 	gen, err := c.model()
@@ -38,13 +40,22 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "analyste eval-signals : %v\n", err)
 		return 2
 	}
-	data, err := os.ReadFile(*path)
-	if err != nil {
-		return c.fail(*path, err)
+	if len(paths) == 0 {
+		paths = fileList{defaultSentences}
 	}
-	corpus, err := signals.ParseCorpus(data)
-	if err != nil {
-		return c.fail(*path, err)
+	var corpus signals.Corpus
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return c.fail(path, err)
+		}
+		set, err := signals.ParseCorpus(data)
+		if err == nil {
+			err = corpus.Join(set)
+		}
+		if err != nil {
+			return c.fail(path, err)
+		}
 	}
 	read, batch := func(_ context.Context, pages []string) ([]signals.Signal, error) { return signals.Offline(pages), nil }, 1
 	if gen != nil {
@@ -92,6 +103,18 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 		below("rappel de la catégorie "+string(cs.Category), 100*cs.Recall(), *minCategoryRecall)
 	}
 	return code
+}
+
+var defaultSentences = filepath.Join("testdata", "signals", "phrases.json")
+
+// fileList is a repeated flag's files, in order.
+type fileList []string
+
+func (f *fileList) String() string { return strings.Join(*f, ",") }
+
+func (f *fileList) Set(path string) error {
+	*f = append(*f, path)
+	return nil
 }
 
 func writeMisses(w io.Writer, misses []signals.Miss) error {

@@ -15,8 +15,8 @@ import (
 
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/locate"
-	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/sentences"
 )
 
 // Quote is a sentence of a page, verified word for word on it.
@@ -109,7 +109,7 @@ func Read(pages []string, closingYear int) Reading {
 	doc := quotes.NewDocument(pages)
 	var r Reading
 	for p, text := range pages {
-		for _, s := range memo.Sentences(strings.Join(strings.Fields(text), " ")) {
+		for _, s := range sentences.Split(strings.Join(strings.Fields(text), " ")) {
 			if !doc.Verify(p+1, s).OK {
 				continue // only what verification accepts stands under a fact
 			}

@@ -8,6 +8,7 @@ import (
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/sentences"
 )
 
 // Defect is one failed deterministic check, said in French; the rewrite
@@ -98,7 +99,7 @@ func check(m Memo, r *reader, years []int) []Defect {
 			allowed = append(allowed, f.years...)
 		}
 		set := newFactSet(known)
-		for _, s := range Sentences(p.Text) {
+		for _, s := range sentences.Split(p.Text) {
 			for _, msg := range numberDefects(s, set, allowed) {
 				out = append(out, Defect{Paragraph: i + 1, Claim: s, Step: StepNumbers, Message: where + " : " + msg})
 			}

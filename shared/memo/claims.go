@@ -1,12 +1,6 @@
 package memo
 
-import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
-
-	"analyste.dev/analyste/shared/locate"
-)
+import "analyste.dev/analyste/shared/sentences"
 
 // Claim is one sentence of a paragraph; it cites its paragraph's sources.
 type Claim struct {
@@ -20,74 +14,9 @@ type Claim struct {
 func Claims(m Memo) []Claim {
 	var out []Claim
 	for i, p := range m.Paragraphs {
-		for _, s := range Sentences(p.Text) {
+		for _, s := range sentences.Split(p.Text) {
 			out = append(out, Claim{Paragraph: i + 1, Kind: p.Kind, Text: s, Sources: p.Sources})
 		}
 	}
 	return out
-}
-
-// abbreviations end with a period that does not end a sentence ("p. 12",
-// "cf. note 4", "M. Durand"); a single letter ("S.A.") is one too.
-var abbreviations = map[string]bool{
-	"p": true, "pp": true, "cf": true, "env": true, "art": true, "ex": true, "no": true,
-	"mme": true, "mlle": true, "mm": true, "dr": true, "st": true, "vs": true, "chap": true, "fig": true, "vol": true,
-}
-
-// Sentences splits a text after ".", "!", "?" or "…" followed by spaces and
-// a capital, an opening quote or a bracket, outside « » quotations and
-// unless the period ends an abbreviation. A decimal point ("3.6x") is
-// followed by a digit, not a space, so numbers and their units ("3,4x.",
-// "M€.") keep their final period in their sentence.
-func Sentences(text string) []string {
-	var out []string
-	start, quotes := 0, 0
-	for i, r := range text {
-		switch r {
-		case '«':
-			quotes++
-		case '»':
-			quotes = max(quotes-1, 0)
-		case '.', '!', '?', '…':
-			end := i + utf8.RuneLen(r)
-			if quotes == 0 && startsSentence(text[end:]) && !(r == '.' && abbreviation(text[start:i])) {
-				out = appendSentence(out, text[start:end])
-				start = end
-			}
-		}
-	}
-	return appendSentence(out, text[start:])
-}
-
-func appendSentence(out []string, s string) []string {
-	if s = strings.TrimSpace(s); s != "" {
-		out = append(out, s)
-	}
-	return out
-}
-
-// startsSentence reports whether rest, the text after a final mark, is
-// spaces then the start of a sentence.
-func startsSentence(rest string) bool {
-	trimmed := strings.TrimLeftFunc(rest, unicode.IsSpace)
-	if len(trimmed) == len(rest) || trimmed == "" {
-		return false
-	}
-	r, _ := utf8.DecodeRuneInString(trimmed)
-	return unicode.IsUpper(r) || r == '«' || r == '"' || r == '['
-}
-
-// abbreviation reports whether the sentence so far ends with an
-// abbreviation, the period excluded. Letters right after a digit are a unit
-// ("5,5x"), not an abbreviation.
-func abbreviation(before string) bool {
-	prefix := strings.TrimRightFunc(before, unicode.IsLetter)
-	word := before[len(prefix):]
-	if word == "" {
-		return false
-	}
-	if r, _ := utf8.DecodeLastRuneInString(prefix); unicode.IsDigit(r) {
-		return false
-	}
-	return utf8.RuneCountInString(word) == 1 || abbreviations[locate.Fold(word)]
 }

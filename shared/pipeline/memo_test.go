@@ -11,6 +11,7 @@ import (
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/sentences"
 )
 
 // offlineMemo runs the three stages offline on a test report.
@@ -69,7 +70,7 @@ func TestMemoQuality(t *testing.T) {
 				if len(p.Sources) == 0 {
 					t.Errorf("%s without a source", p.Kind)
 				}
-				for _, s := range memo.Sentences(p.Text) {
+				for _, s := range sentences.Split(p.Text) {
 					if seen[s] {
 						t.Errorf("sentence repeated: %q", s)
 					}
@@ -82,7 +83,7 @@ func TestMemoQuality(t *testing.T) {
 			if words := len(strings.Fields(section(res, memo.Synthesis).Text)); words >= 120 {
 				t.Errorf("synthesis of %d words", words)
 			}
-			risks := memo.Sentences(section(res, memo.Risks).Text)
+			risks := sentences.Split(section(res, memo.Risks).Text)
 			ranked := 0
 			for _, s := range risks {
 				if !strings.HasPrefix(s, "Risque ") {

@@ -29,7 +29,8 @@ const minWords = 5
 // an insurance, a provision) without a loss, and that names a risk once at
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
-	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || has(s.norm, boilerplate) || has(s.norm, settled) {
+	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || has(s.norm, settled) ||
+		has(s.norm, boilerplate) && !framed(s.norm) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of taxonomy[i] are found; a word that
@@ -96,6 +97,18 @@ func classify(s sentence, ref reference) (kind, Category) {
 	return risk, best
 }
 
+// framed tells whether a voice that frames the sentence names its risk:
+// an opinion qualified "à l'exception de l'incidence…" keeps the audit
+// report's wording ("nous certifions que…") and is still a reservation.
+func framed(norm string) bool {
+	for i := range taxonomy {
+		if d := &taxonomy[i]; d.frames && len(affirmed(norm, d.strong)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // lossWords tell a harm a consequence sentence foresees ("entraînerait la
 // perte de…", "pourrait conduire à une baisse…").
 var lossWords = []string{"perte", "pénalis", "dépréciation", "baisse", "réduction", "arrêt", "interruption", "surcoût",
@@ -134,7 +147,7 @@ func affirmedPlaces(norm string, terms []string) map[int]bool {
 // coveredWhole tells whether clause says an exposure is wholly covered or
 // insured, with no loss told beside it.
 func coveredWhole(clause string) bool {
-	return len(affirmed(clause, fullCover)) > 0 && !has(clause, consequence) && !conditional(clause)
+	return len(affirmed(clause, fullCover)) > 0 && !has(clause, partial) && !has(clause, consequence) && !conditional(clause)
 }
 
 // mitigates tells whether norm lessens a risk and tells no loss ("aucune
@@ -147,7 +160,7 @@ func mitigates(norm string, taken []span) bool {
 
 var (
 	debtWords = []string{"dette", "endettement", "emprunt", "prêt", "crédit", "obligataire", "obligation", "financement", "euro pp"}
-	dueWords  = []string{"échéance", "échoit", "expire", "remboursable", "remboursé", "rembourser", "amorti", "maturité", "arrive à terme", "arrivent à terme", "à son terme"}
+	dueWords  = []string{"exigible en", "exigibles en", "à rembourser", "échéance", "échoit", "expire", "remboursable", "remboursé", "rembourser", "amorti", "maturité", "arrive à terme", "arrivent à terme", "à son terme"}
 )
 
 // dueSoon tells whether s says a debt falls due within 18 months of the

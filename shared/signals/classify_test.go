@@ -37,6 +37,12 @@ func TestClassify(t *testing.T) {
 		{"the counterparty weighs less than the risk", "La société mère s'est portée caution des engagements de sa filiale à hauteur de 2 000 k€.", risk, GuaranteesGiven},
 		{"a whole cover", "L'exposition au dollar est intégralement couverte par des contrats de change à terme.", mitigant, ""},
 		{"a consequence only", "En cas de défaut, les prêteurs pourraient rendre l'encours exigible, entraînant son remboursement.", risk, Acceleration},
+		{"a harm meets the category's topic", "Une grève chez notre logisticien a bloqué les expéditions pendant dix jours.", risk, SupplierDependence},
+		{"a commodity's rise", "Le renchérissement de la pâte à papier a réduit la marge brute de 600 k€.", risk, RawMaterials},
+		{"an authority's sanction", "L'agence régionale de santé a retiré l'habilitation du laboratoire en janvier 2026.", risk, Regulatory},
+		{"a qualified opinion keeps the certification's wording", "Sous réserve de l'incidence du point exposé ci-dessus, nous certifions que les comptes annuels sont réguliers et sincères.", risk, AuditorQualification},
+		{"an audit closed", "La vérification de comptabilité s'est clôturée en 2025 sans rappel.", neutral, ""},
+		{"a whole swap", "Le crédit à taux variable est intégralement swapé à taux fixe jusqu'en 2029.", mitigant, ""},
 		{"a debt due late", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2031.", neutral, ""},
 	}
 	for _, tt := range tests {

@@ -72,6 +72,32 @@ func ParseCorpus(data []byte) (Corpus, error) {
 	return c, errors.Join(errs...)
 }
 
+// Join adds the sources and sentences of o to c: several labelled sets
+// are scored as one. A source both name must be the same document, and an
+// id is used once across them.
+func (c *Corpus) Join(o Corpus) error {
+	if c.Sources == nil {
+		c.Sources = map[string]Source{}
+	}
+	for name, s := range o.Sources {
+		if had, ok := c.Sources[name]; ok && had != s {
+			return fmt.Errorf("source %q : deux documents différents portent ce nom", name)
+		}
+		c.Sources[name] = s
+	}
+	ids := make(map[string]bool, len(c.Sentences))
+	for _, l := range c.Sentences {
+		ids[l.ID] = true
+	}
+	for _, l := range o.Sentences {
+		if ids[l.ID] {
+			return fmt.Errorf("phrase %s : identifiant déjà utilisé par un autre ensemble", l.ID)
+		}
+	}
+	c.Sentences = append(c.Sentences, o.Sentences...)
+	return nil
+}
+
 // ReadFunc reads the verified signals of page texts, page 1 first.
 type ReadFunc func(ctx context.Context, pages []string) ([]Signal, error)
 

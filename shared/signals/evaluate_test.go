@@ -34,6 +34,43 @@ func TestParseCorpus(t *testing.T) {
 
 // Evaluate scores what a reader finds on each sentence's page: right
 // category, another one, nothing, or something where there is nothing.
+func TestJoin(t *testing.T) {
+	t.Parallel()
+	base := `{"sources": {"a": {"contexte": "Exercice clos le 31 décembre 2025."}}, "phrases": [{"id": "a-1", "source": "a", "phrase": "x"}]}`
+	tests := []struct {
+		name, other, err string // err empty when the sets join
+	}{
+		{"another source", `{"sources": {"b": {}}, "phrases": [{"id": "b-1", "source": "b", "phrase": "y"}]}`, ""},
+		{"the same source", `{"sources": {"a": {"contexte": "Exercice clos le 31 décembre 2025."}}, "phrases": [{"id": "a-2", "source": "a", "phrase": "y"}]}`, ""},
+		{"a source named twice", `{"sources": {"a": {"contexte": "Exercice clos le 30 juin 2025."}}, "phrases": [{"id": "a-2", "source": "a", "phrase": "y"}]}`, "deux documents"},
+		{"an id used twice", `{"sources": {"b": {}}, "phrases": [{"id": "a-1", "source": "b", "phrase": "y"}]}`, "déjà utilisé"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var c Corpus
+			for _, data := range []string{base, tt.other} {
+				set, err := ParseCorpus([]byte(data))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err = c.Join(set); err != nil {
+					if tt.err == "" || !strings.Contains(err.Error(), tt.err) {
+						t.Fatalf("Join: %v, want %q", err, tt.err)
+					}
+					return
+				}
+			}
+			if tt.err != "" {
+				t.Fatalf("Join: no error, want %q", tt.err)
+			}
+			if len(c.Sentences) != 2 {
+				t.Errorf("%d sentences, want 2", len(c.Sentences))
+			}
+		})
+	}
+}
+
 func TestEvaluate(t *testing.T) {
 	t.Parallel()
 	c := Corpus{

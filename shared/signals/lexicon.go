@@ -29,7 +29,9 @@ var (
 		"mission qui nous a été confiée",
 		"risques décrits ci-dessous", "cartographie des risques", "considère comme significatifs",
 		"notice n", "cocher la case", "code général des impôts", "du cgi", "des explications concernant",
-		"conformément à l'article", "formulaire", "télédéclarer",
+		"formulaire", "441-", "télédéclarer", "notre appréciation des", "nous avons vérifié",
+		"caractère approprié", "sont ventilé", "pas retraité", "comptabilisées en charges", "comptabilisés en charges",
+		"intégration fiscale", "approuvé les conventions", "(en k€)", "(en milliers d'euros)", "(en m€)", "(en millions d'euros)",
 	}
 	// settled says the risk is over, absent or good news.
 	settled = []string{
@@ -40,7 +42,9 @@ var (
 		"a obtenu le renouvellement", "signature d'un", "signature de deux", "remboursé par anticipation",
 		"a procédé au remboursement", "a signé", "a été définitivement clos", "en faveur de la société", "permis de compenser",
 		"se sont amélioré", "n'a pas connu", "a été anticipé", "a été prolongé", "ont été prolongé", "a été reconduit",
-		"n'a donné lieu à aucun", "sont nuls", "sont nulles", "n'ont donné lieu à aucun", "conformes à la réglementation", "conforme à la réglementation",
+		"n'a donné lieu à aucun", "s'est clôturé", "s'est clos", "sont nuls", "de nouveau supérieur",
+		"à nouveau supérieur", "reconstitu", "n'a affecté", "n'ont affecté", "n'a pas affecté", "n'ont pas affecté", "pas été affecté",
+		"mainlevée", "remboursement intégral", "remporté", "sont nulles", "n'ont donné lieu à aucun", "conformes à la réglementation", "conforme à la réglementation",
 	}
 	// mitigation is what lessens a risk: a cover, an insurance, a provision,
 	// a plan, a second source.
@@ -53,7 +57,11 @@ var (
 	// fullCover says an exposure is wholly covered or insured: the sentence
 	// is a mitigant whatever it names, unless it tells a loss.
 	fullCover = []string{"intégralement couvert", "entièrement couvert", "totalement couvert", "intégralement assuré",
-		"assuré contre", "assurés contre", "assurée contre", "assurées contre", "assuré en valeur à neuf"}
+		"assuré contre", "assurés contre", "assurée contre", "assurées contre", "assuré en valeur à neuf", "fixent intégralement",
+		"fixe intégralement", "intégralement swap", "entièrement swap", "couverts par", "couvert par", "couverte par",
+		"couvertes par"}
+	// partial says a cover leaves part of the exposure open.
+	partial = []string{"partiel", "en partie", "à hauteur d"}
 	// consequence is the wording of a loss or a lack, which a mitigation
 	// alone never holds.
 	consequence = []string{
@@ -64,8 +72,8 @@ var (
 	referBack = []string{"décrit", "mentionné", "ci-dessus", "présenté", "voir note"}
 	// negators deny a term up to that many words after them in its clause:
 	// "sans" and "ni" deny the words they lead, "aucun" the whole clause.
-	negators = map[string]int{"aucun": 10, "aucune": 10, "pas": 10, "absence": 10, "jamais": 10, "nul": 10, "nulle": 10,
-		"sans": 3, "ni": 3}
+	negators = map[string]int{"aucun": negationWindow, "aucune": negationWindow, "pas": 10, "absence": 10, "jamais": 10,
+		"nul": 10, "nulle": 10, "sans": 3, "ni": 3}
 	// exceptions end a negation's reach: "aucun … autre qu'un ratio".
 	exceptions = []string{"autre qu", "sauf", "hormis", "exception"}
 	// barriers end a negation's reach backwards: a new clause opened by
@@ -86,7 +94,7 @@ var notConditional = map[string]bool{"portrait": true, "retrait": true, "extrait
 
 func init() {
 	// Terms go through the quote normaliser so that they meet the text in one form.
-	for _, list := range [][]string{boilerplate, settled, mitigation, fullCover, consequence, referBack, exceptions, lossWords} {
+	for _, list := range [][]string{boilerplate, settled, mitigation, fullCover, partial, consequence, referBack, exceptions, lossWords} {
 		normaliseAll(list)
 	}
 	for i := range taxonomy {
@@ -252,15 +260,25 @@ func pointers(text string, terms []string, taken []span) int {
 	return len(at)
 }
 
-// negated tells whether a negation among the ten words before at, in the
-// same clause, denies what starts at at.
+// negationWindow is how many words before a term a negation is looked for.
+const negationWindow = 16
+
+// listItem is the most words an item of an enumeration holds after its
+// comma ("aucune caution, aval ou garantie"): a negation before the list
+// denies each item.
+const listItem = 3
+
+// negated tells whether a negation among the words before at, in the same
+// clause or before the enumeration at is an item of, denies what starts at
+// at.
 func negated(text string, at int) bool {
-	clause := text[clauseStart(text, at):at]
-	// Elided articles and pronouns ("d'", "n'") are no words here.
-	words := slices.DeleteFunc(strings.FieldsFunc(clause, func(r rune) bool { return !unicode.IsLetter(r) }),
-		func(w string) bool { return utf8.RuneCountInString(w) < 2 })
-	if len(words) > 10 {
-		words = words[len(words)-10:]
+	start := clauseStart(text, at)
+	words := wordsOf(text[start:at])
+	if start > 0 && text[start-1] == ',' && len(words) < listItem && negated(text, start-1) {
+		return true
+	}
+	if len(words) > negationWindow {
+		words = words[len(words)-negationWindow:]
 	}
 	for i := len(words) - 1; i >= 0; i-- {
 		if barriers[words[i]] || words[i] == "et" && i+1 < len(words) && newSubject[words[i+1]] {
@@ -271,6 +289,13 @@ func negated(text string, at int) bool {
 		}
 	}
 	return false
+}
+
+// wordsOf are the words of text; elided articles and pronouns ("d'",
+// "n'") are no words here.
+func wordsOf(text string) []string {
+	return slices.DeleteFunc(strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) }),
+		func(w string) bool { return utf8.RuneCountInString(w) < 2 })
 }
 
 // clauseStart is where the clause holding at begins: after the last , ; : (

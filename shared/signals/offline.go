@@ -3,10 +3,10 @@ package signals
 import (
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/sentences"
 )
 
 // maxQuote is the longest quote Offline returns, in characters: a longer
@@ -195,7 +195,7 @@ func heading(line string, width int) bool {
 // maxQuote into clauses at its semicolons.
 func quotable(paragraph string) []string {
 	var out []string
-	for _, s := range sentences(paragraph) {
+	for _, s := range sentences.Split(paragraph) {
 		if utf8.RuneCountInString(s) <= maxQuote {
 			out = append(out, s)
 			continue
@@ -207,48 +207,4 @@ func quotable(paragraph string) []string {
 		}
 	}
 	return out
-}
-
-// abbreviations end with a period inside a sentence.
-var abbreviations = map[string]bool{"m": true, "mm": true, "mme": true, "dr": true, "me": true, "st": true,
-	"cf": true, "art": true, "env": true, "p": true, "vol": true, "no": true}
-
-// sentences cuts text after . ! ? or … followed by a space and a capital, a
-// digit or an opening quote, unless the period ends an abbreviation.
-func sentences(text string) []string {
-	var out []string
-	start := 0
-	for i, r := range text {
-		if !strings.ContainsRune(".!?…", r) {
-			continue
-		}
-		end := i + utf8.RuneLen(r)
-		rest := text[end:]
-		if !strings.HasPrefix(rest, " ") {
-			continue
-		}
-		next, _ := utf8.DecodeRuneInString(rest[1:])
-		if !unicode.IsUpper(next) && !unicode.IsDigit(next) && next != '«' && next != '"' {
-			continue
-		}
-		if r == '.' && abbreviation(text[start:i]) {
-			continue
-		}
-		out = append(out, strings.TrimSpace(text[start:end]))
-		start = end
-	}
-	if s := strings.TrimSpace(text[start:]); s != "" {
-		out = append(out, s)
-	}
-	return out
-}
-
-// abbreviation reports whether the word that ends text is an abbreviation
-// or an initial.
-func abbreviation(text string) bool {
-	word := text[len(strings.TrimRightFunc(text, unicode.IsLetter)):]
-	if r, n := utf8.DecodeRuneInString(word); n == len(word) && unicode.IsUpper(r) {
-		return true
-	}
-	return abbreviations[strings.ToLower(word)]
 }
