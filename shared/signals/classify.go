@@ -1,6 +1,7 @@
 package signals
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -29,7 +30,7 @@ const minWords = 5
 // an insurance, a provision) without a loss, and that names a risk once at
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
-	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || has(s.norm, settled) ||
+	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
 		has(s.norm, boilerplate) && !framed(s.norm) {
 		return neutral, ""
 	}
@@ -40,7 +41,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 	party := make([]bool, len(taxonomy))
 	for i := range taxonomy {
 		d := &taxonomy[i]
-		if has(s.norm, d.absent) {
+		if declaresAbsent(s.norm, d) {
 			continue
 		}
 		found := affirmed(s.norm, d.strong)
@@ -85,7 +86,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 			best, weight, first, framed = d.category, w, at, d.frames
 		}
 	}
-	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && (weight <= 2 || coveredWhole(clause)) {
+	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && !has(clause, partial) && (weight <= 2 || coveredWhole(clause)) {
 		return mitigant, ""
 	}
 	if best == "" {
@@ -96,6 +97,10 @@ func classify(s sentence, ref reference) (kind, Category) {
 	}
 	return risk, best
 }
+
+// caption is the title of a table or a chart: it names what the table
+// holds, not an exposure.
+var caption = regexp.MustCompile(`^(tableau|figure|graphique)\b`)
 
 // framed tells whether a voice that frames the sentence names its risk:
 // an opinion qualified "à l'exception de l'incidence…" keeps the audit
@@ -124,7 +129,7 @@ func consequenceOnly(norm string) Category {
 	best, most := Category(""), 1
 	for i := range taxonomy {
 		d := &taxonomy[i]
-		if has(norm, d.absent) {
+		if declaresAbsent(norm, d) {
 			continue
 		}
 		if n := len(affirmedPlaces(norm, d.weak)); n > most {
@@ -159,7 +164,7 @@ func mitigates(norm string, taken []span) bool {
 }
 
 var (
-	debtWords = []string{"dette", "endettement", "emprunt", "prêt", "crédit", "obligataire", "obligation", "financement", "euro pp"}
+	debtWords = []string{"dette", "endettement", "emprunt", "prêt", "crédit", "obligataire", "obligation", "financement", "euro pp", "concours"}
 	dueWords  = []string{"exigible en", "exigibles en", "à rembourser", "échéance", "échoit", "expire", "remboursable", "remboursé", "rembourser", "amorti", "maturité", "arrive à terme", "arrivent à terme", "à son terme"}
 )
 
@@ -171,4 +176,25 @@ func dueSoon(s sentence, ref reference) bool {
 	}
 	g, ok := s.maturity(ref)
 	return ok && rank(g.severity) >= rank(Medium)
+}
+
+// settles tells whether norm says a risk is over, absent or good news.
+func settles(norm string) bool {
+	if has(norm, settled) {
+		return true
+	}
+	for _, p := range settledPairs {
+		if len(affirmed(norm, p[0])) > 0 && len(affirmed(norm, p[1])) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// declaresAbsent tells whether norm says d's risk is not there or no
+// longer, in words no negation denies: "un plan de succession a été
+// formalisé" lifts the risk, "aucun plan de succession n'a été formalisé"
+// does not.
+func declaresAbsent(norm string, d *definition) bool {
+	return len(affirmed(norm, d.absent)) > 0
 }

@@ -43,6 +43,12 @@ func TestClassify(t *testing.T) {
 		{"a qualified opinion keeps the certification's wording", "Sous réserve de l'incidence du point exposé ci-dessus, nous certifions que les comptes annuels sont réguliers et sincères.", risk, AuditorQualification},
 		{"an audit closed", "La vérification de comptabilité s'est clôturée en 2025 sans rappel.", neutral, ""},
 		{"a whole swap", "Le crédit à taux variable est intégralement swapé à taux fixe jusqu'en 2029.", mitigant, ""},
+		{"an absence denied is no absence", "Aucun plan de succession n'a été formalisé pour le gérant, âgé de 68 ans.", risk, KeyPeople},
+		{"an absence stated", "Un plan de succession du gérant a été formalisé en 2024.", neutral, ""},
+		{"settled in two places", "La société a obtenu en juin 2025 le renouvellement de son autorisation d'exploiter.", neutral, ""},
+		{"a table's title", "Tableau 4 : découverts bancaires et concours bancaires courants au 31 décembre 2025.", neutral, ""},
+		{"a partial cover is no mitigant", "Les achats en dollars ne sont couverts qu'à hauteur de 30 % pour 2026.", risk, CurrencyRates},
+		{"a denial over an enumeration", "La société n'a consenti aucune caution, nantissement ou hypothèque au profit de tiers.", neutral, ""},
 		{"a debt due late", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2031.", neutral, ""},
 	}
 	for _, tt := range tests {

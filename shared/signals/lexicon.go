@@ -18,7 +18,8 @@ var (
 	// sentence holding it describes how the accounts are kept or checked.
 	boilerplate = []string{
 		"sont évalué", "est évalué", "sont comptabilisé", "est comptabilisé", "sont converti", "sont retraité",
-		"sont constituées lorsqu", "sont dépréciées lorsqu", "sont amortis", "sont amorties", "est amorti", "selon la méthode",
+		"constitué lorsqu", "comptabilisé lorsqu", "reconnu lorsqu", "sont dépréciées lorsqu", "sont amortis", "sont amorties",
+		"est amorti", "selon la méthode",
 		"selon le mode", "établis conformément", "établis selon", "arrêtés selon", "dans le respect des principes",
 		"principe de continuité d'exploitation a été retenu", "sont présentés en", "sont exprimés en", "comprennent principalement",
 		"approuvées par l'assemblée", "au cas par cas", "est retraité", "dépréciées en fonction", "dépréciés en fonction",
@@ -29,7 +30,12 @@ var (
 		"mission qui nous a été confiée",
 		"risques décrits ci-dessous", "cartographie des risques", "considère comme significatifs",
 		"notice n", "cocher la case", "code général des impôts", "du cgi", "des explications concernant",
-		"formulaire", "441-", "télédéclarer", "notre appréciation des", "nous avons vérifié",
+		"formulaire", "441-", "conformément au code de commerce", "règles comptables", "tableau ci-dessous", "tableau ci-après",
+		"soldes créditeurs de banques", "provision lorsqu", "sortie de ressources",
+		"est calculé", "sont calculé", "calculé comme", "n'appellent", "aucune remarque", "vérifications spécifiques",
+		"est défini comme", "sont définis comme", "se définit comme", "conformément à ifrs", "conformément aux normes",
+		"pertes de crédit attendues", "sont présenté au",
+		"le détail des", "télédéclarer", "notre appréciation des", "nous avons vérifié",
 		"caractère approprié", "sont ventilé", "pas retraité", "comptabilisées en charges", "comptabilisés en charges",
 		"intégration fiscale", "approuvé les conventions", "(en k€)", "(en milliers d'euros)", "(en m€)", "(en millions d'euros)",
 	}
@@ -42,10 +48,21 @@ var (
 		"a obtenu le renouvellement", "signature d'un", "signature de deux", "remboursé par anticipation",
 		"a procédé au remboursement", "a signé", "a été définitivement clos", "en faveur de la société", "permis de compenser",
 		"se sont amélioré", "n'a pas connu", "a été anticipé", "a été prolongé", "ont été prolongé", "a été reconduit",
-		"n'a donné lieu à aucun", "s'est clôturé", "s'est clos", "sont nuls", "de nouveau supérieur",
-		"à nouveau supérieur", "reconstitu", "n'a affecté", "n'ont affecté", "n'a pas affecté", "n'ont pas affecté", "pas été affecté",
-		"mainlevée", "remboursement intégral", "remporté", "sont nulles", "n'ont donné lieu à aucun", "conformes à la réglementation", "conforme à la réglementation",
+		"donné lieu à aucun redressement", "donné lieu à aucune rectification", "donné lieu à aucun rappel",
+		"donné lieu à aucune sanction", "s'est clôturé", "s'est clos", "sont nuls", "de nouveau supérieur",
+		"à nouveau supérieur", "ont été reconstitué", "a été reconstitué", "sont reconstitué", "n'a affecté", "n'ont affecté",
+		"n'a pas affecté", "n'ont pas affecté", "pas été affecté",
+		"mainlevée", "remboursement intégral", "remporté", "redevenu", "s'est terminé", "est terminé", "levée de l'option",
+		"réglé par une transaction", "a été réglé", "entièrement payé", "a été refinancé", "ont été refinancé", "une reprise de",
+		"jugement favorable", "favorable à la société", "d'améliorer", "permis d'amélior", "recouvré", "a renouvelé",
+		"ont renouvelé",
+		"a approuvé", "été clos", "par une transaction", "relevé la note", "devrait favoriser", "favorisera", "pas relevé",
+		"pas avoir relevé", "pas utilisé", "n'étaient pas utilisé", "débouté", "se conformer", "se conforme",
+		"dans le respect du", "sont nulles", "conformes à la réglementation", "conforme à la réglementation",
 	}
+	// settledPairs say it in two places of a sentence: "a obtenu en mars
+	// 2025 le renouvellement de son agrément".
+	settledPairs = [][2][]string{{{"a obtenu", "ont obtenu"}, {"le renouvellement", "la prolongation", "le prolongement"}}}
 	// mitigation is what lessens a risk: a cover, an insurance, a provision,
 	// a plan, a second source.
 	mitigation = []string{
@@ -59,13 +76,14 @@ var (
 	fullCover = []string{"intégralement couvert", "entièrement couvert", "totalement couvert", "intégralement assuré",
 		"assuré contre", "assurés contre", "assurée contre", "assurées contre", "assuré en valeur à neuf", "fixent intégralement",
 		"fixe intégralement", "intégralement swap", "entièrement swap", "couverts par", "couvert par", "couverte par",
-		"couvertes par"}
+		"couvertes par", "couvrant"}
 	// partial says a cover leaves part of the exposure open.
 	partial = []string{"partiel", "en partie", "à hauteur d"}
 	// consequence is the wording of a loss or a lack, which a mitigation
 	// alone never holds.
 	consequence = []string{
-		"pourrai", "peuvent", "peut", "en cas de", "à défaut", "faute de", "en l'absence de", "ne couvre pas", "n'a pas",
+		"pourrai", "peuvent", "peut", "ne suffi", "pas suffi", "insuffisan", "en cas de", "à défaut", "faute de",
+		"en l'absence de", "ne couvre pas", "n'a pas",
 		"n'est pas", "ne sont pas", "pas encore", "risque de", "expose",
 	}
 	// referBack points to a risk told elsewhere in the report.
@@ -73,7 +91,7 @@ var (
 	// negators deny a term up to that many words after them in its clause:
 	// "sans" and "ni" deny the words they lead, "aucun" the whole clause.
 	negators = map[string]int{"aucun": negationWindow, "aucune": negationWindow, "pas": 10, "absence": 10, "jamais": 10,
-		"nul": 10, "nulle": 10, "sans": 3, "ni": 3}
+		"nul": 10, "nulle": 10, "sans": 3, "ni": 5, "non": 1}
 	// exceptions end a negation's reach: "aucun … autre qu'un ratio".
 	exceptions = []string{"autre qu", "sauf", "hormis", "exception"}
 	// barriers end a negation's reach backwards: a new clause opened by
@@ -90,10 +108,15 @@ var (
 )
 
 // notConditional are words ending like a conditional verb that are not verbs.
-var notConditional = map[string]bool{"portrait": true, "retrait": true, "extrait": true, "attrait": true, "trait": true, "abstrait": true}
+var notConditional = map[string]bool{"portrait": true, "retrait": true, "extrait": true, "attrait": true, "trait": true,
+	"abstrait": true}
 
 func init() {
 	// Terms go through the quote normaliser so that they meet the text in one form.
+	for _, pair := range settledPairs {
+		normaliseAll(pair[0])
+		normaliseAll(pair[1])
+	}
 	for _, list := range [][]string{boilerplate, settled, mitigation, fullCover, partial, consequence, referBack, exceptions, lossWords} {
 		normaliseAll(list)
 	}
@@ -285,7 +308,8 @@ func negated(text string, at int) bool {
 			return false
 		}
 		if reach := negators[words[i]]; len(words)-i <= reach {
-			return !has(strings.Join(words[i:], " "), exceptions) && !slices.ContainsFunc(words[i+1:], func(w string) bool { return successes[w] })
+			return !has(strings.Join(words[i:], " "), exceptions) && !slices.ContainsFunc(words[i+1:],
+				func(w string) bool { return successes[w] })
 		}
 	}
 	return false
