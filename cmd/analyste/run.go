@@ -16,6 +16,7 @@ import (
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/schema"
 )
 
 // chainResult is one report through the whole chain, in process.
@@ -100,11 +101,11 @@ func (r chainResult) summary() string {
 
 // runOutput is `run --json`: the extract output plus facts, signals and memo.
 type runOutput struct {
-	pipeline.ExtractionRecord
+	schema.ExtractionRecord
 	Facts []facts.Fact `json:"faits"` // R-, A- and Q- facts
 
-	Signals pipeline.SignalsRecord `json:"signaux"`
-	Memo    memo.Result            `json:"memo"`
+	Signals schema.SignalsRecord `json:"signaux"`
+	Memo    memo.Result          `json:"memo"`
 }
 
 func (r chainResult) output(p *pipeline.Pipeline) runOutput {

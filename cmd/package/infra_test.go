@@ -21,6 +21,7 @@ import (
 	"analyste.dev/analyste/functions/viewer"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/platform"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -174,8 +175,8 @@ func TestInfraTriggersMatchDocuments(t *testing.T) {
 	// Each stage fires on the document the previous one writes.
 	want := map[string][]filter{
 		analyste.EntryExtract: {{"bucket", "${google_storage_bucket.upload.name}", ""}},
-		analyste.EntrySignals: {database, {"document", store.Extractions + "/{docId}", "match-path-pattern"}},
-		analyste.EntryMemo:    {database, {"document", store.Signals + "/{docId}", "match-path-pattern"}},
+		analyste.EntrySignals: {database, {"document", schema.Extractions + "/{docId}", "match-path-pattern"}},
+		analyste.EntryMemo:    {database, {"document", schema.Signals + "/{docId}", "match-path-pattern"}},
 	}
 	wantType := map[string]string{analyste.EntryExtract: finalized, analyste.EntrySignals: written, analyste.EntryMemo: written}
 	c := loadInfra(t)
@@ -471,7 +472,7 @@ func TestInfraFirestoreRules(t *testing.T) {
 	if !regexp.MustCompile(`match /\{document=\*\*\} \{\s*allow read, write: if false;\s*\}`).MatchString(code) {
 		t.Error("no rule denies every document to every client")
 	}
-	for _, coll := range []string{store.Reports, store.Extractions, store.Signals, store.Memos, store.Handoffs} {
+	for _, coll := range []string{schema.Reports, schema.Extractions, schema.Signals, schema.Memos, schema.Handoffs} {
 		if strings.Contains(code, "/"+coll+"/") {
 			t.Errorf("collection %s has a rule of its own; it must fall under the denial", coll)
 		}
@@ -581,7 +582,7 @@ func TestInfraViewerWrites(t *testing.T) {
 	for _, f := range index.scope.blocks(index.body, "fields") {
 		fields = append(fields, text(f.get("field_path"))+" "+text(f.get("order")))
 	}
-	if got := text(index.get("collection")); got != store.Reports || !slices.Equal(fields, []string{"statut ASCENDING", "cree_le DESCENDING"}) {
+	if got := text(index.get("collection")); got != schema.Reports || !slices.Equal(fields, []string{schema.StatusPath + " ASCENDING", schema.CreatedPath + " DESCENDING"}) {
 		t.Errorf("index on %s %v, want reports by statut then cree_le, newest first", got, fields)
 	}
 }

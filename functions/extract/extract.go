@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"path"
 	"strings"
 
@@ -21,7 +20,7 @@ import (
 	"analyste.dev/analyste/shared/events"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/platform"
-	"analyste.dev/analyste/shared/store"
+	"analyste.dev/analyste/shared/schema"
 )
 
 // Config is the extract function's environment.
@@ -84,9 +83,9 @@ func (h *Handler) Handle(ctx context.Context, e event.Event) error {
 		log.InfoContext(ctx, "objet ignoré : hors du préfixe des rapports", "prefixe", h.cfg.Prefix)
 		return nil
 	}
-	src := store.Source{Bucket: obj.Bucket, Object: obj.Name, Generation: obj.Generation, Size: obj.Size, MD5: obj.MD5Hash}
-	id := store.RunID(src)
-	claim, ok, err := h.deps.Claim(ctx, log, id, store.Extraction, &src)
+	src := schema.Source{Bucket: obj.Bucket, Object: obj.Name, Generation: obj.Generation, Size: obj.Size, MD5: obj.MD5Hash}
+	id := schema.RunID(src)
+	claim, ok, err := h.deps.Claim(ctx, log, id, schema.Extraction, &src)
 	if !ok {
 		return err
 	}
@@ -94,8 +93,8 @@ func (h *Handler) Handle(ctx context.Context, e event.Event) error {
 	return h.deps.Finish(ctx, log, claim, o, err)
 }
 
-func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) (store.Outcome, error) {
-	var o store.Outcome
+func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) (schema.Outcome, error) {
+	var o schema.Outcome
 	data, err := h.read(ctx, obj)
 	if err != nil {
 		return o, err
@@ -106,7 +105,7 @@ func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) 
 		return o, err
 	}
 	ex, err := p.Extract(ctx, doc)
-	platform.UsageFields(store.Extraction, ex.Result.Usage, &o)
+	o.Usage = &ex.Result.Usage
 	if err != nil {
 		return o, err
 	}
@@ -114,15 +113,7 @@ func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) 
 	if rec.PageTexts, err = h.deps.Pages.Save(ctx, id, doc.Texts()); err != nil {
 		return o, err
 	}
-	o.Documents = map[string]any{store.Extractions: rec}
-	maps.Copy(o.Report, map[string]any{
-		"statut":                       string(store.Signaling),
-		"societe":                      rec.Company,
-		"lecteurs":                     rec.Readers,
-		"compteurs.champs_lus":         ex.Result.Report.FieldsFound(),
-		"compteurs.controles_en_echec": len(ex.Result.Failed()),
-		"compteurs.relectures":         ex.Result.Rereads(),
-	})
+	o.Status, o.Extraction = schema.Running(schema.Signaling), &rec
 	return o, nil
 }
 

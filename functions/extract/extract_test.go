@@ -28,6 +28,7 @@ import (
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/platform"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
 )
@@ -145,7 +146,7 @@ func (e *env) handler(t *testing.T) *Handler {
 	return h
 }
 
-func (e *env) report(t *testing.T, ev cloudevents.Event) (string, store.Report) {
+func (e *env) report(t *testing.T, ev cloudevents.Event) (string, schema.Report) {
 	t.Helper()
 	var obj struct {
 		Name       string `json:"name"`
@@ -155,9 +156,9 @@ func (e *env) report(t *testing.T, ev cloudevents.Event) (string, store.Report) 
 		t.Fatal(err)
 	}
 	gen, _ := strconv.ParseInt(obj.Generation, 10, 64)
-	id := store.RunID(store.Source{Bucket: "depots", Object: obj.Name, Generation: gen})
-	var r store.Report
-	if err := e.deps.Store.Get(t.Context(), store.Reports, id, &r); err != nil {
+	id := schema.RunID(schema.Source{Bucket: "depots", Object: obj.Name, Generation: gen})
+	var r schema.Report
+	if err := e.deps.Store.Get(t.Context(), schema.Reports, id, &r); err != nil {
 		t.Fatal(err)
 	}
 	return id, r
@@ -192,11 +193,11 @@ func TestDuplicateDeliveries(t *testing.T) {
 		t.Errorf("%d model calls, want 1", got)
 	}
 	id, r := e.report(t, ev)
-	if r.Status != string(store.Signaling) || r.Steps["extraction"].Takes != 1 || r.Tokens.Calls != 1 || r.Counters.FieldsRead != 78 {
+	if r.Status != schema.Running(schema.Signaling) || r.Steps["extraction"].Takes != 1 || r.Tokens.Calls != 1 || r.Counters.FieldsRead != 78 {
 		t.Errorf("report %+v", r)
 	}
-	var rec pipeline.ExtractionRecord
-	if err := e.deps.Store.Get(t.Context(), store.Extractions, id, &rec); err != nil {
+	var rec schema.ExtractionRecord
+	if err := e.deps.Store.Get(t.Context(), schema.Extractions, id, &rec); err != nil {
 		t.Fatal(err)
 	}
 	if rec.Company != "Maison Ferlac SAS" || rec.PageTexts == "" || rec.Readers != pipeline.ModeModel {
@@ -232,7 +233,7 @@ func TestMisconfiguredFunctionRecords(t *testing.T) {
 	}
 	_, r := e.report(t, ev)
 	f := r.Failure
-	if r.Status != store.Failed || f == nil || f.Retryable || r.Steps["extraction"].Takes != 1 ||
+	if r.Status != schema.Failed || f == nil || f.Retryable || r.Steps["extraction"].Takes != 1 ||
 		!strings.Contains(f.Reason, "mal configurée (ANALYSTE_ARTIFACTS_BUCKET manquant ; ANALYSTE_LEASE") || !strings.Contains(f.Reason, "équipe plateforme") {
 		t.Errorf("report %+v, failure %+v", r, f)
 	}
@@ -252,7 +253,7 @@ func TestModelOutageThenRetry(t *testing.T) {
 		t.Fatalf("first delivery: %v, want the transient error", err)
 	}
 	_, r := e.report(t, ev)
-	if r.Failure == nil || !r.Failure.Retryable || r.Status == store.Failed || r.Steps["extraction"].State != "a_reprendre" || r.Tokens.Calls != 1 {
+	if r.Failure == nil || !r.Failure.Retryable || r.Status == schema.Failed || r.Steps["extraction"].State != "a_reprendre" || r.Tokens.Calls != 1 {
 		t.Fatalf("after the outage: %+v", r)
 	}
 	if err := h.Handle(t.Context(), ev); err != nil {
@@ -261,7 +262,7 @@ func TestModelOutageThenRetry(t *testing.T) {
 	_, r = e.report(t, ev)
 	// The failed call's tokens stay counted beside the successful one's;
 	// the failure is cleared.
-	if r.Status != string(store.Signaling) || r.Steps["extraction"].Takes != 2 || r.Tokens.Calls != 2 || r.Tokens.Input != 2000 || r.Failure != nil {
+	if r.Status != schema.Running(schema.Signaling) || r.Steps["extraction"].Takes != 2 || r.Tokens.Calls != 2 || r.Tokens.Input != 2000 || r.Failure != nil {
 		t.Errorf("after the retry: %+v", r)
 	}
 	if got := e.model.calls.Load(); got != 2 {
@@ -283,7 +284,7 @@ func TestIgnoredObjects(t *testing.T) {
 		if err := h.Handle(t.Context(), ev); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
-		docs, err := e.deps.Store.Client().Collection(store.Reports).Documents(t.Context()).GetAll()
+		docs, err := e.deps.Store.Client().Collection(schema.Reports).Documents(t.Context()).GetAll()
 		if err != nil || len(docs) != 0 {
 			t.Errorf("%s: %d report documents written, %v", name, len(docs), err)
 		}
@@ -353,7 +354,7 @@ func TestCrashingExtractionEnds(t *testing.T) {
 	}
 	_, r := e.report(t, ev)
 	f := r.Failure
-	if r.Status != store.Failed || f == nil || f.Retryable || !strings.Contains(f.Reason, "Document impossible à traiter") || f.Takes != 3 || len(f.Starts) != 3 {
+	if r.Status != schema.Failed || f == nil || f.Retryable || !strings.Contains(f.Reason, "Document impossible à traiter") || f.Takes != 3 || len(f.Starts) != 3 {
 		t.Fatalf("report status %q, failure %+v", r.Status, f)
 	}
 	for i := range starts {

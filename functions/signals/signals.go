@@ -7,21 +7,19 @@ package signals
 
 import (
 	"context"
-	"maps"
 
-	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/platform"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/statements"
-	"analyste.dev/analyste/shared/store"
 )
 
 // New makes the handler from the instance's dependencies.
-var New = platform.DocumentHandler("signals", store.Signaling, run)
+var New = platform.DocumentHandler("signals", schema.Signaling, run)
 
-func run(ctx context.Context, d *platform.Deps, id string) (store.Outcome, error) {
-	var o store.Outcome
-	var rec pipeline.ExtractionRecord
-	if err := d.Store.Get(ctx, store.Extractions, id, &rec); err != nil {
+func run(ctx context.Context, d *platform.Deps, id string) (schema.Outcome, error) {
+	var o schema.Outcome
+	var rec schema.ExtractionRecord
+	if err := d.Store.Get(ctx, schema.Extractions, id, &rec); err != nil {
 		return o, err
 	}
 	var texts []string
@@ -33,18 +31,11 @@ func run(ctx context.Context, d *platform.Deps, id string) (store.Outcome, error
 		return o, err
 	}
 	sig, err := d.Pipeline.Signals(ctx, rec.Borrower(), statements.YearsDesc(rec.Years), texts)
-	platform.UsageFields(store.Signaling, sig.Usage, &o)
+	o.Usage = &sig.Usage
 	if err != nil {
 		return o, err
 	}
 	stored := sig.Record().Bounded()
-	o.Documents = map[string]any{store.Signals: stored}
-	maps.Copy(o.Report, map[string]any{
-		"statut":                      string(store.Memo),
-		"compteurs.signaux_verifies":  len(sig.Verified),
-		"compteurs.signaux_rejetes":   len(sig.Rejected),
-		"compteurs.signaux_omis":      stored.VerifiedOmitted + stored.RejectedOmitted,
-		"compteurs.relance_citations": sig.Retried,
-	})
+	o.Status, o.Signals = schema.Running(schema.Memo), &stored
 	return o, nil
 }

@@ -10,6 +10,7 @@ import (
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -58,12 +59,12 @@ func newBarChart(id, title string, labels, classes, urls []string, values []int)
 }
 
 // statusChart counts the reports of each status, each bar leading to them.
-func statusChart(counts map[string]int) *barChart {
+func statusChart(counts map[schema.Status]int) *barChart {
 	var labels, classes, urls []string
 	var values []int
-	for _, st := range statusOrder {
+	for _, st := range schema.Statuses {
 		labels = append(labels, runStatuses[st])
-		classes, urls, values = append(classes, "statut-"+st), append(urls, "/?statut="+st), append(values, counts[st])
+		classes, urls, values = append(classes, "statut-"+string(st)), append(urls, "/?statut="+string(st)), append(values, counts[st])
 	}
 	return newBarChart("graphe-statuts", "Rapports par statut", labels, classes, urls, values)
 }

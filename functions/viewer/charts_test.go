@@ -11,6 +11,7 @@ import (
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/schema"
 )
 
 func TestRatioPanels(t *testing.T) {
@@ -119,14 +120,14 @@ func TestQueueOrder(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 4, 10, 12, 0, 0, 0, time.UTC)
 	pend := func(id string, opened time.Time, resolvedAt time.Time) Pending {
-		p := Pending{ID: id, Opened: opened, HandoffRecord: HandoffRecord{Handoff: memo.Handoff{Report: id, Status: memo.Abstained}}}
+		p := Pending{ID: id, Opened: opened, HandoffRecord: schema.HandoffRecord{Handoff: memo.Handoff{Report: id, Status: memo.Abstained}}}
 		if !resolvedAt.IsZero() {
-			p.Resolution = &Resolution{Decision: Validated, By: "ana@example.com", At: resolvedAt}
+			p.Resolution = &schema.Resolution{Decision: schema.Validated, By: "ana@example.com", At: resolvedAt}
 		}
 		return p
 	}
 	day := 24 * time.Hour
-	p := buildDashboard(nil, map[string]int{}, []Pending{
+	p := buildDashboard(nil, map[schema.Status]int{}, []Pending{
 		pend("recent", now.Add(-2*time.Hour), time.Time{}),
 		pend("resolu-ancien", now.Add(-20*day), now.Add(-5*day)),
 		pend("inconnu", time.Time{}, time.Time{}),

@@ -8,7 +8,7 @@ import (
 
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pipeline"
-	"analyste.dev/analyste/shared/store"
+	"analyste.dev/analyste/shared/schema"
 )
 
 // dashboardPage is the data of dashboard.html.
@@ -18,7 +18,7 @@ type dashboardPage struct {
 	Queue       []queueRow
 	Open        int // hand-offs not resolved
 	Limit       int
-	Status      string // the status filtered on; "" for all
+	Status      schema.Status // the status filtered on; "" for all
 	StatusLabel string
 	Filters     []filterLink
 	Counts      *barChart
@@ -36,7 +36,7 @@ type filterLink struct {
 type runRow struct {
 	ID, Company, Object, Status, Memo, Cost, Failure string
 	Created                                          time.Time
-	Counters                                         store.Counters
+	Counters                                         schema.Counters
 }
 
 // queueRow is one hand-off, open or resolved.
@@ -44,14 +44,14 @@ type queueRow struct {
 	ID, Company, Status, Reason, Age string
 	Claims                           int
 	Opened                           time.Time
-	Resolution                       *Resolution
+	Resolution                       *schema.Resolution
 	Decision                         string
 }
 
 func (v *viewer) dashboard(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	status := r.URL.Query().Get("statut")
-	if status != "" && !slices.Contains(statusOrder, status) {
+	status := schema.Status(r.URL.Query().Get("statut"))
+	if status != "" && !slices.Contains(schema.Statuses, status) {
 		v.fail(w, r, http.StatusBadRequest, "Statut inconnu : choisissez l'un de ceux du tableau de bord.", nil)
 		return
 	}
@@ -73,11 +73,11 @@ func (v *viewer) dashboard(w http.ResponseWriter, r *http.Request) {
 	v.render(w, r, http.StatusOK, "dashboard.html", buildDashboard(runs, counts, handoffs, status, v.limit, v.now()))
 }
 
-func buildDashboard(runs []Run, counts map[string]int, handoffs []Pending, status string, limit int, now time.Time) dashboardPage {
+func buildDashboard(runs []Run, counts map[schema.Status]int, handoffs []Pending, status schema.Status, limit int, now time.Time) dashboardPage {
 	p := dashboardPage{Title: "Tableau de bord", Limit: limit, Status: status, StatusLabel: runStatuses[status], Counts: statusChart(counts)}
 	all := 0
-	for _, st := range statusOrder {
-		p.Filters = append(p.Filters, filterLink{Label: runStatuses[st], URL: "/?statut=" + st, Count: counts[st], Current: st == status})
+	for _, st := range schema.Statuses {
+		p.Filters = append(p.Filters, filterLink{Label: runStatuses[st], URL: "/?statut=" + string(st), Count: counts[st], Current: st == status})
 		all += counts[st]
 	}
 	p.Filters = append([]filterLink{{Label: "tous", URL: "/", Count: all, Current: status == ""}}, p.Filters...)
@@ -140,16 +140,16 @@ func formatAge(d time.Duration) string {
 
 // memoOf is the memo's status as the report tells it: the memo function
 // writes the memo and the report's final status in one transaction.
-func memoOf(r store.Report) string {
+func memoOf(r schema.Report) string {
 	switch r.Status {
-	case store.Done:
+	case schema.Done:
 		return memoStatuses[memo.Published]
-	case store.Blocked:
+	case schema.Blocked:
 		return memoStatuses[memo.Blocked]
-	case store.Abstention:
+	case schema.Abstention:
 		return memoStatuses[memo.Abstained]
-	case store.Failed:
-		if r.Failure != nil && r.Failure.Stage == string(store.Memo) {
+	case schema.Failed:
+		if r.Failure != nil && r.Failure.Stage == schema.Memo {
 			return "échec"
 		}
 		return "non rédigé"
@@ -159,7 +159,7 @@ func memoOf(r store.Report) string {
 
 // cost is what the run spent on the model: tokens and calls, or hors ligne
 // when the offline readers did the work.
-func cost(r store.Report) string {
+func cost(r schema.Report) string {
 	switch r.Readers {
 	case pipeline.ModeOffline:
 		return "hors ligne"

@@ -2,7 +2,6 @@ package viewer
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -41,12 +41,12 @@ func NewFirestoreReader(st *store.Store, pages *store.PageTexts, gcs *storage.Cl
 
 // Reports lists the newest reports by creation date; filtered by status,
 // through the composite index (statut, cree_le) infra/firestore.tf declares.
-func (f *FirestoreReader) Reports(ctx context.Context, limit int, status string) ([]Run, error) {
-	q := f.store.Client().Collection(store.Reports).Query
+func (f *FirestoreReader) Reports(ctx context.Context, limit int, status schema.Status) ([]Run, error) {
+	q := f.store.Client().Collection(schema.Reports).Query
 	if status != "" {
-		q = q.Where("statut", "==", status)
+		q = q.Where(schema.StatusPath, "==", string(status))
 	}
-	snaps, err := q.OrderBy("cree_le", firestore.Desc).Limit(limit).Documents(ctx).GetAll()
+	snaps, err := q.OrderBy(schema.CreatedPath, firestore.Desc).Limit(limit).Documents(ctx).GetAll()
 	if err != nil {
 		return nil, fmt.Errorf("liste des rapports : %w", err)
 	}
@@ -62,10 +62,10 @@ func (f *FirestoreReader) Reports(ctx context.Context, limit int, status string)
 
 // StatusCounts counts the reports of each status the chain writes, with
 // one count query each: no document is read.
-func (f *FirestoreReader) StatusCounts(ctx context.Context) (map[string]int, error) {
-	out := map[string]int{}
-	for _, st := range statusOrder {
-		q := f.store.Client().Collection(store.Reports).Where("statut", "==", st)
+func (f *FirestoreReader) StatusCounts(ctx context.Context) (map[schema.Status]int, error) {
+	out := map[schema.Status]int{}
+	for _, st := range schema.Statuses {
+		q := f.store.Client().Collection(schema.Reports).Where(schema.StatusPath, "==", string(st))
 		res, err := q.NewAggregationQuery().WithCount("n").Get(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("décompte des rapports %s : %w", st, err)
@@ -79,14 +79,14 @@ func (f *FirestoreReader) StatusCounts(ctx context.Context) (map[string]int, err
 // Handoffs lists the hand-offs, each with when its memo stage ended.
 func (f *FirestoreReader) Handoffs(ctx context.Context, limit int) ([]Pending, error) {
 	c := f.store.Client()
-	snaps, err := c.Collection(store.Handoffs).Limit(limit).Documents(ctx).GetAll()
+	snaps, err := c.Collection(schema.Handoffs).Limit(limit).Documents(ctx).GetAll()
 	if err != nil {
 		return nil, fmt.Errorf("liste des relais : %w", err)
 	}
 	out := make([]Pending, len(snaps))
 	refs := make([]*firestore.DocumentRef, len(snaps))
 	for i, s := range snaps {
-		out[i].ID, refs[i] = s.Ref.ID, c.Collection(store.Reports).Doc(s.Ref.ID)
+		out[i].ID, refs[i] = s.Ref.ID, c.Collection(schema.Reports).Doc(s.Ref.ID)
 		if err := decode(s, &out[i].HandoffRecord); err != nil {
 			return nil, err
 		}
@@ -96,7 +96,7 @@ func (f *FirestoreReader) Handoffs(ctx context.Context, limit int) ([]Pending, e
 		return nil, fmt.Errorf("rapports des relais : %w", err)
 	}
 	for i, s := range reports {
-		var r store.Report
+		var r schema.Report
 		if !s.Exists() {
 			continue
 		}
@@ -110,8 +110,8 @@ func (f *FirestoreReader) Handoffs(ctx context.Context, limit int) ([]Pending, e
 
 // opened is when a report's hand-off was written: the end of its memo
 // stage, or its creation when the stage left no end.
-func opened(r store.Report) time.Time {
-	if s, ok := r.Steps[string(store.Memo)]; ok && !s.End.IsZero() {
+func opened(r schema.Report) time.Time {
+	if s, ok := r.Steps[schema.Memo]; ok && !s.End.IsZero() {
 		return s.End
 	}
 	return r.Created
@@ -121,7 +121,7 @@ func opened(r store.Report) time.Time {
 // not found.
 func (f *FirestoreReader) Document(ctx context.Context, coll, id string, out any) error {
 	err := f.store.Get(ctx, coll, id, out)
-	if status.Code(err) == codes.NotFound || errors.Is(err, store.ErrInvalidID) {
+	if status.Code(err) == codes.NotFound || errors.Is(err, schema.ErrInvalidID) {
 		return fmt.Errorf("%s/%s : %w", coll, id, ErrNotFound)
 	}
 	return err
@@ -134,7 +134,7 @@ func (f *FirestoreReader) PageTexts(ctx context.Context, url string) ([]string, 
 
 // PDF reads the generation of the upload a run read, within the limit the
 // text layer reads.
-func (f *FirestoreReader) PDF(ctx context.Context, src store.Source) ([]byte, error) {
+func (f *FirestoreReader) PDF(ctx context.Context, src schema.Source) ([]byte, error) {
 	r, err := f.gcs.Bucket(src.Bucket).Object(src.Object).Generation(src.Generation).NewReader(ctx)
 	if errors.Is(err, storage.ErrObjectNotExist) {
 		return nil, fmt.Errorf("gs://%s/%s#%d : %w", src.Bucket, src.Object, src.Generation, ErrNotFound)
@@ -157,40 +157,38 @@ func (f *FirestoreReader) PDF(ctx context.Context, src store.Source) ([]byte, er
 // Resolve writes the resolution of handoffs/{id} in a transaction that
 // reads it first: of two reviewers deciding at once, the second gets
 // *AlreadyResolved. It updates the document, never creates one.
-func (f *FirestoreReader) Resolve(ctx context.Context, id string, res Resolution) error {
-	if err := store.CheckID(id); err != nil {
-		return fmt.Errorf("%s/%s : %w", store.Handoffs, id, ErrNotFound)
+func (f *FirestoreReader) Resolve(ctx context.Context, id string, res schema.Resolution) error {
+	if err := schema.CheckID(id); err != nil {
+		return fmt.Errorf("%s/%s : %w", schema.Handoffs, id, ErrNotFound)
 	}
 	c := f.store.Client()
-	ref := c.Collection(store.Handoffs).Doc(id)
+	ref := c.Collection(schema.Handoffs).Doc(id)
 	return c.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
 		snap, err := tx.Get(ref)
 		if status.Code(err) == codes.NotFound {
-			return fmt.Errorf("%s/%s : %w", store.Handoffs, id, ErrNotFound)
+			return fmt.Errorf("%s/%s : %w", schema.Handoffs, id, ErrNotFound)
 		}
 		if err != nil {
-			return fmt.Errorf("lecture de %s/%s : %w", store.Handoffs, id, err)
+			return fmt.Errorf("lecture de %s/%s : %w", schema.Handoffs, id, err)
 		}
-		var h HandoffRecord
+		var h schema.HandoffRecord
 		if err := decode(snap, &h); err != nil {
 			return err
 		}
 		if h.Resolution != nil {
 			return &AlreadyResolved{Resolution: *h.Resolution}
 		}
-		return tx.Update(ref, []firestore.Update{{Path: "resolution", Value: map[string]any{
-			"decision": res.Decision, "commentaire": res.Comment, "par": res.By, "le": res.At,
-		}}})
+		up, err := res.Update()
+		if err != nil {
+			return err
+		}
+		return tx.Update(ref, []firestore.Update{up})
 	})
 }
 
-// decode reads a listed document through its JSON tags, as store.Get does.
+// decode reads a listed document as store.Get does.
 func decode(s *firestore.DocumentSnapshot, out any) error {
-	b, err := json.Marshal(s.Data())
-	if err == nil {
-		err = json.Unmarshal(b, out)
-	}
-	if err != nil {
+	if err := schema.Decode(s.Data(), out); err != nil {
 		return fmt.Errorf("lecture de %s : %w", s.Ref.Path, err)
 	}
 	return nil

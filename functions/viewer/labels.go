@@ -4,9 +4,9 @@ import (
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statements"
-	"analyste.dev/analyste/shared/store"
 )
 
 // statementTitles name the three statements as a report prints them.
@@ -68,21 +68,23 @@ var lineLabels = map[statements.Key]string{
 }
 
 // runStatuses are a report's statuses as a reviewer reads them.
-var runStatuses = map[string]string{
-	string(store.Extraction): "extraction en cours",
-	string(store.Signaling):  "lecture des signaux en cours",
-	string(store.Memo):       "rédaction du mémo en cours",
-	store.Done:               "terminé",
-	store.Abstention:         "abstention",
-	store.Blocked:            "bloqué",
-	store.Failed:             "échec",
+var runStatuses = map[schema.Status]string{
+	schema.Running(schema.Extraction): "extraction en cours",
+	schema.Running(schema.Signaling):  "lecture des signaux en cours",
+	schema.Running(schema.Memo):       "rédaction du mémo en cours",
+	schema.Done:                       "terminé",
+	schema.Abstention:                 "abstention",
+	schema.Blocked:                    "bloqué",
+	schema.Failed:                     "échec",
 }
 
-// statusOrder lists a report's statuses in the order of a run.
-var statusOrder = []string{string(store.Extraction), string(store.Signaling), string(store.Memo), store.Done, store.Abstention, store.Blocked, store.Failed}
-
 // stepStates are a stage's states as a reviewer reads them.
-var stepStates = map[string]string{"en_cours": "en cours", "termine": "terminée", "echec": "échec", "a_reprendre": "à reprendre"}
+var stepStates = map[schema.StepState]string{
+	schema.StepRunning: "en cours",
+	schema.StepDone:    "terminée",
+	schema.StepFailed:  "échec",
+	schema.StepRetry:   "à reprendre",
+}
 
 // factStates are a fact's states as a reviewer reads them.
 var factStates = map[facts.State]string{facts.Verified: "vérifié", facts.Unverified: "non vérifié", facts.Unavailable: "non disponible"}

@@ -12,10 +12,9 @@ import (
 	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/pdftext"
-	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
-	"analyste.dev/analyste/shared/store"
 )
 
 // pageView is the data of page.html: the printed page when the PDF can be
@@ -66,8 +65,8 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 			"une citation vérifiée est une phrase du rapport. Raccourcissez-la.", MaxCitation), nil)
 		return
 	}
-	var ex pipeline.ExtractionRecord
-	if err := v.read.Document(ctx, store.Extractions, id, &ex); err != nil {
+	var ex schema.ExtractionRecord
+	if err := v.read.Document(ctx, schema.Extractions, id, &ex); err != nil {
 		v.readFailed(w, r, "L'extraction du rapport "+id, err)
 		return
 	}
@@ -94,8 +93,8 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 		p.Next = pageURL(id, n+1, "", "")
 	}
 	if fact := q.Get("fait"); fact != "" {
-		var sig pipeline.SignalsRecord
-		if err := v.read.Document(ctx, store.Signals, id, &sig); err != nil {
+		var sig schema.SignalsRecord
+		if err := v.read.Document(ctx, schema.Signals, id, &sig); err != nil {
 			v.readFailed(w, r, "Les signaux du rapport "+id, err)
 			return
 		}
@@ -134,8 +133,8 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 // for byte; otherwise the printed page shows without marks, and says why.
 func (v *viewer) printed(r *http.Request, id string, n int, text, quote string, marks []span) (*printedView, string) {
 	ctx := r.Context()
-	var run store.Report
-	if err := v.read.Document(ctx, store.Reports, id, &run); err != nil || run.Source.Object == "" {
+	var run schema.Report
+	if err := v.read.Document(ctx, schema.Reports, id, &run); err != nil || run.Source.Object == "" {
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			v.log.WarnContext(ctx, "page imprimée non affichée", "rapport", id, "erreur", err)
 		}

@@ -13,18 +13,17 @@ import (
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
-	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statements"
-	"analyste.dev/analyste/shared/store"
 )
 
 // reportPage is the data of report.html. A stage that has not written its
 // document yet leaves its part nil.
 type reportPage struct {
 	Title, ID, Status, Cost, MemoStatus string
-	Run                                 store.Report
+	Run                                 schema.Report
 	Extraction                          *extractionView
 	Signals                             *signalsView
 	Memo                                *memoView
@@ -35,7 +34,7 @@ type reportPage struct {
 // handoffView is the report's hand-off, its history and, while it is open,
 // the form that resolves it.
 type handoffView struct {
-	HandoffRecord
+	schema.HandoffRecord
 	Opened   time.Time
 	Decision string // the resolution's decision as a reviewer reads it
 	Form     *resolveForm
@@ -46,14 +45,14 @@ type handoffView struct {
 // resolveForm is the data of the resolve form.
 type resolveForm struct {
 	Action, Token, Who string
-	Decisions          []struct{ Value, Label, Help string }
+	Decisions          []decisionOption
 	MaxComment         int
 }
 
 // stepRow is one stage's progress.
 type stepRow struct {
 	Name, State string
-	store.Step
+	schema.Step
 }
 
 // extractionView is the statements with their checks, the ratios and the
@@ -152,9 +151,9 @@ type claimView struct {
 }
 
 // run reads a report's document, or answers why it cannot.
-func (v *viewer) run(w http.ResponseWriter, r *http.Request, id string) (store.Report, bool) {
-	var run store.Report
-	if err := v.read.Document(r.Context(), store.Reports, id, &run); err != nil {
+func (v *viewer) run(w http.ResponseWriter, r *http.Request, id string) (schema.Report, bool) {
+	var run schema.Report
+	if err := v.read.Document(r.Context(), schema.Reports, id, &run); err != nil {
 		v.readFailed(w, r, "Le rapport "+id, err)
 		return run, false
 	}
@@ -172,19 +171,19 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 	if p.Title == "" {
 		p.Title = run.Source.Object
 	}
-	for _, st := range []store.Stage{store.Extraction, store.Signaling, store.Memo} {
-		if s, ok := run.Steps[string(st)]; ok {
+	for _, st := range schema.Stages {
+		if s, ok := run.Steps[st]; ok {
 			p.Steps = append(p.Steps, stepRow{Name: string(st), State: orSelf(stepStates, s.State), Step: s})
 		}
 	}
 	var (
-		ex    pipeline.ExtractionRecord
-		sig   pipeline.SignalsRecord
+		ex    schema.ExtractionRecord
+		sig   schema.SignalsRecord
 		res   memo.Result
-		hand  HandoffRecord
+		hand  schema.HandoffRecord
 		found = map[string]bool{}
 	)
-	for coll, out := range map[string]any{store.Extractions: &ex, store.Signals: &sig, store.Memos: &res, store.Handoffs: &hand} {
+	for coll, out := range map[string]any{schema.Extractions: &ex, schema.Signals: &sig, schema.Memos: &res, schema.Handoffs: &hand} {
 		err := v.read.Document(ctx, coll, id, out)
 		if err != nil && !errors.Is(err, ErrNotFound) {
 			v.readFailed(w, r, "Le document "+coll+"/"+id, err)
@@ -192,17 +191,17 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 		}
 		found[coll] = err == nil
 	}
-	if found[store.Extractions] {
+	if found[schema.Extractions] {
 		p.Extraction = extractionOf(id, ex)
 		p.Extraction.Panels = ratioPanels(p.Extraction.Years, ex.Ratios, ratios.DefaultThresholds, v.covenantCeiling(r, ex))
 	}
-	if found[store.Signals] {
+	if found[schema.Signals] {
 		p.Signals = signalsOf(id, sig)
 	}
-	if found[store.Memos] {
+	if found[schema.Memos] {
 		p.Memo = memoOfResult(id, res, sig, p.Extraction)
 	}
-	if found[store.Handoffs] {
+	if found[schema.Handoffs] {
 		p.Handoff = v.handoffOf(r, id, hand, run)
 	}
 	v.render(w, r, http.StatusOK, "report.html", p)
@@ -210,7 +209,7 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 
 // handoffOf shows the hand-off with its history, and the resolve form
 // while it is open and the caller is known.
-func (v *viewer) handoffOf(r *http.Request, id string, h HandoffRecord, run store.Report) *handoffView {
+func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, run schema.Report) *handoffView {
 	hv := &handoffView{HandoffRecord: h, Opened: opened(run)}
 	if h.Resolution != nil {
 		hv.Decision, _ = decisionLabel(h.Resolution.Decision)
@@ -229,7 +228,7 @@ func (v *viewer) handoffOf(r *http.Request, id string, h HandoffRecord, run stor
 // its latest year, read from its pages as the extraction read it: the
 // first ceiling given as a multiple. nil when there is none, or when the
 // page texts cannot be read (the panel then shows the alert threshold only).
-func (v *viewer) covenantCeiling(r *http.Request, ex pipeline.ExtractionRecord) *float64 {
+func (v *viewer) covenantCeiling(r *http.Request, ex schema.ExtractionRecord) *float64 {
 	years := statements.YearsDesc(ex.Years)
 	if ex.PageTexts == "" || len(years) == 0 {
 		return nil
@@ -295,7 +294,7 @@ func factViews(id string, fs []facts.Fact) []factView {
 	return out
 }
 
-func extractionOf(id string, ex pipeline.ExtractionRecord) *extractionView {
+func extractionOf(id string, ex schema.ExtractionRecord) *extractionView {
 	e := &extractionView{PrintedUnit: ex.PrintedUnit, Divergences: ex.Divergences, Years: statements.YearsDesc(ex.Years)}
 	for i, c := range ex.Checks {
 		row := checkRow{Anchor: "controle-" + formatInt(i+1), Check: c, StatusLabel: orSelf(checkStatuses, c.Status)}
@@ -380,7 +379,7 @@ func linesOf(fs []facts.Fact) map[statements.FieldRef][]facts.PrintedLine {
 
 // quoteFacts maps each Q- fact to its verified signal: signals.Facts
 // numbers the verified signals in order.
-func quoteFacts(sig pipeline.SignalsRecord) map[string]signals.Signal {
+func quoteFacts(sig schema.SignalsRecord) map[string]signals.Signal {
 	out := map[string]signals.Signal{}
 	for i, f := range sig.Facts {
 		if i < len(sig.Verified) {
@@ -390,7 +389,7 @@ func quoteFacts(sig pipeline.SignalsRecord) map[string]signals.Signal {
 	return out
 }
 
-func signalsOf(id string, sig pipeline.SignalsRecord) *signalsView {
+func signalsOf(id string, sig schema.SignalsRecord) *signalsView {
 	s := &signalsView{Retried: sig.Retried, VerifiedOmitted: sig.VerifiedOmitted, RejectedOmitted: sig.RejectedOmitted}
 	for i, sg := range sig.Verified {
 		row := signalRow{Category: sg.Category.Label(), Severity: orSelf(severities, sg.Severity), Summary: sg.Summary, Quote: sg.Quote, Page: sg.Page}
@@ -411,7 +410,7 @@ func signalsOf(id string, sig pipeline.SignalsRecord) *signalsView {
 // ink: a Q- fact to its quote marked on its page, an R-, A- or C- fact to
 // its entry among the facts and, through its fields, to their printed
 // lines marked on their pages; an unknown id to nothing.
-func memoOfResult(id string, res memo.Result, sig pipeline.SignalsRecord, ex *extractionView) *memoView {
+func memoOfResult(id string, res memo.Result, sig schema.SignalsRecord, ex *extractionView) *memoView {
 	m := &memoView{Status: orSelf(memoStatuses, res.Status), Reason: res.Reason, Rewrites: res.Rewrites, Defects: res.Defects}
 	quoted := quoteFacts(sig)
 	listed := map[string]*factView{}

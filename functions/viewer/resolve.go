@@ -14,48 +14,38 @@ import (
 	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/schema"
 )
 
-// Resolution is a reviewer's decision on a hand-off, stored in
-// handoffs/{id}.resolution. By is the caller's identity as the platform
-// authenticated it, never what a form says.
-type Resolution struct {
-	Decision string    `json:"decision"`
-	Comment  string    `json:"commentaire"`
-	By       string    `json:"par"`
-	At       time.Time `json:"le"`
+// decisionOption is a decision as the form offers it.
+type decisionOption struct {
+	Value       schema.Decision
+	Label, Help string
 }
 
-// The decisions a reviewer takes, as stored.
-const (
-	Validated = "valide"
-	Corrected = "corrige"
-	Rejected  = "rejete"
-)
-
 // decisions are the decisions as a reviewer reads them, in the form's order.
-var decisions = []struct{ Value, Label, Help string }{
-	{Validated, "validé", "le mémo peut être publié tel quel : les faits en cause sont exacts"},
-	{Corrected, "corrigé", "le mémo a été corrigé hors du visualiseur ; le commentaire dit quoi"},
-	{Rejected, "rejeté", "le dossier ne peut pas être instruit sur ce rapport"},
+var decisions = []decisionOption{
+	{schema.Validated, "validé", "le mémo peut être publié tel quel : les faits en cause sont exacts"},
+	{schema.Corrected, "corrigé", "le mémo a été corrigé hors du visualiseur ; le commentaire dit quoi"},
+	{schema.Rejected, "rejeté", "le dossier ne peut pas être instruit sur ce rapport"},
 }
 
 // decisionLabel gives the label of a stored decision; ok is false for an
 // unknown one.
-func decisionLabel(d string) (label string, ok bool) {
+func decisionLabel(d schema.Decision) (label string, ok bool) {
 	for _, x := range decisions {
 		if x.Value == d {
 			return x.Label, true
 		}
 	}
-	return d, false
+	return string(d), false
 }
 
 // MaxComment bounds a resolution's comment, in characters.
 const MaxComment = 2000
 
 // AlreadyResolved is the refusal of a second resolution.
-type AlreadyResolved struct{ Resolution Resolution }
+type AlreadyResolved struct{ Resolution schema.Resolution }
 
 func (e *AlreadyResolved) Error() string {
 	label, _ := decisionLabel(e.Resolution.Decision)
@@ -158,7 +148,7 @@ func (v *viewer) resolveHandoff(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, http.StatusForbidden, "Demande refusée : "+err.Error()+".", nil)
 		return
 	}
-	res := Resolution{Decision: r.PostForm.Get("decision"), Comment: strings.TrimSpace(quotes.Sanitize(r.PostForm.Get("commentaire"))), By: who, At: v.now().UTC()}
+	res := schema.Resolution{Decision: schema.Decision(r.PostForm.Get("decision")), Comment: strings.TrimSpace(quotes.Sanitize(r.PostForm.Get("commentaire"))), By: who, At: v.now().UTC()}
 	switch _, known := decisionLabel(res.Decision); {
 	case !known:
 		v.fail(w, r, http.StatusBadRequest, "Choisissez une décision : validé, corrigé ou rejeté.", nil)

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/net/html"
+
+	"analyste.dev/analyste/shared/schema"
 )
 
 func TestIdentity(t *testing.T) {
@@ -115,10 +117,10 @@ func TestResolve(t *testing.T) {
 	if formToken(t, resolved, who) != "" {
 		t.Error("a resolved hand-off offers a form")
 	}
-	form := func(decision, comment, token string) url.Values {
-		return url.Values{"decision": {decision}, "commentaire": {comment}, "jeton": {token}}
+	form := func(decision schema.Decision, comment, token string) url.Values {
+		return url.Values{"decision": {string(decision)}, "commentaire": {comment}, "jeton": {token}}
 	}
-	good := form(Validated, "Chiffre d'affaires relu sur la page 7.", token)
+	good := form(schema.Validated, "Chiffre d'affaires relu sur la page 7.", token)
 	tests := []struct {
 		name   string
 		id     string
@@ -129,16 +131,16 @@ func TestResolve(t *testing.T) {
 		says   string
 	}{
 		{"no identity", pending, "", good, nil, 403, "identité"},
-		{"a forged token", pending, who, form(Validated, "relu", "1775030400.Zm9yZ2Vk"), nil, 403, "jeton"},
+		{"a forged token", pending, who, form(schema.Validated, "relu", "1775030400.Zm9yZ2Vk"), nil, 403, "jeton"},
 		{"another reviewer's token", pending, "eve@example.com", good, nil, 403, "jeton"},
 		{"a token for another report", blocked, who, good, nil, 403, "jeton"},
 		{"from another site", pending, who, good, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "autre site"},
 		{"no decision", pending, who, form("approuve", "relu", token), nil, 400, "Choisissez"},
-		{"no comment", pending, who, form(Rejected, "   ", token), nil, 400, "commentaire"},
-		{"a comment too long", pending, who, form(Rejected, strings.Repeat("é", MaxComment+1), token), nil, 400, "dépasse"},
-		{"a report without hand-off", published, who, form(Validated, "relu", formTokenFor(published, who)), nil, 404, "introuvable"},
+		{"no comment", pending, who, form(schema.Rejected, "   ", token), nil, 400, "commentaire"},
+		{"a comment too long", pending, who, form(schema.Rejected, strings.Repeat("é", MaxComment+1), token), nil, 400, "dépasse"},
+		{"a report without hand-off", published, who, form(schema.Validated, "relu", formTokenFor(published, who)), nil, 404, "introuvable"},
 		{"the resolution", pending, who, good, nil, 303, ""},
-		{"a second resolution", pending, "eve@example.com", form(Rejected, "non", formTokenFor(pending, "eve@example.com")), nil, 409, "validé par ana@example.com"},
+		{"a second resolution", pending, "eve@example.com", form(schema.Rejected, "non", formTokenFor(pending, "eve@example.com")), nil, 409, "validé par ana@example.com"},
 	}
 	for _, tt := range tests {
 		code, body := resolve(t, tt.id, tt.who, tt.form, tt.header)

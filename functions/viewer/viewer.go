@@ -26,8 +26,7 @@ import (
 	"path"
 	"time"
 
-	"analyste.dev/analyste/shared/memo"
-	"analyste.dev/analyste/shared/store"
+	"analyste.dev/analyste/shared/schema"
 )
 
 // ErrNotFound is what a Reader returns for a document that does not exist.
@@ -36,21 +35,14 @@ var ErrNotFound = errors.New("document introuvable")
 // Run is a report document with its id.
 type Run struct {
 	ID string
-	store.Report
-}
-
-// HandoffRecord is handoffs/{id} as the viewer reads it: the memo's
-// hand-off and, once a reviewer has decided, the resolution.
-type HandoffRecord struct {
-	memo.Handoff
-	Resolution *Resolution `json:"resolution,omitempty"`
+	schema.Report
 }
 
 // Pending is a hand-off with the id of its report and when it was opened
 // (the end of the memo stage, or the report's creation).
 type Pending struct {
 	ID string
-	HandoffRecord
+	schema.HandoffRecord
 	Opened time.Time
 }
 
@@ -59,26 +51,26 @@ type Pending struct {
 type Reader interface {
 	// Reports lists at most limit reports, newest first; those in status
 	// only, unless it is empty.
-	Reports(ctx context.Context, limit int, status string) ([]Run, error)
+	Reports(ctx context.Context, limit int, status schema.Status) ([]Run, error)
 	// StatusCounts counts the reports in each status.
-	StatusCounts(ctx context.Context) (map[string]int, error)
+	StatusCounts(ctx context.Context) (map[schema.Status]int, error)
 	// Handoffs lists at most limit hand-offs.
 	Handoffs(ctx context.Context, limit int) ([]Pending, error)
-	// Document reads coll/id into out through its JSON tags; it returns an
+	// Document reads coll/id into out as schema.Decode does; it returns an
 	// error wrapping ErrNotFound when there is no such document.
 	Document(ctx context.Context, coll, id string, out any) error
 	// PageTexts reads the page texts an extraction points to, page 1 first.
 	PageTexts(ctx context.Context, url string) ([]string, error)
 	// PDF reads the uploaded file a run read: that generation of that
 	// object; an error wrapping ErrNotFound when it is gone.
-	PDF(ctx context.Context, src store.Source) ([]byte, error)
+	PDF(ctx context.Context, src schema.Source) ([]byte, error)
 }
 
 // Resolver records a reviewer's resolution of a hand-off: it returns an
 // error wrapping ErrNotFound when the report has no hand-off, and an
 // *AlreadyResolved when someone resolved it first.
 type Resolver interface {
-	Resolve(ctx context.Context, id string, r Resolution) error
+	Resolve(ctx context.Context, id string, r schema.Resolution) error
 }
 
 // Deps are the viewer's dependencies.

@@ -27,9 +27,11 @@ import (
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/dev/localstack"
 	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
@@ -58,7 +60,7 @@ func needSeed(t *testing.T) {
 // runID is the id of the run of an upload named name that was never
 // stored.
 func runID(name string) string {
-	return store.RunID(store.Source{Bucket: "depots", Object: name + ".pdf", Generation: 1})
+	return schema.RunID(schema.Source{Bucket: "depots", Object: name + ".pdf", Generation: 1})
 }
 
 // formKey signs the forms of the viewer under test.
@@ -67,10 +69,10 @@ var formKey = bytes.Repeat([]byte("k"), MinFormKey)
 // seeded holds what the tests compare the pages with.
 var seeded struct {
 	srv        *httptest.Server
-	signals    pipeline.SignalsRecord
+	signals    schema.SignalsRecord
 	memo       memo.Result
 	handoff    memo.Handoff
-	resolution Resolution
+	resolution schema.Resolution
 	pdf        []byte
 }
 
@@ -132,15 +134,15 @@ func run(m *testing.M) (int, error) {
 
 // upload puts the Ferlac PDF in the depots bucket under name and returns
 // the source its run reads.
-func upload(ctx context.Context, gcs *storage.Client, name string) (store.Source, error) {
+func upload(ctx context.Context, gcs *storage.Client, name string) (schema.Source, error) {
 	w := gcs.Bucket("depots").Object(name).NewWriter(ctx)
 	if _, err := w.Write(seeded.pdf); err != nil {
-		return store.Source{}, err
+		return schema.Source{}, err
 	}
 	if err := w.Close(); err != nil {
-		return store.Source{}, err
+		return schema.Source{}, err
 	}
-	return store.Source{Bucket: "depots", Object: name, Generation: w.Attrs().Generation}, nil
+	return schema.Source{Bucket: "depots", Object: name, Generation: w.Attrs().Generation}, nil
 }
 
 // seed writes the runs through the store, as the functions do: Ferlac read
@@ -151,22 +153,22 @@ func seed(ctx context.Context, sto *store.Store, pages *store.PageTexts, gcs *st
 	if seeded.pdf, err = os.ReadFile("../../testdata/ferlac/rapport.pdf"); err != nil {
 		return err
 	}
-	sources := map[string]*store.Source{}
+	sources := map[string]*schema.Source{}
 	for _, name := range []string{"publie-ferlac.pdf", "bloque-ferlac.pdf", "resolu-ferlac.pdf", "relais-ferlac.pdf"} {
 		src, err := upload(ctx, gcs, name)
 		if err != nil {
 			return err
 		}
-		sources[store.RunID(src)] = &src
+		sources[schema.RunID(src)] = &src
 		switch name {
 		case "publie-ferlac.pdf":
-			published = store.RunID(src)
+			published = schema.RunID(src)
 		case "bloque-ferlac.pdf":
-			blocked = store.RunID(src)
+			blocked = schema.RunID(src)
 		case "resolu-ferlac.pdf":
-			resolved = store.RunID(src)
+			resolved = schema.RunID(src)
 		default:
-			pending = store.RunID(src)
+			pending = schema.RunID(src)
 		}
 	}
 	doc, err := pdftext.Read(ctx, bytes.NewReader(seeded.pdf), int64(len(seeded.pdf)), pdftext.DefaultLimits())
@@ -192,30 +194,25 @@ func seed(ctx context.Context, sto *store.Store, pages *store.PageTexts, gcs *st
 		return err
 	}
 	seeded.memo = res
-	counters := func(failedChecks int, s pipeline.SignalsRecord) map[string]any {
-		return map[string]any{"societe": rec.Company, "compteurs.champs_lus": 78, "compteurs.controles_en_echec": failedChecks,
-			"compteurs.signaux_verifies": len(s.Verified), "compteurs.signaux_rejetes": len(s.Rejected)}
-	}
-	write := func(id, status, readers string, docs map[string]any, report map[string]any, tokens map[string]int64) error {
+	write := func(id string, o schema.Outcome) error {
 		src, ok := sources[id]
 		if !ok {
-			src = &store.Source{Bucket: "depots", Object: "balises.pdf", Generation: 1}
+			src = &schema.Source{Bucket: "depots", Object: "balises.pdf", Generation: 1}
 		}
-		c, err := sto.Claim(ctx, id, store.Extraction, src)
+		c, err := sto.Claim(ctx, id, schema.Extraction, src)
 		if err != nil {
 			return err
 		}
-		report["statut"], report["lecteurs"] = status, readers
-		return sto.Complete(ctx, c, store.Outcome{Documents: docs, Report: report, Increments: tokens})
+		return sto.Complete(ctx, c, o)
 	}
-	if err := write(published, store.Done, pipeline.ModeOffline,
-		map[string]any{store.Extractions: rec, store.Signals: seeded.signals, store.Memos: res}, counters(0, seeded.signals), nil); err != nil {
+	if err := write(published, schema.Outcome{Status: schema.Done, Extraction: &rec, Signals: &seeded.signals, Memo: &res}); err != nil {
 		return err
 	}
 
-	// The blocked run: the first check failed, the first signal rejected,
-	// the memo blocked with a hand-off.
+	// The blocked run, read by the model: the first check failed, the first
+	// signal rejected, the memo blocked with a hand-off.
 	bad := rec
+	bad.Readers = pipeline.ModeModel
 	bad.Checks = slices.Clone(rec.Checks)
 	bad.Checks[0].OK, bad.Checks[0].Status, bad.Checks[0].Read = false, checks.Failed, 1
 	badSig := seeded.signals
@@ -224,38 +221,41 @@ func seed(ctx context.Context, sto *store.Store, pages *store.PageTexts, gcs *st
 		Claims: []memo.HandoffClaim{{Paragraph: 1, Claim: res.Paragraphs[0].Text, Step: memo.StepNumbers, Reason: "9,9 % absent des faits cités"}}}
 	badMemo := res
 	badMemo.Status, badMemo.Reason, badMemo.Handoff = memo.Blocked, seeded.handoff.Reason, &seeded.handoff
-	if err := write(blocked, store.Blocked, pipeline.ModeModel,
-		map[string]any{store.Extractions: bad, store.Signals: badSig, store.Memos: badMemo, store.Handoffs: seeded.handoff},
-		counters(1, badSig), map[string]int64{"jetons.entree": 123456, "jetons.sortie": 7890, "jetons.appels": 7}); err != nil {
-		return err
-	}
-	seeded.resolution = Resolution{Decision: Corrected, Comment: "Montant relu sur la page 7 : 157 275 k€.", By: "ana@example.com",
-		At: time.Date(2026, 3, 30, 9, 15, 0, 0, time.UTC)}
-	for _, id := range []string{resolved, pending} {
-		hand := HandoffRecord{Handoff: seeded.handoff}
-		if id == resolved {
-			hand.Resolution = &seeded.resolution
+	usage := model.Usage{InputTokens: 123456, OutputTokens: 7890, Attempts: make([]model.Attempt, 7)}
+	for _, id := range []string{blocked, resolved, pending} {
+		o := schema.Outcome{Status: schema.Blocked, Extraction: &bad, Signals: &badSig, Memo: &badMemo,
+			Handoff: &schema.HandoffRecord{Handoff: seeded.handoff}}
+		if id == blocked {
+			o.Usage = &usage
 		}
-		if err := write(id, store.Blocked, pipeline.ModeModel,
-			map[string]any{store.Extractions: bad, store.Signals: badSig, store.Memos: badMemo, store.Handoffs: hand},
-			counters(1, badSig), nil); err != nil {
+		if err := write(id, o); err != nil {
 			return err
 		}
 	}
-
-	c, err := sto.Claim(ctx, failed, store.Extraction, &store.Source{Bucket: "depots", Object: "notes.txt", Generation: 1})
+	seeded.resolution = schema.Resolution{Decision: schema.Corrected, Comment: "Montant relu sur la page 7 : 157 275 k€.", By: "ana@example.com",
+		At: time.Date(2026, 3, 30, 9, 15, 0, 0, time.UTC)}
+	reader, err := NewFirestoreReader(sto, pages, gcs)
 	if err != nil {
 		return err
 	}
-	if err := sto.Fail(ctx, c, "Le fichier n'est pas un PDF.", false, store.Outcome{}); err != nil {
+	if err := reader.Resolve(ctx, resolved, seeded.resolution); err != nil {
 		return err
 	}
-	return write(hostile, string(store.Signaling), pipeline.ModeOffline, map[string]any{}, map[string]any{"societe": `<script>alert("x")</script> & Cie`}, nil)
+
+	c, err := sto.Claim(ctx, failed, schema.Extraction, &schema.Source{Bucket: "depots", Object: "notes.txt", Generation: 1})
+	if err != nil {
+		return err
+	}
+	if err := sto.Fail(ctx, c, "Le fichier n'est pas un PDF.", false, nil); err != nil {
+		return err
+	}
+	return write(hostile, schema.Outcome{Status: schema.Running(schema.Signaling),
+		Extraction: &schema.ExtractionRecord{Company: `<script>alert("x")</script> & Cie`, Readers: pipeline.ModeOffline}})
 }
 
 // rejectedCopy is the first verified signal with its quote changed, as a
 // reader's altered quote is rejected.
-func rejectedCopy(s pipeline.SignalsRecord) signals.Rejected {
+func rejectedCopy(s schema.SignalsRecord) signals.Rejected {
 	r := signals.Rejected{Signal: s.Verified[0], Reason: "citation introuvable à la page 4"}
 	r.Quote = strings.Replace(r.Quote, " ", " très ", 1)
 	return r
@@ -443,19 +443,19 @@ func TestDashboardFilter(t *testing.T) {
 	needSeed(t)
 	t.Parallel()
 	tests := []struct {
-		status string
+		status schema.Status
 		code   int
 		want   []string // report ids listed
 	}{
-		{store.Blocked, 200, []string{pending, resolved, blocked}},
-		{store.Done, 200, []string{published}},
-		{store.Abstention, 200, nil},
+		{schema.Blocked, 200, []string{pending, resolved, blocked}},
+		{schema.Done, 200, []string{published}},
+		{schema.Abstention, 200, nil},
 		{"inconnu", 400, nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.status, func(t *testing.T) {
+		t.Run(string(tt.status), func(t *testing.T) {
 			t.Parallel()
-			code, doc, _ := get(t, "/?statut="+tt.status)
+			code, doc, _ := get(t, "/?statut="+string(tt.status))
 			if code != tt.code {
 				t.Fatalf("status %d, want %d", code, tt.code)
 			}
@@ -500,8 +500,8 @@ func TestDashboardCharts(t *testing.T) {
 		}
 	}
 	links := all(doc, func(n *html.Node) bool { return n.Data == "a" && strings.HasPrefix(attr(n, "href"), "/?statut=") })
-	if len(links) < 2*len(statusOrder) {
-		t.Errorf("%d links to a status, want one per bar and per filter (%d)", len(links), 2*len(statusOrder))
+	if len(links) < 2*len(schema.Statuses) {
+		t.Errorf("%d links to a status, want one per bar and per filter (%d)", len(links), 2*len(schema.Statuses))
 	}
 }
 
@@ -953,13 +953,15 @@ type brokenReader struct{}
 
 var errDown = errors.New("unavailable")
 
-func (brokenReader) Reports(context.Context, int, string) ([]Run, error)  { return nil, errDown }
-func (brokenReader) StatusCounts(context.Context) (map[string]int, error) { return nil, errDown }
-func (brokenReader) Handoffs(context.Context, int) ([]Pending, error)     { return nil, errDown }
-func (brokenReader) Document(context.Context, string, string, any) error  { return errDown }
-func (brokenReader) PageTexts(context.Context, string) ([]string, error)  { return nil, errDown }
-func (brokenReader) PDF(context.Context, store.Source) ([]byte, error)    { return nil, errDown }
-func (brokenReader) Resolve(context.Context, string, Resolution) error    { return errDown }
+func (brokenReader) Reports(context.Context, int, schema.Status) ([]Run, error) { return nil, errDown }
+func (brokenReader) StatusCounts(context.Context) (map[schema.Status]int, error) {
+	return nil, errDown
+}
+func (brokenReader) Handoffs(context.Context, int) ([]Pending, error)         { return nil, errDown }
+func (brokenReader) Document(context.Context, string, string, any) error      { return errDown }
+func (brokenReader) PageTexts(context.Context, string) ([]string, error)      { return nil, errDown }
+func (brokenReader) PDF(context.Context, schema.Source) ([]byte, error)       { return nil, errDown }
+func (brokenReader) Resolve(context.Context, string, schema.Resolution) error { return errDown }
 
 func TestReadErrors(t *testing.T) {
 	t.Parallel()

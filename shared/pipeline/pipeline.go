@@ -17,6 +17,7 @@ import (
 	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/schema"
 )
 
 // generator is the structured-generation call of every model role.
@@ -85,14 +86,7 @@ type Extracted struct {
 
 // Borrower is the name the facts and the memo use.
 func (e Extracted) Borrower() string {
-	return borrower(e.Result.Report.Company, e.CompanyIssue)
-}
-
-func borrower(read, issue string) string {
-	if issue != "" {
-		return facts.Unidentified
-	}
-	return read
+	return schema.ExtractionRecord{Company: e.Result.Report.Company, CompanyIssue: e.CompanyIssue}.Borrower()
 }
 
 // Extract reads the statements of doc, checks them and computes the ratio

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"maps"
 	"net/http"
-	"slices"
 	"strings"
 
 	"cloud.google.com/go/storage"
@@ -20,6 +18,7 @@ import (
 	"analyste.dev/analyste/shared/logging"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -108,31 +107,31 @@ func (d *Deps) Begin(ctx context.Context, e event.Event, fn string) (context.Con
 // or late event, a malformed id, a run given up after too many takes, a
 // misconfigured function, whose claim is ended in echec at once), and err
 // is returned to the platform so that it retries.
-func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage store.Stage, src *store.Source) (c store.Claim, ok bool, err error) {
+func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage schema.Stage, src *schema.Source) (c store.Claim, ok bool, err error) {
 	c, ok, err = claim(ctx, d.Store, log, id, stage, src)
 	if ok && d.Misconfigured != nil {
 		reason := fmt.Sprintf("La fonction est mal configurée (%s) : l'équipe plateforme doit corriger son déploiement, "+
 			"puis le rapport doit être déposé à nouveau.", strings.ReplaceAll(d.Misconfigured.Error(), "\n", " ; "))
-		return c, false, d.Finish(ctx, log, c, store.Outcome{}, &StageError{Reason: reason, Err: d.Misconfigured})
+		return c, false, d.Finish(ctx, log, c, schema.Outcome{}, &StageError{Reason: reason, Err: d.Misconfigured})
 	}
 	return c, ok, err
 }
 
 // runs is what claiming and finishing a stage need of the store.
 type runs interface {
-	Claim(ctx context.Context, id string, stage store.Stage, src *store.Source) (store.Claim, error)
-	Complete(ctx context.Context, c store.Claim, o store.Outcome) error
-	Fail(ctx context.Context, c store.Claim, reason string, retryable bool, ledger store.Outcome) error
+	Claim(ctx context.Context, id string, stage schema.Stage, src *schema.Source) (store.Claim, error)
+	Complete(ctx context.Context, c store.Claim, o schema.Outcome) error
+	Fail(ctx context.Context, c store.Claim, reason string, retryable bool, spent *model.Usage) error
 }
 
-func claim(ctx context.Context, r runs, log *slog.Logger, id string, stage store.Stage, src *store.Source) (c store.Claim, ok bool, err error) {
+func claim(ctx context.Context, r runs, log *slog.Logger, id string, stage schema.Stage, src *schema.Source) (c store.Claim, ok bool, err error) {
 	c, err = r.Claim(ctx, id, stage, src)
 	var spent *store.Exhausted
 	switch {
 	case errors.Is(err, store.ErrDone):
 		log.InfoContext(ctx, "étape déjà traitée : événement en double ou tardif, rien à faire", "rapport", id, "etape", stage)
 		return c, false, nil
-	case errors.Is(err, store.ErrInvalidID):
+	case errors.Is(err, schema.ErrInvalidID):
 		log.ErrorContext(ctx, "identifiant de rapport invalide : événement ignoré", "rapport", id, "etape", stage, "erreur", err)
 		return c, false, nil
 	case errors.As(err, &spent):
@@ -152,15 +151,15 @@ func claim(ctx context.Context, r runs, log *slog.Logger, id string, stage store
 // Finish records a stage's outcome. A permanent failure is recorded with
 // its reason and acknowledged (nil); a transient one is recorded, frees the
 // stage and is returned so that Eventarc delivers the event again. On
-// failure, o holds only what the stage spent (its usage), which is recorded.
+// failure, what the stage spent (o.Usage) is recorded.
 // An outcome that cannot be stored (a document over Firestore's limit, the
 // database refusing) is such a failure: the report never stays in its stage
 // without a word.
-func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o store.Outcome, runErr error) error {
+func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o schema.Outcome, runErr error) error {
 	return finish(ctx, d.Store, log, c, o, runErr)
 }
 
-func finish(ctx context.Context, r runs, log *slog.Logger, c store.Claim, o store.Outcome, runErr error) error {
+func finish(ctx context.Context, r runs, log *slog.Logger, c store.Claim, o schema.Outcome, runErr error) error {
 	if runErr == nil {
 		err := r.Complete(ctx, c, o)
 		switch {
@@ -171,28 +170,17 @@ func finish(ctx context.Context, r runs, log *slog.Logger, c store.Claim, o stor
 			log.WarnContext(ctx, "étape reprise par une autre instance : résultat abandonné", "rapport", c.ID, "etape", c.Stage)
 			return nil
 		}
-		runErr, o = fmt.Errorf("enregistrement du résultat : %w", err), spending(o)
+		runErr = fmt.Errorf("enregistrement du résultat : %w", err)
 	}
 	reason, retryable := explain(runErr)
 	log.Log(ctx, level(retryable), "échec de l'étape", "rapport", c.ID, "etape", c.Stage, "motif", reason, "reessayable", retryable, "erreur", runErr.Error())
-	if err := r.Fail(ctx, c, reason, retryable, o); err != nil && !errors.Is(err, store.ErrDone) {
+	if err := r.Fail(ctx, c, reason, retryable, o.Usage); err != nil && !errors.Is(err, store.ErrDone) {
 		return errors.Join(runErr, err)
 	}
 	if retryable {
 		return runErr
 	}
 	return nil
-}
-
-// spending keeps of an outcome what the stage spent: its model usage.
-func spending(o store.Outcome) store.Outcome {
-	out := store.Outcome{Report: map[string]any{}, Increments: o.Increments}
-	for k, v := range o.Report {
-		if strings.HasPrefix(k, "usage.") {
-			out.Report[k] = v
-		}
-	}
-	return out
 }
 
 func level(retryable bool) slog.Level {
@@ -202,44 +190,16 @@ func level(retryable bool) slog.Level {
 	return slog.LevelError
 }
 
-// UsageFields are the report fields a stage's model usage adds: the calls of
-// the stage under usage.<stage>, and the totals as counters.
-func UsageFields(stage store.Stage, u model.Usage, o *store.Outcome) {
-	if o.Report == nil {
-		o.Report = map[string]any{}
-	}
-	if o.Increments == nil {
-		o.Increments = map[string]int64{}
-	}
-	o.Report["usage."+string(stage)] = u
-	o.Increments["jetons.entree"] += int64(u.InputTokens)
-	o.Increments["jetons.sortie"] += int64(u.OutputTokens)
-	o.Increments["jetons.appels"] += int64(len(u.Attempts))
-}
-
 // stageFields are the fields of a stage's log line: the report, the stage,
-// its status and counters as top-level fields (compteurs.signaux_rejetes →
-// signaux_rejetes), so that log-based metrics read them directly: quotes
-// rejected per report, memos refused after rewrite.
-func stageFields(c store.Claim, o store.Outcome) []any {
-	fields := []any{"rapport", c.ID, "etape", string(c.Stage)}
-	for _, k := range slices.Sorted(maps.Keys(o.Report)) {
-		name, ok := strings.CutPrefix(k, "compteurs.")
-		if !ok && k != "statut" {
-			continue
-		}
-		fields = append(fields, name, o.Report[k])
-	}
-	for _, k := range slices.Sorted(maps.Keys(o.Increments)) {
-		fields = append(fields, strings.ReplaceAll(k, ".", "_"), o.Increments[k])
-	}
-	return fields
+// and its status, counters and tokens as top-level fields.
+func stageFields(c store.Claim, o schema.Outcome) []any {
+	return append([]any{"rapport", c.ID, "etape", string(c.Stage)}, o.LogFields()...)
 }
 
 // OnDocument handles a Firestore event on a stage's input document: it
 // decodes the event, ignores a deletion, claims stage for the document's
 // run, runs it and records the outcome.
-func (d *Deps) OnDocument(ctx context.Context, e event.Event, fn string, stage store.Stage, run func(ctx context.Context, id string) (store.Outcome, error)) error {
+func (d *Deps) OnDocument(ctx context.Context, e event.Event, fn string, stage schema.Stage, run func(ctx context.Context, id string) (schema.Outcome, error)) error {
 	ctx, log := d.Begin(ctx, e, fn)
 	change, err := events.DecodeFirestore(e)
 	if err != nil {
@@ -259,17 +219,17 @@ func (d *Deps) OnDocument(ctx context.Context, e event.Event, fn string, stage s
 }
 
 // Stage is what a Firestore-triggered function does for one run.
-type Stage func(ctx context.Context, d *Deps, id string) (store.Outcome, error)
+type Stage func(ctx context.Context, d *Deps, id string) (schema.Outcome, error)
 
 // DocumentHandler makes the handler of a function triggered by its input
 // document: fn names it in the logs, stage is the step it claims.
-func DocumentHandler(fn string, stage store.Stage, run Stage) func(*Deps) (Handler, error) {
+func DocumentHandler(fn string, stage schema.Stage, run Stage) func(*Deps) (Handler, error) {
 	return func(d *Deps) (Handler, error) {
 		if d == nil {
 			return nil, fmt.Errorf("%s: no dependencies", fn)
 		}
 		return func(ctx context.Context, e event.Event) error {
-			return d.OnDocument(ctx, e, fn, stage, func(ctx context.Context, id string) (store.Outcome, error) { return run(ctx, d, id) })
+			return d.OnDocument(ctx, e, fn, stage, func(ctx context.Context, id string) (schema.Outcome, error) { return run(ctx, d, id) })
 		}, nil
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"analyste.dev/analyste/shared/dev/localstack"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -40,32 +41,30 @@ func TestFinishRecordsWhatCannotBeStored(t *testing.T) {
 	}
 	var logs bytes.Buffer
 	d := &Deps{Store: sto, Log: slog.New(slog.NewJSONHandler(&logs, nil))}
-	src := store.Source{Bucket: "depots", Object: "enorme.pdf", Generation: 1}
-	id := store.RunID(src)
-	c, err := sto.Claim(ctx, id, store.Extraction, &src)
+	src := schema.Source{Bucket: "depots", Object: "enorme.pdf", Generation: 1}
+	id := schema.RunID(src)
+	c, err := sto.Claim(ctx, id, schema.Extraction, &src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var o store.Outcome
 	usage := model.Usage{}
 	usage.Add(model.Attempt{Role: "transcription", Number: 1, InputTokens: 10, OutputTokens: 5})
-	UsageFields(store.Extraction, usage, &o)
-	o.Documents = map[string]any{store.Extractions: map[string]string{"texte": strings.Repeat("x", 1100<<10)}}
-	o.Report["statut"] = string(store.Signaling)
+	o := schema.Outcome{Status: schema.Running(schema.Signaling), Usage: &usage,
+		Extraction: &schema.ExtractionRecord{PageTexts: strings.Repeat("x", 1100<<10)}}
 	if err := d.Finish(ctx, d.Log, c, o, nil); err != nil {
 		t.Fatalf("Finish = %v, want the failure recorded and acknowledged", err)
 	}
-	var r store.Report
-	if err := sto.Get(ctx, store.Reports, id, &r); err != nil {
+	var r schema.Report
+	if err := sto.Get(ctx, schema.Reports, id, &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Status != store.Failed || r.Failure == nil || r.Failure.Retryable || !strings.Contains(r.Failure.Reason, "1 Mio") {
+	if r.Status != schema.Failed || r.Failure == nil || r.Failure.Retryable || !strings.Contains(r.Failure.Reason, "1 Mio") {
 		t.Errorf("report status %q, failure %+v; want echec with the size reason", r.Status, r.Failure)
 	}
-	if r.Tokens.Calls != 1 || r.Steps[string(store.Extraction)].State != "echec" {
+	if r.Tokens.Calls != 1 || r.Steps[schema.Extraction].State != schema.StepFailed {
 		t.Errorf("tokens %+v, steps %+v; want the spending kept and the step failed", r.Tokens, r.Steps)
 	}
-	if _, err := fs.Collection(store.Extractions).Doc(id).Get(ctx); status.Code(err) != codes.NotFound {
+	if _, err := fs.Collection(schema.Extractions).Doc(id).Get(ctx); status.Code(err) != codes.NotFound {
 		t.Errorf("extractions/%s: %v, want nothing written", id, err)
 	}
 	var line struct {

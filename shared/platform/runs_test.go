@@ -10,6 +10,7 @@ import (
 
 	"analyste.dev/analyste/shared/logging"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -23,14 +24,14 @@ type fakeRuns struct {
 	completed   int
 }
 
-func (f *fakeRuns) Claim(_ context.Context, id string, stage store.Stage, _ *store.Source) (store.Claim, error) {
+func (f *fakeRuns) Claim(_ context.Context, id string, stage schema.Stage, _ *schema.Source) (store.Claim, error) {
 	if f.claimErr != nil {
 		return store.Claim{}, f.claimErr
 	}
 	return store.Claim{ID: id, Stage: stage, Resumed: f.resumed}, nil
 }
 
-func (f *fakeRuns) Complete(context.Context, store.Claim, store.Outcome) error {
+func (f *fakeRuns) Complete(context.Context, store.Claim, schema.Outcome) error {
 	if f.completeErr != nil {
 		return f.completeErr
 	}
@@ -38,7 +39,7 @@ func (f *fakeRuns) Complete(context.Context, store.Claim, store.Outcome) error {
 	return nil
 }
 
-func (f *fakeRuns) Fail(_ context.Context, _ store.Claim, reason string, retryable bool, _ store.Outcome) error {
+func (f *fakeRuns) Fail(_ context.Context, _ store.Claim, reason string, retryable bool, _ *model.Usage) error {
 	if retryable {
 		reason += " (reessayable)"
 	}
@@ -58,8 +59,8 @@ func TestClaim(t *testing.T) {
 		{"taken", fakeRuns{}, true, false, ""},
 		{"taken over after a dead instance", fakeRuns{resumed: true}, true, false, "étape reprise"},
 		{"duplicate or late event", fakeRuns{claimErr: fmt.Errorf("prise : %w", store.ErrDone)}, false, false, "déjà traitée"},
-		{"malformed id", fakeRuns{claimErr: fmt.Errorf("prise : %w", store.ErrInvalidID)}, false, false, "identifiant de rapport invalide"},
-		{"too many takes", fakeRuns{claimErr: &store.Exhausted{ID: "r", Stage: store.Extraction, Takes: 3}}, false, false, "impossible à traiter"},
+		{"malformed id", fakeRuns{claimErr: fmt.Errorf("prise : %w", schema.ErrInvalidID)}, false, false, "identifiant de rapport invalide"},
+		{"too many takes", fakeRuns{claimErr: &store.Exhausted{ID: "r", Stage: schema.Extraction, Takes: 3}}, false, false, "impossible à traiter"},
 		{"held by another instance", fakeRuns{claimErr: fmt.Errorf("prise : %w", store.ErrBusy)}, false, true, "nouvel essai"},
 		{"database unavailable", fakeRuns{claimErr: errors.New("unavailable")}, false, true, "nouvel essai"},
 	}
@@ -67,7 +68,7 @@ func TestClaim(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var out strings.Builder
-			_, ok, err := claim(t.Context(), &tt.runs, logging.New(&out, ""), "r", store.Extraction, nil)
+			_, ok, err := claim(t.Context(), &tt.runs, logging.New(&out, ""), "r", schema.Extraction, nil)
 			if ok != tt.wantOK || (err != nil) != tt.wantErr {
 				t.Errorf("claim = %v, %v; want %v, an error: %v", ok, err, tt.wantOK, tt.wantErr)
 			}
@@ -98,8 +99,8 @@ func TestFinish(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			r := &fakeRuns{completeErr: tt.completeErr}
-			c := store.Claim{ID: "r", Stage: store.Signaling}
-			err := finish(t.Context(), r, slog.New(slog.DiscardHandler), c, store.Outcome{}, tt.runErr)
+			c := store.Claim{ID: "r", Stage: schema.Signaling}
+			err := finish(t.Context(), r, slog.New(slog.DiscardHandler), c, schema.Outcome{}, tt.runErr)
 			if (err != nil) != tt.wantErr {
 				t.Errorf("finish = %v, want an error: %v", err, tt.wantErr)
 			}

@@ -1,60 +1,22 @@
-// Package store is the pipeline's Firestore data model: one report document
-// per run (reports/{id}), one document per stage output (extractions/{id},
-// signals/{id}, memos/{id}), which triggers the next stage, and hand-offs
-// (handoffs/{id}). A stage claims its work in a transaction on the report, so
-// that a duplicate or late event does nothing.
+// Package store keeps the runs in Firestore, as schema lays them out: a
+// stage claims its work in a transaction on the report (reports/{id}), so
+// that a duplicate or late event does nothing, and completes it by writing
+// its output documents and the report in one transaction.
 package store
 
 import (
 	"context"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"cloud.google.com/go/firestore"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-)
 
-// Collections of the data model.
-const (
-	Reports     = "reports"
-	Extractions = "extractions"
-	Signals     = "signals"
-	Memos       = "memos"
-	Handoffs    = "handoffs"
-)
-
-// Stage names a stage of the chain, as the report's status and steps show it.
-type Stage string
-
-// The stages, in order.
-const (
-	Extraction Stage = "extraction"
-	Signaling  Stage = "signaux"
-	Memo       Stage = "memo"
-)
-
-// Final statuses of a report, beside the stage names while it runs.
-const (
-	Done       = "termine"
-	Abstention = "abstention"
-	Blocked    = "bloque"
-	Failed     = "echec"
-)
-
-// Step states.
-const (
-	stepRunning = "en_cours"
-	stepDone    = "termine"
-	stepFailed  = "echec"
-	stepRetry   = "a_reprendre"
+	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/schema"
 )
 
 var (
@@ -63,37 +25,11 @@ var (
 	ErrDone = errors.New("étape déjà traitée")
 	// ErrBusy means another instance holds the stage: try again later.
 	ErrBusy = errors.New("étape en cours de traitement par une autre instance")
-	// ErrInvalidID means a document id is not a run id: no retry can help.
-	ErrInvalidID = errors.New("identifiant de rapport invalide")
 )
 
 // DefaultMaxAttempts is how many times a stage is taken before the next
 // claim gives up on the run.
 const DefaultMaxAttempts = 3
-
-// CheckID refuses what RunID cannot return: 24 lower-case hex characters.
-func CheckID(id string) error {
-	if len(id) != 24 || strings.Trim(id, "0123456789abcdef") != "" {
-		return fmt.Errorf("%w : %q (24 caractères hexadécimaux attendus)", ErrInvalidID, id)
-	}
-	return nil
-}
-
-// Source is the uploaded object a run reads; it is never modified.
-type Source struct {
-	Bucket     string `json:"bucket"`
-	Object     string `json:"objet"`
-	Generation int64  `json:"generation"`
-	Size       int64  `json:"taille"`
-	MD5        string `json:"md5"`
-}
-
-// RunID names the run of one upload: bucket, object and generation. A new
-// upload of the same name is a new generation, hence a new run.
-func RunID(src Source) string {
-	sum := sha256.Sum256([]byte(src.Bucket + "/" + src.Object + "#" + strconv.FormatInt(src.Generation, 10)))
-	return hex.EncodeToString(sum[:12])
-}
 
 // Store reads and writes the data model.
 type Store struct {
@@ -136,7 +72,7 @@ func New(client *firestore.Client, lease time.Duration, opts ...Option) (*Store,
 // Claim is a stage taken by this instance.
 type Claim struct {
 	ID    string
-	Stage Stage
+	Stage schema.Stage
 	// Resumed tells that the previous take's lease had expired: its
 	// instance stopped without recording anything.
 	Resumed bool
@@ -148,21 +84,13 @@ type Claim struct {
 // failure is recorded on the report; the event is to be acknowledged.
 type Exhausted struct {
 	ID     string
-	Stage  Stage
+	Stage  schema.Stage
 	Takes  int
 	Starts []time.Time // when each take began
 }
 
 func (e *Exhausted) Error() string {
 	return fmt.Sprintf("rapport %s : étape %s abandonnée après %d prises", e.ID, e.Stage, e.Takes)
-}
-
-// step is a stage's progress as the claim reads it.
-type step struct {
-	State  string      `firestore:"etat"`
-	Lease  time.Time   `firestore:"bail"`
-	Takes  int         `firestore:"prises"`
-	Starts []time.Time `firestore:"tentatives"`
 }
 
 // verdict is what a claim does with a stage.
@@ -178,11 +106,11 @@ const (
 // decide is the claim's rule. Every take counts, whatever ended it (an
 // instance killed by the document, a transient failure), so that a
 // document that always kills its instance cannot be retried forever.
-func decide(st step, now time.Time, maxAttempts int) verdict {
+func decide(st schema.Step, now time.Time, maxAttempts int) verdict {
 	switch {
-	case st.State == stepDone || st.State == stepFailed:
+	case st.State == schema.StepDone || st.State == schema.StepFailed:
 		return settled
-	case st.State == stepRunning && now.Before(st.Lease):
+	case st.State == schema.StepRunning && now.Before(st.Lease):
 		return held
 	case st.Takes >= maxAttempts:
 		return spent
@@ -195,44 +123,32 @@ func decide(st step, now time.Time, maxAttempts int) verdict {
 // stage already done or failed for good, ErrBusy for one another instance
 // holds within its lease, and an *Exhausted error, after recording the
 // failure, when the stage was already taken the most times allowed.
-func (s *Store) Claim(ctx context.Context, id string, stage Stage, src *Source) (Claim, error) {
-	if err := CheckID(id); err != nil {
+func (s *Store) Claim(ctx context.Context, id string, stage schema.Stage, src *schema.Source) (Claim, error) {
+	if err := schema.CheckID(id); err != nil {
 		return Claim{}, fmt.Errorf("prise de l'étape %s : %w", stage, err)
 	}
 	// Random, so that two takes never share a token, whatever the clock says.
 	c := Claim{ID: id, Stage: stage, token: rand.Text()}
-	ref := s.client.Collection(Reports).Doc(id)
-	prefix := "etapes." + string(stage) + "."
+	ref := s.client.Collection(schema.Reports).Doc(id)
 	var gaveUp *Exhausted
 	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
 		gaveUp, c.Resumed = nil, false
 		snap, err := tx.Get(ref)
 		now := s.now()
-		taken := map[string]any{"etat": stepRunning, "jeton": c.token, "debut": now, "bail": now.Add(s.lease)}
-		if status.Code(err) == codes.NotFound {
-			if stage != Extraction || src == nil {
-				return fmt.Errorf("%w : rapport %s inconnu", ErrDone, id)
-			}
-			source, err := jsonValue(src)
+		absent := status.Code(err) == codes.NotFound
+		if absent && (stage != schema.Extraction || src == nil) {
+			return fmt.Errorf("%w : rapport %s inconnu", ErrDone, id)
+		}
+		var r schema.Report // empty for the report this take creates
+		if !absent {
 			if err != nil {
 				return err
 			}
-			taken["prises"], taken["tentatives"] = 1, []time.Time{now}
-			return tx.Create(ref, map[string]any{
-				"source": source, "statut": string(stage), "cree_le": now, "maj_le": now,
-				"etapes": map[string]any{string(stage): taken},
-			})
+			if err := schema.Decode(snap.Data(), &r); err != nil {
+				return fmt.Errorf("rapport %s : %w", id, err)
+			}
 		}
-		if err != nil {
-			return err
-		}
-		var r struct {
-			Steps map[string]step `firestore:"etapes"`
-		}
-		if err := snap.DataTo(&r); err != nil {
-			return fmt.Errorf("rapport %s : %w", id, err)
-		}
-		cur := r.Steps[string(stage)]
+		cur := r.Steps[stage]
 		switch decide(cur, now, s.maxAttempts) {
 		case settled:
 			return ErrDone
@@ -241,22 +157,33 @@ func (s *Store) Claim(ctx context.Context, id string, stage Stage, src *Source) 
 		case spent:
 			// Written, not returned: an error would roll the record back.
 			gaveUp = &Exhausted{ID: id, Stage: stage, Takes: cur.Takes, Starts: cur.Starts}
-			return tx.Update(ref, s.giveUp(gaveUp, now))
+			ups, err := giveUp(gaveUp, now)
+			if err != nil {
+				return err
+			}
+			return tx.Update(ref, ups)
 		}
-		ups := []firestore.Update{
-			{Path: "statut", Value: string(stage)},
-			{Path: "maj_le", Value: now},
-			{Path: prefix + "prises", Value: firestore.Increment(1)},
-			{Path: prefix + "tentatives", Value: firestore.ArrayUnion(now)},
+		// The takes are counted from what this transaction read: no other
+		// take can count meanwhile.
+		take := schema.Change{Status: schema.Running(stage), Stage: stage, Step: schema.Step{
+			State: schema.StepRunning, Token: c.token, Start: now, Lease: now.Add(s.lease),
+			Takes: cur.Takes + 1, Starts: append(cur.Starts, now)}}
+		if absent {
+			doc, err := schema.Created(*src, take, now)
+			if err != nil {
+				return err
+			}
+			return tx.Create(ref, doc)
 		}
-		for k, v := range taken {
-			ups = append(ups, firestore.Update{Path: prefix + k, Value: v})
-		}
-		if cur.State == stepRunning {
+		if cur.State == schema.StepRunning {
 			// The report says why the stage starts again while it runs.
 			c.Resumed = true
-			ups = append(ups, firestore.Update{Path: "echec", Value: map[string]any{"etape": string(stage), "reessayable": true, "date": now,
-				"motif": "L'instance qui traitait l'étape s'est arrêtée sans la terminer : l'étape est reprise automatiquement."}})
+			take.Failure = &schema.Failure{Stage: stage, Retryable: true, Date: now,
+				Reason: "L'instance qui traitait l'étape s'est arrêtée sans la terminer : l'étape est reprise automatiquement."}
+		}
+		ups, err := take.Updates(now)
+		if err != nil {
+			return err
 		}
 		return tx.Update(ref, ups)
 	})
@@ -270,105 +197,81 @@ func (s *Store) Claim(ctx context.Context, id string, stage Stage, src *Source) 
 }
 
 // giveUp ends the run: the stage fails for good, with its takes' history.
-func (s *Store) giveUp(e *Exhausted, now time.Time) []firestore.Update {
-	prefix := "etapes." + string(e.Stage) + "."
-	return []firestore.Update{
-		{Path: "statut", Value: Failed},
-		{Path: "maj_le", Value: now},
-		{Path: prefix + "etat", Value: stepFailed},
-		{Path: prefix + "fin", Value: now},
-		{Path: "echec", Value: map[string]any{
-			"etape": string(e.Stage), "reessayable": false, "date": now, "prises": e.Takes, "tentatives": e.Starts,
-			"motif": fmt.Sprintf("Document impossible à traiter : l'étape %s a été lancée %d fois sans aboutir "+
+func giveUp(e *Exhausted, now time.Time) ([]firestore.Update, error) {
+	return schema.Change{Status: schema.Failed, Stage: e.Stage, Step: schema.Step{State: schema.StepFailed, End: now},
+		Failure: &schema.Failure{Stage: e.Stage, Retryable: false, Date: now, Takes: e.Takes, Starts: e.Starts,
+			Reason: fmt.Sprintf("Document impossible à traiter : l'étape %s a été lancée %d fois sans aboutir "+
 				"(arrêt de l'instance ou panne à chaque fois). Elle ne sera plus relancée : vérifiez le fichier "+
-				"ou confiez le rapport à un analyste.", e.Stage, e.Takes)}},
-	}
+				"ou confiez le rapport à un analyste.", e.Stage, e.Takes)}}.Updates(now)
 }
 
-// Outcome is what a stage writes when it completes: its output documents
-// (collection → document, stored under the run's id) and the report's new
-// fields (Firestore paths, e.g. "compteurs.relectures").
-type Outcome struct {
-	Documents map[string]any
-	Report    map[string]any
-	// Increments add to the report's counters (e.g. "jetons.entree").
-	Increments map[string]int64
-}
-
-// Complete writes the stage's outputs and marks it done, in one transaction,
-// if this claim still holds the stage; otherwise it writes nothing and
-// returns ErrDone (another instance took over after the lease). A failure
-// recorded by an earlier take is cleared: the stage succeeded.
-func (s *Store) Complete(ctx context.Context, c Claim, o Outcome) error {
-	return s.finish(ctx, c, stepDone, func(tx *firestore.Transaction, ups []firestore.Update) error {
-		for coll, doc := range o.Documents {
-			m, err := jsonValue(doc)
-			if err != nil {
-				return fmt.Errorf("%s/%s : %w", coll, c.ID, err)
-			}
-			if err := tx.Set(s.client.Collection(coll).Doc(c.ID), m); err != nil {
-				return err
-			}
-		}
-		more, err := reportUpdates(o)
+// Complete writes the stage's outcome and marks it done, in one
+// transaction, if this claim still holds the stage; otherwise it writes
+// nothing and returns ErrDone (another instance took over after the
+// lease). A failure recorded by an earlier take is cleared: the stage
+// succeeded.
+func (s *Store) Complete(ctx context.Context, c Claim, o schema.Outcome) error {
+	return s.finish(ctx, c, func(tx *firestore.Transaction, now time.Time) ([]firestore.Update, error) {
+		docs, err := o.Documents()
 		if err != nil {
-			return err
+			return nil, fmt.Errorf("rapport %s : %w", c.ID, err)
 		}
-		ups = append(ups, firestore.Update{Path: "echec", Value: firestore.Delete})
-		return tx.Update(s.client.Collection(Reports).Doc(c.ID), append(ups, more...))
+		for _, d := range docs {
+			if err := tx.Set(s.client.Collection(d.Collection).Doc(c.ID), d.Data); err != nil {
+				return nil, err
+			}
+		}
+		ups, err := schema.Change{Stage: c.Stage, Step: schema.Step{State: schema.StepDone, End: now}, ClearFailure: true}.Updates(now)
+		if err != nil {
+			return nil, err
+		}
+		more, err := o.Updates(c.Stage)
+		return append(ups, more...), err
 	})
 }
 
 // Fail records a failure on the report. A permanent one ends the run with
 // the status echec; a retryable one frees the stage for the next delivery.
-// ledger holds what the failed attempt spent (usage fields and counters),
-// written too so that the cost of failures is counted.
-func (s *Store) Fail(ctx context.Context, c Claim, reason string, retryable bool, ledger Outcome) error {
-	state := stepFailed
-	if retryable {
-		state = stepRetry
-	}
-	return s.finish(ctx, c, state, func(tx *firestore.Transaction, ups []firestore.Update) error {
-		more, err := reportUpdates(ledger)
+// spent is what the failed attempt's model calls cost (nil when it made
+// none), written too so that the cost of failures is counted.
+func (s *Store) Fail(ctx context.Context, c Claim, reason string, retryable bool, spent *model.Usage) error {
+	return s.finish(ctx, c, func(_ *firestore.Transaction, now time.Time) ([]firestore.Update, error) {
+		ending, state := schema.Failed, schema.StepFailed
+		if retryable {
+			ending, state = "", schema.StepRetry // the run goes on
+		}
+		ups, err := schema.Change{Status: ending, Stage: c.Stage, Step: schema.Step{State: state, End: now},
+			Failure: &schema.Failure{Stage: c.Stage, Reason: reason, Retryable: retryable, Date: now}}.Updates(now)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		ups = append(ups, more...)
-		ups = append(ups, firestore.Update{Path: "echec", Value: map[string]any{
-			"etape": string(c.Stage), "motif": reason, "reessayable": retryable, "date": s.now()}})
-		if !retryable {
-			ups = append(ups, firestore.Update{Path: "statut", Value: Failed})
-		}
-		return tx.Update(s.client.Collection(Reports).Doc(c.ID), ups)
+		more, err := schema.Outcome{Usage: spent}.Updates(c.Stage)
+		return append(ups, more...), err
 	})
 }
 
-func (s *Store) finish(ctx context.Context, c Claim, state string, write func(*firestore.Transaction, []firestore.Update) error) error {
-	ref := s.client.Collection(Reports).Doc(c.ID)
+// finish ends c's take, if it still holds the stage, with the updates end
+// gives at now (and the documents it writes).
+func (s *Store) finish(ctx context.Context, c Claim, end func(*firestore.Transaction, time.Time) ([]firestore.Update, error)) error {
+	ref := s.client.Collection(schema.Reports).Doc(c.ID)
 	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
 		snap, err := tx.Get(ref)
 		if err != nil {
 			return err
 		}
-		// A take given up meanwhile is no longer running, its token unchanged.
-		var r struct {
-			Steps map[string]struct {
-				State string `firestore:"etat"`
-				Token string `firestore:"jeton"`
-			} `firestore:"etapes"`
-		}
-		if err := snap.DataTo(&r); err != nil {
+		var r schema.Report
+		if err := schema.Decode(snap.Data(), &r); err != nil {
 			return fmt.Errorf("rapport %s : %w", c.ID, err)
 		}
-		if cur := r.Steps[string(c.Stage)]; cur.Token != c.token || cur.State != stepRunning {
+		// A take given up meanwhile is no longer running, its token unchanged.
+		if cur := r.Steps[c.Stage]; cur.Token != c.token || cur.State != schema.StepRunning {
 			return ErrDone
 		}
-		now := s.now()
-		return write(tx, []firestore.Update{
-			{Path: "etapes." + string(c.Stage) + ".etat", Value: state},
-			{Path: "etapes." + string(c.Stage) + ".fin", Value: now},
-			{Path: "maj_le", Value: now},
-		})
+		ups, err := end(tx, s.now())
+		if err != nil {
+			return err
+		}
+		return tx.Update(ref, ups)
 	})
 	if err != nil {
 		return fmt.Errorf("fin de l'étape %s du rapport %s : %w", c.Stage, c.ID, err)
@@ -376,58 +279,19 @@ func (s *Store) finish(ctx context.Context, c Claim, state string, write func(*f
 	return nil
 }
 
-// Get reads coll/id into out, through its JSON tags.
+// Get reads coll/id into out, as schema.Decode reads a document.
 func (s *Store) Get(ctx context.Context, coll, id string, out any) error {
-	if err := CheckID(id); err != nil {
+	if err := schema.CheckID(id); err != nil {
 		return fmt.Errorf("lecture de %s : %w", coll, err)
 	}
 	snap, err := s.client.Collection(coll).Doc(id).Get(ctx)
 	if err != nil {
 		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
 	}
-	b, err := json.Marshal(snap.Data())
-	if err != nil {
-		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
-	}
-	if err := json.Unmarshal(b, out); err != nil {
+	if err := schema.Decode(snap.Data(), out); err != nil {
 		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
 	}
 	return nil
-}
-
-// reportUpdates are an outcome's changes to the report document.
-func reportUpdates(o Outcome) ([]firestore.Update, error) {
-	var ups []firestore.Update
-	for path, v := range o.Report {
-		val, err := jsonValue(v)
-		if err != nil {
-			return nil, fmt.Errorf("%s : %w", path, err)
-		}
-		ups = append(ups, firestore.Update{Path: path, Value: val})
-	}
-	for path, n := range o.Increments {
-		ups = append(ups, firestore.Update{Path: path, Value: firestore.Increment(n)})
-	}
-	return ups, nil
-}
-
-// jsonValue turns a value into what Firestore stores: Firestore's own
-// scalars as they are, structures through their JSON tags, since the data
-// model's keys are the French keys of the JSON contract.
-func jsonValue(v any) (any, error) {
-	switch v.(type) {
-	case nil, string, bool, int, int64, float64, time.Time:
-		return v, nil
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // Client is the Firestore client the store uses, for readers of the data

@@ -15,6 +15,7 @@ import (
 	"cloud.google.com/go/firestore"
 
 	"analyste.dev/analyste/shared/dev/localstack"
+	"analyste.dev/analyste/shared/schema"
 )
 
 // emulator is the Firestore emulator the integration tests share; each
@@ -85,16 +86,16 @@ func newStore(t *testing.T, maxAttempts int) (*Store, *clock) {
 }
 
 // newRun returns a run id of its own and its source.
-func newRun(t *testing.T) (string, *Source) {
+func newRun(t *testing.T) (string, *schema.Source) {
 	t.Helper()
-	src := &Source{Bucket: "depots", Object: t.Name() + ".pdf", Generation: time.Now().UnixNano()}
-	return RunID(*src), src
+	src := &schema.Source{Bucket: "depots", Object: t.Name() + ".pdf", Generation: time.Now().UnixNano()}
+	return schema.RunID(*src), src
 }
 
-func report(t *testing.T, s *Store, id string) Report {
+func report(t *testing.T, s *Store, id string) schema.Report {
 	t.Helper()
-	var r Report
-	if err := s.Get(t.Context(), Reports, id, &r); err != nil {
+	var r schema.Report
+	if err := s.Get(t.Context(), schema.Reports, id, &r); err != nil {
 		t.Fatal(err)
 	}
 	return r
@@ -106,19 +107,19 @@ func TestDecide(t *testing.T) {
 	later, earlier := now.Add(time.Second), now.Add(-time.Second)
 	tests := []struct {
 		name string
-		step step
+		step schema.Step
 		want verdict
 	}{
-		{"never taken", step{}, free},
-		{"freed by a transient failure", step{State: stepRetry, Takes: 1}, free},
-		{"its instance died: lease expired", step{State: stepRunning, Lease: earlier, Takes: 2}, free},
-		{"held within its lease", step{State: stepRunning, Lease: later, Takes: 1}, held},
-		{"held within its lease, takes spent", step{State: stepRunning, Lease: later, Takes: 3}, held},
-		{"done", step{State: stepDone, Takes: 5}, settled},
-		{"failed for good", step{State: stepFailed, Takes: 1}, settled},
-		{"lease expired after the last take allowed", step{State: stepRunning, Lease: earlier, Takes: 3}, spent},
-		{"freed after the last take allowed", step{State: stepRetry, Takes: 3}, spent},
-		{"lease ends now", step{State: stepRunning, Lease: now, Takes: 1}, free},
+		{"never taken", schema.Step{}, free},
+		{"freed by a transient failure", schema.Step{State: schema.StepRetry, Takes: 1}, free},
+		{"its instance died: lease expired", schema.Step{State: schema.StepRunning, Lease: earlier, Takes: 2}, free},
+		{"held within its lease", schema.Step{State: schema.StepRunning, Lease: later, Takes: 1}, held},
+		{"held within its lease, takes spent", schema.Step{State: schema.StepRunning, Lease: later, Takes: 3}, held},
+		{"done", schema.Step{State: schema.StepDone, Takes: 5}, settled},
+		{"failed for good", schema.Step{State: schema.StepFailed, Takes: 1}, settled},
+		{"lease expired after the last take allowed", schema.Step{State: schema.StepRunning, Lease: earlier, Takes: 3}, spent},
+		{"freed after the last take allowed", schema.Step{State: schema.StepRetry, Takes: 3}, spent},
+		{"lease ends now", schema.Step{State: schema.StepRunning, Lease: now, Takes: 1}, free},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -130,39 +131,16 @@ func TestDecide(t *testing.T) {
 	}
 }
 
-func TestCheckID(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		id string
-		ok bool
-	}{
-		{RunID(Source{Bucket: "b", Object: "o.pdf", Generation: 1}), true},
-		{"0123456789abcdef01234567", true},
-		{"", false},
-		{"abc", false},
-		{"0123456789ABCDEF01234567", false},
-		{"0123456789abcdef0123456", false},
-		{"0123456789abcdef012345678", false},
-		{"../../../../../../reports", false},
-		{"0123456789abcdef0123456g", false},
-	}
-	for _, tt := range tests {
-		if err := CheckID(tt.id); (err == nil) != tt.ok || err != nil && !errors.Is(err, ErrInvalidID) {
-			t.Errorf("CheckID(%q) = %v, want ok %v", tt.id, err, tt.ok)
-		}
-	}
-}
-
 // A malformed id is refused with a clear error, without a panic or a write.
 func TestInvalidIDs(t *testing.T) {
 	t.Parallel()
 	s, _ := newStore(t, 3)
 	for _, id := range []string{"", "abc", "extractions"} {
-		_, err := s.Claim(t.Context(), id, Extraction, &Source{Bucket: "b", Object: "o.pdf"})
-		if !errors.Is(err, ErrInvalidID) || !strings.Contains(err.Error(), "24 caractères hexadécimaux") {
+		_, err := s.Claim(t.Context(), id, schema.Extraction, &schema.Source{Bucket: "b", Object: "o.pdf"})
+		if !errors.Is(err, schema.ErrInvalidID) || !strings.Contains(err.Error(), "24 caractères hexadécimaux") {
 			t.Errorf("Claim(%q) = %v, want ErrInvalidID", id, err)
 		}
-		if err := s.Get(t.Context(), Reports, id, &Report{}); !errors.Is(err, ErrInvalidID) {
+		if err := s.Get(t.Context(), schema.Reports, id, &schema.Report{}); !errors.Is(err, schema.ErrInvalidID) {
 			t.Errorf("Get(%q) = %v, want ErrInvalidID", id, err)
 		}
 	}
@@ -177,15 +155,15 @@ func TestLeaseExpiryTakeover(t *testing.T) {
 		name string
 		// end finishes the take that took over.
 		end        func(ctx context.Context, s *Store, c Claim) error
-		wantStatus string
+		wantStatus schema.Status
 		wantReason string // in the final failure; empty for none
 	}{
 		{"the new take completes", func(ctx context.Context, s *Store, c Claim) error {
-			return s.Complete(ctx, c, Outcome{Report: map[string]any{"statut": string(Signaling)}})
-		}, string(Signaling), ""},
+			return s.Complete(ctx, c, schema.Outcome{Status: schema.Running(schema.Signaling)})
+		}, schema.Running(schema.Signaling), ""},
 		{"the new take fails for good", func(ctx context.Context, s *Store, c Claim) error {
-			return s.Fail(ctx, c, "Le fichier n'est pas un PDF.", false, Outcome{})
-		}, Failed, "n'est pas un PDF"},
+			return s.Fail(ctx, c, "Le fichier n'est pas un PDF.", false, nil)
+		}, schema.Failed, "n'est pas un PDF"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,25 +171,25 @@ func TestLeaseExpiryTakeover(t *testing.T) {
 			ctx := t.Context()
 			s, clk := newStore(t, 3)
 			id, src := newRun(t)
-			dead, err := s.Claim(ctx, id, Extraction, src)
+			dead, err := s.Claim(ctx, id, schema.Extraction, src)
 			if err != nil {
 				t.Fatal(err)
 			}
 			clk.Add(lease - time.Second)
-			if _, err := s.Claim(ctx, id, Extraction, src); !errors.Is(err, ErrBusy) {
+			if _, err := s.Claim(ctx, id, schema.Extraction, src); !errors.Is(err, ErrBusy) {
 				t.Fatalf("claim within the lease: %v, want ErrBusy", err)
 			}
 			clk.Add(2 * time.Second)
-			c, err := s.Claim(ctx, id, Extraction, src)
+			c, err := s.Claim(ctx, id, schema.Extraction, src)
 			if err != nil || !c.Resumed {
 				t.Fatalf("claim after the lease: %+v, %v; want a takeover", c, err)
 			}
 			r := report(t, s, id)
-			if st := r.Steps[string(Extraction)]; st.State != stepRunning || st.Takes != 2 || len(st.Starts) != 2 ||
+			if st := r.Steps[schema.Extraction]; st.State != schema.StepRunning || st.Takes != 2 || len(st.Starts) != 2 ||
 				r.Failure == nil || !r.Failure.Retryable || !strings.Contains(r.Failure.Reason, "reprise") {
 				t.Fatalf("after the takeover: step %+v, failure %+v", st, r.Failure)
 			}
-			if err := s.Complete(ctx, dead, Outcome{Report: map[string]any{"statut": "perdu"}}); !errors.Is(err, ErrDone) {
+			if err := s.Complete(ctx, dead, schema.Outcome{Status: "perdu"}); !errors.Is(err, ErrDone) {
 				t.Errorf("the dead take completes: %v, want ErrDone", err)
 			}
 			if err := tt.end(ctx, s, c); err != nil {
@@ -241,19 +219,19 @@ func TestAttemptsExhausted(t *testing.T) {
 	var starts []time.Time
 	for range 3 {
 		starts = append(starts, clk.Now())
-		if _, err := s.Claim(ctx, id, Extraction, src); err != nil {
+		if _, err := s.Claim(ctx, id, schema.Extraction, src); err != nil {
 			t.Fatal(err)
 		}
 		clk.Add(lease + time.Second)
 	}
-	_, err := s.Claim(ctx, id, Extraction, src)
+	_, err := s.Claim(ctx, id, schema.Extraction, src)
 	var ex *Exhausted
 	if !errors.As(err, &ex) || ex.Takes != 3 || len(ex.Starts) != 3 {
 		t.Fatalf("claim after 3 takes: %v, want *Exhausted with 3 takes", err)
 	}
 	r := report(t, s, id)
 	f := r.Failure
-	if r.Status != Failed || f == nil || f.Retryable || !strings.Contains(f.Reason, "Document impossible à traiter") || f.Takes != 3 {
+	if r.Status != schema.Failed || f == nil || f.Retryable || !strings.Contains(f.Reason, "Document impossible à traiter") || f.Takes != 3 {
 		t.Fatalf("report %+v, failure %+v", r, f)
 	}
 	for i, at := range f.Starts {
@@ -261,10 +239,10 @@ func TestAttemptsExhausted(t *testing.T) {
 			t.Errorf("take %d began %v, want %v", i+1, at, starts[i])
 		}
 	}
-	if st := r.Steps[string(Extraction)]; st.State != stepFailed {
+	if st := r.Steps[schema.Extraction]; st.State != schema.StepFailed {
 		t.Errorf("step %+v, want failed", st)
 	}
-	if _, err := s.Claim(ctx, id, Extraction, src); !errors.Is(err, ErrDone) {
+	if _, err := s.Claim(ctx, id, schema.Extraction, src); !errors.Is(err, ErrDone) {
 		t.Errorf("claim after giving up: %v, want ErrDone", err)
 	}
 }
@@ -275,23 +253,23 @@ func TestRetryThenSuccessClearsFailure(t *testing.T) {
 	ctx := t.Context()
 	s, _ := newStore(t, 3)
 	id, src := newRun(t)
-	c, err := s.Claim(ctx, id, Extraction, src)
+	c, err := s.Claim(ctx, id, schema.Extraction, src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Fail(ctx, c, "Vertex AI indisponible.", true, Outcome{}); err != nil {
+	if err := s.Fail(ctx, c, "Vertex AI indisponible.", true, nil); err != nil {
 		t.Fatal(err)
 	}
 	if r := report(t, s, id); r.Failure == nil || !r.Failure.Retryable {
 		t.Fatalf("after the transient failure: %+v", r.Failure)
 	}
-	if c, err = s.Claim(ctx, id, Extraction, src); err != nil {
+	if c, err = s.Claim(ctx, id, schema.Extraction, src); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Complete(ctx, c, Outcome{Report: map[string]any{"statut": string(Signaling)}}); err != nil {
+	if err := s.Complete(ctx, c, schema.Outcome{Status: schema.Running(schema.Signaling)}); err != nil {
 		t.Fatal(err)
 	}
-	if r := report(t, s, id); r.Failure != nil || r.Status != string(Signaling) || r.Steps[string(Extraction)].Takes != 2 {
+	if r := report(t, s, id); r.Failure != nil || r.Status != schema.Running(schema.Signaling) || r.Steps[schema.Extraction].Takes != 2 {
 		t.Errorf("after the retry: status %q, failure %+v, steps %+v", r.Status, r.Failure, r.Steps)
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"analyste.dev/analyste/shared/dev/localchain"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -324,8 +325,8 @@ func TestReviewerFollowsAQuote(t *testing.T) {
 		t.Fatal(err)
 	}
 	fact, p, mark := follow(t, ctx, chromedp.CSS(qSource), shot("3-page-citation.png"))
-	var sig pipeline.SignalsRecord
-	if err := st.Get(t.Context(), store.Signals, runs["Maison Ferlac SAS"], &sig); err != nil {
+	var sig schema.SignalsRecord
+	if err := st.Get(t.Context(), schema.Signals, runs["Maison Ferlac SAS"], &sig); err != nil {
 		t.Fatal(err)
 	}
 	quote := ""
@@ -375,7 +376,7 @@ func TestReviewerResolvesAHandoff(t *testing.T) {
 			break
 		}
 	}
-	_, err := chain.Firestore().Collection(store.Handoffs).Doc(id).Set(t.Context(), map[string]any{
+	_, err := chain.Firestore().Collection(schema.Handoffs).Doc(id).Set(t.Context(), map[string]any{
 		"rapport": company, "statut": "abstention", "motif": "paragraphe 2 : un fait cité n'est pas vérifié",
 		"affirmations": []map[string]any{{"paragraphe": 2, "affirmation": "Le levier reste élevé.", "controle": "faits_non_verifies", "motif": "R-levier non vérifié"}},
 	})

@@ -27,6 +27,7 @@ import (
 	"analyste.dev/analyste/functions/viewer"
 	"analyste.dev/analyste/shared/dev/localstack"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -81,8 +82,8 @@ func Start(ctx context.Context, opts Options) (*Chain, error) {
 		LogDir: opts.LogDir, Logger: opts.Log, ProjectID: project,
 		Buckets: map[string]string{UploadBucket: fnURL + "/" + analyste.EntryExtract},
 		Documents: map[string]string{
-			store.Extractions + "/{docId}": fnURL + "/" + analyste.EntrySignals,
-			store.Signals + "/{docId}":     fnURL + "/" + analyste.EntryMemo,
+			schema.Extractions + "/{docId}": fnURL + "/" + analyste.EntrySignals,
+			schema.Signals + "/{docId}":     fnURL + "/" + analyste.EntryMemo,
 		},
 	})
 	if err != nil {
@@ -161,22 +162,22 @@ func (c *Chain) Upload(ctx context.Context, name string, data []byte) (string, e
 		return "", fmt.Errorf("dépôt de %s : %w", name, err)
 	}
 	a := w.Attrs()
-	return store.RunID(store.Source{Bucket: UploadBucket, Object: name, Generation: a.Generation}), nil
+	return schema.RunID(schema.Source{Bucket: UploadBucket, Object: name, Generation: a.Generation}), nil
 }
 
 // Report reads a run's report document.
-func (c *Chain) Report(ctx context.Context, id string) (store.Report, error) {
+func (c *Chain) Report(ctx context.Context, id string) (schema.Report, error) {
 	st, err := store.New(c.fs, time.Minute)
 	if err != nil {
-		return store.Report{}, err
+		return schema.Report{}, err
 	}
-	var r store.Report
-	return r, st.Get(ctx, store.Reports, id, &r)
+	var r schema.Report
+	return r, st.Get(ctx, schema.Reports, id, &r)
 }
 
 // Wait polls the runs until each has ended or ctx is done.
-func (c *Chain) Wait(ctx context.Context, ids []string) (map[string]store.Report, error) {
-	out := map[string]store.Report{}
+func (c *Chain) Wait(ctx context.Context, ids []string) (map[string]schema.Report, error) {
+	out := map[string]schema.Report{}
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
 	for len(out) < len(ids) {

@@ -17,6 +17,7 @@ import (
 
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -34,7 +35,7 @@ func TestMain(m *testing.M) {
 	}))
 }
 
-func wait(t *testing.T, ids []string) map[string]store.Report {
+func wait(t *testing.T, ids []string) map[string]schema.Report {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
 	defer cancel()
@@ -78,20 +79,20 @@ func TestChainReports(t *testing.T) {
 		company[id] = r.Truth.Company
 	}
 	for id, r := range wait(t, ids) {
-		if r.Status != store.Done || r.Company != company[id] || r.Counters.FieldsRead != 78 || r.Counters.FailedChecks != 0 {
+		if r.Status != schema.Done || r.Company != company[id] || r.Counters.FieldsRead != 78 || r.Counters.FailedChecks != 0 {
 			t.Errorf("%s: %+v", id, r)
 		}
-		for _, stage := range []string{"extraction", "signaux", "memo"} {
-			if s := r.Steps[stage]; s.Takes != 1 || s.State != "termine" {
+		for _, stage := range schema.Stages {
+			if s := r.Steps[stage]; s.Takes != 1 || s.State != schema.StepDone {
 				t.Errorf("%s: stage %s %+v, want taken once and done", id, stage, s)
 			}
 		}
-		for _, coll := range []string{store.Extractions, store.Signals, store.Memos} {
+		for _, coll := range []string{schema.Extractions, schema.Signals, schema.Memos} {
 			if !exists(t, coll, id) {
 				t.Errorf("%s/%s missing", coll, id)
 			}
 		}
-		if exists(t, store.Handoffs, id) {
+		if exists(t, schema.Handoffs, id) {
 			t.Errorf("published run %s has a hand-off", id)
 		}
 	}
@@ -146,10 +147,10 @@ func TestChainBadInputs(t *testing.T) {
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := reports[ids[i]]
-			if r.Status != store.Failed || r.Failure == nil || r.Failure.Retryable || !strings.Contains(r.Failure.Reason, tt.reason) {
+			if r.Status != schema.Failed || r.Failure == nil || r.Failure.Retryable || !strings.Contains(r.Failure.Reason, tt.reason) {
 				t.Errorf("report %+v, failure %+v; want echec with %q", r, r.Failure, tt.reason)
 			}
-			for _, coll := range []string{store.Extractions, store.Signals, store.Memos, store.Handoffs} {
+			for _, coll := range []string{schema.Extractions, schema.Signals, schema.Memos, schema.Handoffs} {
 				if exists(t, coll, ids[i]) {
 					t.Errorf("%s/%s written for a bad input", coll, ids[i])
 				}
@@ -175,7 +176,7 @@ func TestDocumentsStaySmall(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait(t, []string{id})
-	for _, coll := range []string{store.Reports, store.Extractions, store.Signals, store.Memos} {
+	for _, coll := range []string{schema.Reports, schema.Extractions, schema.Signals, schema.Memos} {
 		snap, err := chain.Firestore().Collection(coll).Doc(id).Get(t.Context())
 		if err != nil {
 			t.Fatal(err)
@@ -204,10 +205,10 @@ func TestChainManySignals(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := wait(t, []string{id})[id]
-	if r.Status == store.Failed || r.Counters.SignalsOmitted != max(0, r.Counters.SignalsVerified-pipeline.MaxStoredSignals) {
+	if r.Status == schema.Failed || r.Counters.SignalsOmitted != max(0, r.Counters.SignalsVerified-schema.MaxStoredSignals) {
 		t.Errorf("report %+v, failure %+v; want the run ended with the omitted signals counted", r, r.Failure)
 	}
-	snap, err := chain.Firestore().Collection(store.Signals).Doc(id).Get(t.Context())
+	snap, err := chain.Firestore().Collection(schema.Signals).Doc(id).Get(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,11 +216,11 @@ func TestChainManySignals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sig pipeline.SignalsRecord
-	if err := st.Get(t.Context(), store.Signals, id, &sig); err != nil {
+	var sig schema.SignalsRecord
+	if err := st.Get(t.Context(), schema.Signals, id, &sig); err != nil {
 		t.Fatal(err)
 	}
-	if size := approxSize(snap); size > 768<<10 || len(sig.Verified) != min(r.Counters.SignalsVerified, pipeline.MaxStoredSignals) ||
+	if size := approxSize(snap); size > 768<<10 || len(sig.Verified) != min(r.Counters.SignalsVerified, schema.MaxStoredSignals) ||
 		sig.VerifiedOmitted != r.Counters.SignalsOmitted {
 		t.Errorf("signals/%s: about %d bytes, %d verified kept, %d omitted", id, size, len(sig.Verified), sig.VerifiedOmitted)
 	}

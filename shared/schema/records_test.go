@@ -1,4 +1,4 @@
-package pipeline_test
+package schema_test
 
 import (
 	"encoding/json"
@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
 )
 
 // record makes n verified signals, one every third of high severity, each
 // with its fact (quote of quoteLen bytes), and r rejected ones.
-func record(n, quoteLen, r int) pipeline.SignalsRecord {
-	var rec pipeline.SignalsRecord
+func record(n, quoteLen, r int) schema.SignalsRecord {
+	var rec schema.SignalsRecord
 	for i := range n {
 		sev := signals.Low
 		if i%3 == 2 {
@@ -34,14 +34,14 @@ func TestSignalsRecordBounded(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name                   string
-		rec                    pipeline.SignalsRecord
+		rec                    schema.SignalsRecord
 		verified, rejected     int // kept
 		highFirst              bool
 		omittedVer, omittedRej int
 	}{
 		{"a report's few signals, unchanged", record(12, 200, 3), 12, 3, false, 0, 0},
-		{"thousands of signals: the most severe kept", record(3000, 100, 0), pipeline.MaxStoredSignals, 0, true, 2800, 0},
-		{"many rejected signals", record(0, 0, 500), 0, pipeline.MaxStoredSignals, false, 0, 300},
+		{"thousands of signals: the most severe kept", record(3000, 100, 0), schema.MaxStoredSignals, 0, true, 2800, 0},
+		{"many rejected signals", record(0, 0, 500), 0, schema.MaxStoredSignals, false, 0, 300},
 		{"few signals with huge quotes", record(40, 60<<10, 10), 4, 10, true, 36, 0},
 	}
 	for _, tt := range tests {
