@@ -100,7 +100,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 
 // caption is the title of a table or a chart: it names what the table
 // holds, not an exposure.
-var caption = regexp.MustCompile(`^(tableau|figure|graphique)\b`)
+var caption = regexp.MustCompile(`^(tableau|figure|graphique)\b|^note \d`)
 
 // framed tells whether a voice that frames the sentence names its risk:
 // an opinion qualified "à l'exception de l'incidence…" keeps the audit

@@ -30,8 +30,9 @@ var (
 		"mission qui nous a été confiée",
 		"risques décrits ci-dessous", "cartographie des risques", "considère comme significatifs",
 		"notice n", "cocher la case", "code général des impôts", "du cgi", "des explications concernant",
-		"formulaire", "441-", "l441-", "d441-", "figurent au passif", "figure au passif", "dans la rubrique", "conformément au code de commerce", "règles comptables", "tableau ci-dessous", "tableau ci-après",
-		"soldes créditeurs de banques", "provision lorsqu", "sortie de ressources",
+		"formulaire", "441-", "l441-", "d441-", "figurent au passif", "figure au passif", "dans la rubrique",
+		"conformément au code de commerce", "règles comptables", "tableau ci-dessous", "tableau ci-après",
+		"soldes créditeurs de banque", "donnés et reçus", "approuver les conventions", "provision lorsqu", "sortie de ressources",
 		"est calculé", "sont calculé", "calculé comme", "n'appellent", "aucune remarque", "vérifications spécifiques",
 		"est défini comme", "sont définis comme", "se définit comme", "conformément à ifrs", "conformément aux normes",
 		"pertes de crédit attendues", "sont présenté au", "définitions de", "figurent à l'annexe", "figure à l'annexe",
@@ -42,10 +43,12 @@ var (
 	}
 	// settled says the risk is over, absent or good news.
 	settled = []string{
-		"s'est achevé", "s'est conclu sans", "s'est conclue sans", "ont été résorbé", "a été résorbé", "a pris fin", "a été finalisé", "a été levé",
+		"s'est achevé", "s'est conclu sans", "s'est conclue sans", "ont été résorbé", "a été résorbé", "a pris fin",
+		"a été finalisé", "a été levé",
 		"sans incidence sur les comptes", "a été reprise", "sont conformes", "n'a pas été utilisé", "non utilisé",
 		"suffisante pour", "a été renouvelé", "n'exerce aucune", "respecte l'ensemble",
-		"soutenu par", "porté par", "grâce à", "a amélioré", "s'améliore", "renforce la", "renforce l'attractivité", "a renforcé", "ouvre de nouveaux",
+		"soutenu par", "porté par", "grâce à", "a amélioré", "s'améliore", "renforce la", "renforce l'attractivité",
+		"a renforcé", "ouvre de nouveaux",
 		"a obtenu le renouvellement", "signature d'un", "signature de deux", "remboursé par anticipation",
 		"a procédé au remboursement", "a signé", "a été définitivement clos", "en faveur de la société", "permis de compenser",
 		"se sont amélioré", "n'a pas connu", "a été anticipé", "a été prolongé", "ont été prolongé", "a été reconduit",
@@ -55,10 +58,16 @@ var (
 		"n'a pas affecté", "n'ont pas affecté", "pas été affecté",
 		"mainlevée", "remboursement intégral", "remporté", "redevenu", "s'est terminé", "est terminé", "levée de l'option",
 		"réglé par une transaction", "a été réglé", "entièrement payé", "a été refinancé", "ont été refinancé", "une reprise de",
-		"jugement favorable", "favorable à la société", "intégralement exécuté", "a été exécuté", "d'améliorer", "permis d'amélior", "recouvré", "a renouvelé",
+		"jugement favorable", "favorable à la société", "intégralement exécuté", "a été exécuté", "d'améliorer",
+		"permis d'amélior", "intégralement recouvré", "a été recouvré", "ont été recouvré", "a renouvelé",
 		"ont renouvelé",
 		"a approuvé", "été clos", "par une transaction", "relevé la note", "devrait favoriser", "favorisera", "pas relevé",
-		"pas avoir relevé", "pas utilisé", "n'étaient pas utilisé", "débouté", "estime se conformer", "a finalisé", "ont finalisé", "est conforme", "compensant largement",
+		"pas avoir relevé", "pas utilisé", "n'étaient pas utilisé", "débouté", "estime se conformer", "avait finalisé",
+		"a bouclé", "ont bouclé", "respectait l'ensemble",
+		"respectaient l'ensemble", "plafond légal", "pas été mobilisé", "pas été tiré", "n'ont pas été utilisé",
+		"attestant le respect",
+		"respect de la réglementation", "resté stable", "restés stables", "restée stable", "restées stables", "a finalisé",
+		"ont finalisé", "est conforme", "compensant largement",
 		"compensent largement",
 		"dans le respect du", "sont nulles", "conformes à la réglementation", "conforme à la réglementation",
 	}
@@ -68,7 +77,8 @@ var (
 	// mitigation is what lessens a risk: a cover, an insurance, a provision,
 	// a plan, a second source.
 	mitigation = []string{
-		"couvre", "couvert", "couverture", "swap", "assuré contre", "assurée contre", "assurés contre", "assurées contre", "assuré en valeur", "assurance", "second hébergeur",
+		"couvre", "couvert", "couverture", "swap", "assuré contre", "assurée contre", "assurés contre", "assurées contre",
+		"assuré en valeur", "assurance", "second hébergeur",
 		"second prestataire", "deuxième fournisseur", "source alternative", "a constitué une provision", "provisionné",
 		"conteste", "arguments solides", "second fournisseur", "stock de sécurité", "stocks de sécurité", "plan de trésorerie",
 		"suit la liquidité", "accord de principe", "bloquées", "bloqués", "offre indicative", "négociations sont en cours",
@@ -85,8 +95,10 @@ var (
 	// consequence is the wording of a loss or a lack, which a mitigation
 	// alone never holds.
 	consequence = []string{
-		"pourrai", "peuvent", "peut", "même si", "à peine", "a détruit", "ont détruit", "a endommagé", "a interrompu", "ont interrompu",
-		"a coûté", "ont coûté", "perte estimée", "avant indemnisation", "ne suffi", "pas suffi", "insuffisan", "en cas de", "à défaut", "faute de",
+		"pourrai", "peuvent", "peut", "même si", "à peine", "a détruit", "ont détruit", "a endommagé", "a interrompu",
+		"ont interrompu",
+		"a coûté", "ont coûté", "perte estimée", "avant indemnisation", "a contraint", "ont contraint", "ne suffi", "pas suffi",
+		"insuffisan", "en cas de", "à défaut", "faute de",
 		"en l'absence de", "ne couvre pas", "n'a pas",
 		"n'est pas", "ne sont pas", "pas encore", "risque de", "expose",
 	}
@@ -95,7 +107,7 @@ var (
 	// negators deny a term up to that many words after them in its clause:
 	// "sans" and "ni" deny the words they lead, "aucun" the whole clause.
 	negators = map[string]int{"aucun": negationWindow, "aucune": negationWindow, "pas": 10, "absence": 10, "jamais": 10,
-		"nul": 10, "nulle": 10, "sans": 3, "ni": 5, "non": 1}
+		"nul": 10, "nulle": 10, "sans": 3, "ni": 8, "non": 1}
 	// exceptions end a negation's reach: "aucun … autre qu'un ratio".
 	exceptions = []string{"autre qu", "sauf", "hormis", "exception"}
 	// barriers end a negation's reach backwards: a new clause opened by
@@ -107,7 +119,8 @@ var (
 	// successes are the verbs a negation denies instead of the noun after
 	// them: "n'a pas obtenu le renouvellement" denies the obtaining, and
 	// the renewal is still at stake.
-	successes = map[string]bool{"réglé": true, "réglées": true, "payé": true, "payées": true, "honoré": true, "retenu": true, "retenue": true, "couvert": true, "couverte": true, "couverts": true,
+	successes = map[string]bool{"reconduirait": true, "reconduira": true, "renouvellera": true, "renouvellerait": true,
+		"prolongera": true, "réglé": true, "réglées": true, "payé": true, "payées": true, "honoré": true, "retenu": true, "retenue": true, "couvert": true, "couverte": true, "couverts": true,
 		"couvertes": true, "assuré": true, "assurée": true, "assurés": true, "assurées": true, "obtenu": true, "abouti": true, "trouvé": true, "signé": true, "finalisé": true,
 		"sécurisé": true, "conclu": true, "reçu": true, "levé": true, "achevé": true}
 )
@@ -289,7 +302,7 @@ func pointers(text string, terms []string, taken []span) int {
 }
 
 // negationWindow is how many words before a term a negation is looked for.
-const negationWindow = 16
+const negationWindow = 24
 
 // listItem is the most words an item of an enumeration holds after its
 // comma ("aucune caution, aval ou garantie"): a negation before the list

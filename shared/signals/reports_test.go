@@ -49,7 +49,8 @@ func projectCorpus(t *testing.T) Corpus {
 // tuningSets are the labelled sets make eval gates (testdata/signals/README.md);
 // phrases_inedites.json, never tuned on, is measured apart.
 var tuningSets = []string{"phrases.json", "phrases_ecrites_apres.json", "phrases_controle.json", "phrases_atelier.json",
-	"phrases_pme.json", "phrases_note.json", "phrases_deu.json", "phrases_growth.json", "phrases_banque.json", "phrases_secteur.json"}
+	"phrases_pme.json", "phrases_note.json", "phrases_deu.json", "phrases_growth.json", "phrases_banque.json", "phrases_secteur.json",
+	"phrases_presse.json", "phrases_social.json", "phrases_industrie.json"}
 
 // On the course reports the offline reader finds every expected signal,
 // quotes no sentence the labelled set calls no risk (policy, audit
