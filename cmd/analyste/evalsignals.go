@@ -43,19 +43,9 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	if len(paths) == 0 {
 		paths = fileList{defaultSentences}
 	}
-	var corpus signals.Corpus
-	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return c.fail(path, err)
-		}
-		set, err := signals.ParseCorpus(data)
-		if err == nil {
-			err = corpus.Join(set)
-		}
-		if err != nil {
-			return c.fail(path, err)
-		}
+	corpus, path, err := readCorpora(paths)
+	if err != nil {
+		return c.fail(path, err)
 	}
 	read, batch := func(_ context.Context, pages []string) ([]signals.Signal, error) { return signals.Offline(pages), nil }, 1
 	if gen != nil {
@@ -103,6 +93,26 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 		below("rappel de la catégorie "+string(cs.Category), 100*cs.Recall(), *minCategoryRecall)
 	}
 	return code
+}
+
+// readCorpora joins the labelled sets at paths; on an error it names the
+// file.
+func readCorpora(paths []string) (signals.Corpus, string, error) {
+	var corpus signals.Corpus
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return corpus, path, err
+		}
+		set, err := signals.ParseCorpus(data)
+		if err == nil {
+			err = corpus.Join(set)
+		}
+		if err != nil {
+			return corpus, path, err
+		}
+	}
+	return corpus, "", nil
 }
 
 var defaultSentences = filepath.Join("testdata", "signals", "phrases.json")
