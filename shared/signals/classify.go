@@ -39,11 +39,16 @@ func classify(s sentence, ref reference) (kind, Category) {
 	named := make([][]span, len(taxonomy))
 	var taken []span
 	party := make([]bool, len(taxonomy))
+	// denied: a term of some category is denied or declared absent, which
+	// the word model cannot read.
+	denied := false
 	for i := range taxonomy {
 		d := &taxonomy[i]
 		if declaresAbsent(s.norm, d) {
+			denied = true
 			continue
 		}
+		denied = denied || len(negatedSpans(s.norm, d.strong)) > 0
 		found := affirmed(s.norm, d.strong)
 		for _, pair := range d.pairs {
 			if p0, p1 := affirmed(s.norm, pair[0]), affirmed(s.norm, pair[1]); len(p0) > 0 && len(p1) > 0 {
@@ -91,6 +96,9 @@ func classify(s sentence, ref reference) (kind, Category) {
 	}
 	if best == "" {
 		best = consequenceOnly(s.norm)
+	}
+	if best == "" && !denied {
+		best = wordModel.guess(s.norm)
 	}
 	if best == "" {
 		return neutral, ""
