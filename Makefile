@@ -52,19 +52,21 @@ run: ## the main job: the serverless chain on local emulators, on the test repor
 # The labelled sentences the risk reader is tuned and gated on, and the set
 # written by another hand that it never was: testdata/signals/README.md.
 SIGNAL_SETS := $(foreach f,phrases phrases_ecrites_apres phrases_controle phrases_atelier phrases_pme phrases_note phrases_deu phrases_growth phrases_banque phrases_secteur phrases_presse phrases_social phrases_industrie,--sentences testdata/signals/$(f).json)
-UNSEEN_SET := $(foreach f,phrases_inedites phrases_retenues_commerce phrases_retenues_immo phrases_retenues_services,--sentences testdata/signals/$(f).json)
+VALIDATION_SET := $(foreach f,phrases_inedites phrases_retenues_commerce phrases_retenues_immo phrases_retenues_services,--sentences testdata/signals/$(f).json)
+BLIND_SET := $(foreach f,phrases_finales_energie phrases_finales_voyage phrases_finales_medias,--sentences testdata/signals/$(f).json)
 
 eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
 	$(GO) run ./cmd/analyste eval-signals --model offline --min-recall 90 --min-precision 80 --min-category-recall 70 $(SIGNAL_SETS)
-	$(GO) run ./cmd/analyste eval-signals --model offline $(UNSEEN_SET)
+	$(GO) run ./cmd/analyste eval-signals --model offline $(VALIDATION_SET)
+	$(GO) run ./cmd/analyste eval-signals --model offline $(BLIND_SET)
 
 e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), the judge on its labelled cases and the risk reader on its labelled sentences
 	@test -n "$${GOOGLE_CLOUD_PROJECT:-}" || { echo "GOOGLE_CLOUD_PROJECT non défini"; exit 1; }
 	$(GO) run ./cmd/analyste eval --model vertex --repeat 3 --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
 	$(GO) run ./cmd/analyste eval-judge --model vertex
 	$(GO) run ./cmd/analyste eval-signals --model vertex $(SIGNAL_SETS)
-	$(GO) run ./cmd/analyste eval-signals --model vertex $(UNSEEN_SET)
+	$(GO) run ./cmd/analyste eval-signals --model vertex $(VALIDATION_SET) $(BLIND_SET)
 
 package: ## build dist/function-source.zip, the archive Terraform deploys
 	$(GO) run ./cmd/package
