@@ -97,7 +97,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 	if best == "" {
 		best = consequenceOnly(s.norm)
 	}
-	if best == "" && !denied {
+	if best == "" && !denied && adverse(s.norm) {
 		best = wordModel.guess(s.norm)
 	}
 	if best == "" {
@@ -205,4 +205,18 @@ func settles(norm string) bool {
 // does not.
 func declaresAbsent(norm string, d *definition) bool {
 	return len(affirmed(norm, d.absent)) > 0
+}
+
+// adverseWords tell that something goes or may go wrong, whatever the
+// category: the word model names a risk only in a sentence holding one
+// ("les flux de trésorerie atteignent 57,3 M€" tells no risk, however often
+// cash flows appear in risks).
+var adverseWords = slices.Concat(lossHarms, disruptionHarms, costHarms, delayHarms, sanctionHarms, []string{"risque", "dépend",
+	"expos", "incertitude", "menac", "fragil", "tension", "difficult", "insuffis", "défavorable", "négati", "tributaire", "seul",
+	"unique", "repose", "concentr", "baisse", "recul", "dégrad", "pénalit", "contentieux", "conteste", "réclam", "garanti",
+	"caution", "nanti", "engag", "échéance", "exigib", "défaut"})
+
+// adverse tells whether norm holds adverse wording or a conditional.
+func adverse(norm string) bool {
+	return conditional(norm) || has(norm, adverseWords) || has(norm, consequence) || has(norm, lossWords)
 }

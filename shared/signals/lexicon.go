@@ -36,7 +36,8 @@ var (
 		"est calculé", "sont calculé", "calculé comme", "n'appellent", "aucune remarque", "vérifications spécifiques",
 		"est défini comme", "sont définis comme", "se définit comme", "conformément à ifrs", "conformément aux normes",
 		"pertes de crédit attendues", "sont présenté au", "définitions de", "figurent à l'annexe", "figure à l'annexe",
-		"figurent en annexe", "du bilan regroupe", "point clé de notre audit", "point clé de l'audit",
+		"figurent en annexe", "du bilan regroupe", "point clé de notre audit", "point clé de l'audit", "caractère raisonnable", "nous avons apprécié", "tableau prévu",
+		"cas de défaut usuels",
 		"le détail des", "télédéclarer", "notre appréciation des", "nous avons vérifié",
 		"caractère approprié", "sont ventilé", "pas retraité", "comptabilisées en charges", "comptabilisés en charges",
 		"intégration fiscale", "approuvé les conventions", "(en k€)", "(en milliers d'euros)", "(en m€)", "(en millions d'euros)",
@@ -62,7 +63,9 @@ var (
 		"permis d'amélior", "intégralement recouvré", "a été recouvré", "ont été recouvré", "a renouvelé",
 		"ont renouvelé",
 		"a approuvé", "été clos", "par une transaction", "relevé la note", "devrait favoriser", "favorisera", "pas relevé",
-		"pas avoir relevé", "pas utilisé", "n'étaient pas utilisé", "débouté", "estime se conformer", "avait finalisé",
+		"pas avoir relevé", "pas utilisé", "n'étaient pas utilisé", "débouté", "estime se conformer", "aucune incidence", "été bouclé", "décision favorable", "reprendre intégralement",
+		"purgé", "bien au-delà du seuil", "jamais été utilisé", "n'est pas exposé", "ne sont pas exposé", "clôturé sans",
+		"intégralement soldé", "été renouvelé", "ont été renouvelé", "détente des prix", "a allégé", "exécution complète", "aucun événement", "bénéficie du crédit d'impôt", "avait finalisé",
 		"a bouclé", "ont bouclé", "respectait l'ensemble",
 		"respectaient l'ensemble", "plafond légal", "pas été mobilisé", "pas été tiré", "n'ont pas été utilisé",
 		"attestant le respect",
@@ -91,13 +94,14 @@ var (
 		"fixe intégralement", "intégralement swap", "entièrement swap", "couverts par", "couvert par", "couverte par",
 		"couvertes par", "couvrant"}
 	// partial says a cover leaves part of the exposure open.
-	partial = []string{"partiel", "en partie", "à hauteur d", "seulement", "moitié"}
+	partial = []string{"partiel", "en partie", "à hauteur d", "seulement", "moitié", "n'a couvert que", "ne couvre que",
+		"ne couvrent que"}
 	// consequence is the wording of a loss or a lack, which a mitigation
 	// alone never holds.
 	consequence = []string{
 		"pourrai", "peuvent", "peut", "même si", "à peine", "a détruit", "ont détruit", "a endommagé", "a interrompu",
 		"ont interrompu",
-		"a coûté", "ont coûté", "perte estimée", "avant indemnisation", "a contraint", "ont contraint", "ne suffi", "pas suffi",
+		"a coûté", "ont coûté", "perte estimée", "avant indemnisation", "a contraint", "ont contraint", "plus couvert", "plus assuré", "qu'avec une franchise", "excèd", "ne suffi", "pas suffi",
 		"insuffisan", "en cas de", "à défaut", "faute de",
 		"en l'absence de", "ne couvre pas", "n'a pas",
 		"n'est pas", "ne sont pas", "pas encore", "risque de", "expose",
@@ -119,7 +123,7 @@ var (
 	// successes are the verbs a negation denies instead of the noun after
 	// them: "n'a pas obtenu le renouvellement" denies the obtaining, and
 	// the renewal is still at stake.
-	successes = map[string]bool{"reconduirait": true, "reconduira": true, "renouvellera": true, "renouvellerait": true,
+	successes = map[string]bool{"tenu": true, "reconduirait": true, "reconduira": true, "renouvellera": true, "renouvellerait": true,
 		"prolongera": true, "réglé": true, "réglées": true, "payé": true, "payées": true, "honoré": true, "retenu": true, "retenue": true, "couvert": true, "couverte": true, "couverts": true,
 		"couvertes": true, "assuré": true, "assurée": true, "assurés": true, "assurées": true, "obtenu": true, "abouti": true, "trouvé": true, "signé": true, "finalisé": true,
 		"sécurisé": true, "conclu": true, "reçu": true, "levé": true, "achevé": true}
@@ -135,7 +139,8 @@ func init() {
 		normaliseAll(pair[0])
 		normaliseAll(pair[1])
 	}
-	for _, list := range [][]string{boilerplate, settled, mitigation, fullCover, partial, consequence, referBack, exceptions, lossWords} {
+	for _, list := range [][]string{boilerplate, settled, mitigation, fullCover, partial, consequence, referBack, exceptions, lossWords,
+		adverseWords} {
 		normaliseAll(list)
 	}
 	for i := range taxonomy {
