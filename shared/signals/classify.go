@@ -31,7 +31,7 @@ const minWords = 5
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
 	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
-		has(s.norm, boilerplate) && !framed(s.norm) {
+		has(s.norm, boilerplate) && !framing(s.norm) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of taxonomy[i] are found; a word that
@@ -40,7 +40,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 	var taken []span
 	party := make([]bool, len(taxonomy))
 	// denied: a term of some category is denied or declared absent, which
-	// the word model cannot read.
+	// the word model cannot read: it has the last word only elsewhere.
 	denied := false
 	for i := range taxonomy {
 		d := &taxonomy[i]
@@ -97,8 +97,8 @@ func classify(s sentence, ref reference) (kind, Category) {
 	if best == "" {
 		best = consequenceOnly(s.norm)
 	}
-	if best == "" && !denied && adverse(s.norm) {
-		best = wordModel.guess(s.norm)
+	if !denied {
+		best = wordModel.judge(s.norm, best, framing(s.norm))
 	}
 	if best == "" {
 		return neutral, ""
@@ -110,10 +110,10 @@ func classify(s sentence, ref reference) (kind, Category) {
 // holds, not an exposure.
 var caption = regexp.MustCompile(`^(tableau|figure|graphique)\b|^note \d`)
 
-// framed tells whether a voice that frames the sentence names its risk:
+// framing tells whether a voice that frames the sentence names its risk:
 // an opinion qualified "à l'exception de l'incidence…" keeps the audit
 // report's wording ("nous certifions que…") and is still a reservation.
-func framed(norm string) bool {
+func framing(norm string) bool {
 	for i := range taxonomy {
 		if d := &taxonomy[i]; d.frames && len(affirmed(norm, d.strong)) > 0 {
 			return true
@@ -208,7 +208,8 @@ func declaresAbsent(norm string, d *definition) bool {
 }
 
 // adverseWords tell that something goes or may go wrong, whatever the
-// category: the word model names a risk only in a sentence holding one
+// category: the word model names a risk the vocabulary did not only in a
+// sentence holding one
 // ("les flux de trésorerie atteignent 57,3 M€" tells no risk, however often
 // cash flows appear in risks).
 var adverseWords = slices.Concat(lossHarms, disruptionHarms, costHarms, delayHarms, sanctionHarms, []string{"risque", "dépend",

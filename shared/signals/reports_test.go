@@ -51,7 +51,8 @@ func projectCorpus(t *testing.T) Corpus {
 var tuningSets = []string{"phrases.json", "phrases_ecrites_apres.json", "phrases_controle.json", "phrases_atelier.json",
 	"phrases_pme.json", "phrases_note.json", "phrases_deu.json", "phrases_growth.json", "phrases_banque.json", "phrases_secteur.json",
 	"phrases_presse.json", "phrases_social.json", "phrases_industrie.json", "phrases_commerce.json", "phrases_immo.json",
-	"phrases_services.json", "phrases_energie.json", "phrases_voyage.json", "phrases_medias.json"}
+	"phrases_services.json", "phrases_energie.json", "phrases_voyage.json", "phrases_medias.json", "phrases_agro.json",
+	"phrases_sante.json", "phrases_construction.json"}
 
 // On the course reports the offline reader finds every expected signal,
 // quotes no sentence the labelled set calls no risk (policy, audit

@@ -15,9 +15,12 @@ import (
 // of; someone else words it otherwise ("le prix du kilowattheure double").
 // words is a softmax regression over the stems of the labelled sentences'
 // tuned parts (never their held-out ones), trained by TestWordModel into
-// words.json: the offline reader asks it about a sentence its vocabulary
-// leaves neutral and in which nothing denies or settles a risk, and takes
-// its category when the model gives it wordConfidence or more.
+// words.json. Once the vocabulary has read a sentence in which nothing
+// denies or settles a risk, the model has the last word (see judge): it
+// names the category when it is sure enough, and it vetoes a risk it is
+// sure is none. On sets by writers it never learnt from, this moved the
+// reader from 88,6 % / 84,4 % (precision / recall) to 94,1 % / 88,4 %
+// (testdata/signals/README.md).
 type words struct {
 	// TrainedOn is the digest of the sentences and settings the weights
 	// come from: TestWordModel fails when the labelled sets have changed
@@ -30,9 +33,13 @@ type words struct {
 }
 
 // wordConfidence is the least probability at which the model's category
-// is taken, set on sets by other writers than those it learns from
-// (testdata/signals/README.md).
-const wordConfidence = 0.7
+// is taken, and wordVeto the probability of no risk at which it overrules
+// the vocabulary; both set on sets by other writers than those it learns
+// from (testdata/signals/README.md).
+const (
+	wordConfidence = 0.5
+	wordVeto       = 0.9
+)
 
 // stemRunes cuts words to their stem: French inflects at the end, and six
 // letters keep "fournisseur" and "fournisseurs" one, "renchérissement" and
@@ -104,11 +111,15 @@ func (w *words) probabilities(fs []string) []float64 {
 	return z
 }
 
-// guess is the category the model gives norm, or "" when no category is
-// likelier than no risk and at least wordConfidence likely.
-func (w *words) guess(norm string) Category {
-	if len(w.Classes) < 2 {
-		return ""
+// judge gives the category of norm, given the vocabulary's (or "" when it
+// found none). The model's category wins when it is wordConfidence likely
+// and likelier than no risk, provided the vocabulary found a risk or norm
+// holds adverse wording; a sentence the model finds wordVeto likely to be
+// no risk is none. A framing voice (the auditor's) keeps the vocabulary's
+// word: whatever the sentence is about, it is a reservation.
+func (w *words) judge(norm string, vocabulary Category, framed bool) Category {
+	if len(w.Classes) < 2 || framed {
+		return vocabulary
 	}
 	p := w.probabilities(features(norm))
 	best := 1
@@ -117,8 +128,11 @@ func (w *words) guess(norm string) Category {
 			best = c
 		}
 	}
-	if p[best] < wordConfidence || p[best] < p[0] {
+	switch {
+	case p[0] >= wordVeto:
 		return ""
+	case p[best] >= wordConfidence && p[best] > p[0] && (vocabulary != "" || adverse(norm)):
+		return w.Classes[best]
 	}
-	return w.Classes[best]
+	return vocabulary
 }

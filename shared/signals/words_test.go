@@ -144,7 +144,7 @@ func TestWordModel(t *testing.T) {
 // The word model reads a risk the vocabulary misses, and never one the
 // vocabulary denies. Not parallel: it swaps the model out to show the
 // vocabulary alone.
-func TestWordModelFallback(t *testing.T) {
+func TestWordModelJudge(t *testing.T) {
 	ref := reference{closing: 2025*12 + 11}
 	tests := []struct {
 		name, sentence    string
