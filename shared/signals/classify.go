@@ -48,8 +48,8 @@ func classify(s sentence, ref reference) (kind, Category) {
 			denied = true
 			continue
 		}
-		denied = denied || len(negatedSpans(s.norm, d.strong)) > 0
-		found := affirmed(s.norm, d.strong)
+		found, negatedStrong := readTerms(s.norm, d.strong)
+		denied = denied || len(negatedStrong) > 0
 		for _, pair := range d.pairs {
 			if p0, p1 := affirmed(s.norm, pair[0]), affirmed(s.norm, pair[1]); len(p0) > 0 && len(p1) > 0 {
 				// A pair counts as one strong term, placed where it starts.
@@ -98,7 +98,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 		best = consequenceOnly(s.norm)
 	}
 	if !denied {
-		best = wordModel.judge(s.norm, best, framing(s.norm))
+		best = wordModel.judge(s.norm, best, framed)
 	}
 	if best == "" {
 		return neutral, ""

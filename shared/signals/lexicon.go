@@ -266,29 +266,32 @@ type span struct{ start, end int }
 // before them in their clause ("il n'existe aucun litige" holds no litige):
 // the first place of each term found.
 func affirmed(text string, terms []string) []span {
-	var found []span
-	for _, t := range terms {
-		for _, at := range positions(text, t) {
-			if !negated(text, at) {
-				found = append(found, span{at, at + len(t)})
-				break
-			}
-		}
-	}
+	found, _ := readTerms(text, terms)
 	return found
 }
 
 // negatedSpans are the places of terms in text that a negation denies.
 func negatedSpans(text string, terms []string) []span {
-	var out []span
+	_, denied := readTerms(text, terms)
+	return denied
+}
+
+// readTerms reads terms in text once: the first place of each where no
+// negation denies it, and every place where one does.
+func readTerms(text string, terms []string) (found, denied []span) {
 	for _, t := range terms {
+		first := true
 		for _, at := range positions(text, t) {
-			if negated(text, at) {
-				out = append(out, span{at, at + len(t)})
+			switch {
+			case negated(text, at):
+				denied = append(denied, span{at, at + len(t)})
+			case first:
+				found = append(found, span{at, at + len(t)})
+				first = false
 			}
 		}
 	}
-	return out
+	return found, denied
 }
 
 // pointers counts the places where a term of terms starts in text outside
