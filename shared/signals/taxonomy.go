@@ -609,7 +609,7 @@ var taxonomy = []definition{
 			"non assuré", "gelée", "épisodes de gel", "épisode de gel", "submersion", "tempêtes", "cyclone", "séisme",
 			"feux de forêt", "feu de forêt", "retrait-gonflement", "sols argileux",
 			"vagues de chaleur", "pluviométrie", "événements climatiques", "glissement de terrain", "enneigement", "météorolog",
-			"fortes pluies", "pluies", "précipitations", "orage", "orages", "épisode de gel", "neige", "verglas",
+			"fortes pluies", "pluies", "précipitations", "orage", "orages", "neige", "verglas",
 			"températures anormal",
 			"températures élevées", "douceur", "ouragan", "typhon", "tornade", "gel de printemps", "pics de chaleur", "fortes chaleurs", "très chaud", "anormalement doux", "canicul", "zone cyclonique",
 			"déficit de vent", "limite pluie-neige", "manque de neige", "réchauffement", "aucune assurance", "sans assurance", "faute d'assurance",

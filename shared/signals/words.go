@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -89,26 +90,28 @@ func features(text string) []string {
 
 // probabilities are the model's probabilities of each class for features fs.
 func (w *words) probabilities(fs []string) []float64 {
-	z := make([]float64, len(w.Classes))
-	copy(z, w.Bias)
+	z := slices.Clone(w.Bias)
 	for _, f := range fs {
 		for c, x := range w.Weights[f] {
 			z[c] += x
 		}
 	}
-	most := math.Inf(-1)
-	for _, v := range z {
-		most = max(most, v)
-	}
+	return softmax(z)
+}
+
+// softmax turns scores into probabilities that sum to 1.
+func softmax(z []float64) []float64 {
+	most := slices.Max(z)
+	p := make([]float64, len(z))
 	sum := 0.0
-	for c := range z {
-		z[c] = math.Exp(z[c] - most)
-		sum += z[c]
+	for c, v := range z {
+		p[c] = math.Exp(v - most)
+		sum += p[c]
 	}
-	for c := range z {
-		z[c] /= sum
+	for c := range p {
+		p[c] /= sum
 	}
-	return z
+	return p
 }
 
 // judge gives the category of norm, given the vocabulary's (or "" when it

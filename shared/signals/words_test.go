@@ -103,20 +103,6 @@ func train(data []Labelled) *words {
 	return w
 }
 
-func softmax(z []float64) []float64 {
-	most := slices.Max(z)
-	p := make([]float64, len(z))
-	sum := 0.0
-	for c, v := range z {
-		p[c] = math.Exp(v - most)
-		sum += p[c]
-	}
-	for c := range p {
-		p[c] /= sum
-	}
-	return p
-}
-
 // words.json is the model of the labelled sets as they are: a set changed
 // since it was trained fails here, and
 // go test ./shared/signals -run TestWordModel -update-words retrains it.
