@@ -6,7 +6,7 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Brief fuzzing in `make test`; `make fuzz FUZZTIME=10m` for a long run.
 FUZZTIME ?= 15s
 # Folders scored by `make eval`: each holds one PDF and its truth.json.
-EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/real/*,$(sort $(dir $(wildcard $(g)/truth.json))))
+EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/engines/* testdata/real/*,$(sort $(dir $(wildcard $(g)/truth.json))))
 # package:target pairs fuzzed by `make test` and `make fuzz`.
 FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify ./shared/quotes:FuzzLocate
 

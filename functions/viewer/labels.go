@@ -27,6 +27,7 @@ var lineLabels = map[statements.Key]string{
 	{Statement: statements.Income, Name: "dotations_amortissements"}:     "Dotations aux amortissements et provisions",
 	{Statement: statements.Income, Name: "autres_produits_exploitation"}: "Autres produits d'exploitation",
 	{Statement: statements.Income, Name: "autres_charges_exploitation"}:  "Autres charges d'exploitation",
+	{Statement: statements.Income, Name: "charges_fonctionnelles"}:       "Charges par fonction",
 	{Statement: statements.Income, Name: "resultat_exploitation"}:        "Résultat d'exploitation",
 	{Statement: statements.Income, Name: "resultat_financier"}:           "Résultat financier",
 	{Statement: statements.Income, Name: "resultat_exceptionnel"}:        "Résultat exceptionnel",

@@ -73,7 +73,7 @@ var (
 // perYear are identities 1 to 13 of the data dictionary, in its order.
 var perYear = []identity{
 	{total: true, label: "résultat d'exploitation = chiffre d'affaires - charges", lhs: term{k(inc, "resultat_exploitation"), 1, false},
-		rhs: join(plus(inc, "chiffre_affaires", "autres_produits_exploitation"), minus(inc, "achats_consommes", "charges_externes", "charges_personnel", "impots_taxes", "dotations_amortissements", "autres_charges_exploitation"))},
+		rhs: join(plus(inc, "chiffre_affaires", "autres_produits_exploitation"), minus(inc, "achats_consommes", "charges_externes", "charges_personnel", "impots_taxes", "dotations_amortissements", "autres_charges_exploitation", "charges_fonctionnelles"))},
 	{total: true, label: "résultat net = exploitation + financier + exceptionnel - impôt", lhs: term{k(inc, "resultat_net"), 1, false},
 		rhs: join(plus(inc, "resultat_exploitation", "resultat_financier", "resultat_exceptionnel", "autres_elements_resultat"), minus(inc, "impot_societes"))},
 	{total: true, label: "total actif = somme des postes", lhs: term{k(bal, "total_actif"), 1, false},

@@ -23,31 +23,61 @@ const (
 	minAmountRows = 5
 )
 
-// titles are the folded openings of statement titles. A title must open its
-// line, so "Engagements hors bilan" or a sentence about the bilan is not one.
+// titles are the folded openings of statement titles, as the PCG models
+// (bilan, compte de résultat, tableau des flux) and IAS 1 (état de la
+// situation financière, état du résultat, tableau des flux de trésorerie)
+// name them, in the singular and the plural. A title must open a cell of its
+// line or a part of it after a separator, so "Engagements hors bilan" or a
+// sentence about the bilan is not one, while "SOCIÉTÉ X   BILAN ACTIF" is.
 var titles = []struct {
 	prefix    string
 	statement statements.Statement
 }{
 	{"compte de resultat", statements.Income},
 	{"comptes de resultat", statements.Income},
+	{"etat du resultat", statements.Income},
+	{"etats du resultat", statements.Income},
+	{"etat des resultats", statements.Income},
 	{"bilan", statements.Balance},
+	{"etat de la situation financiere", statements.Balance},
+	{"etats de la situation financiere", statements.Balance},
+	{"situation financiere consolidee", statements.Balance},
 	{"tableau des flux", statements.CashFlow},
+	{"tableaux des flux", statements.CashFlow},
 	{"tableau de flux", statements.CashFlow},
+	{"tableaux de flux", statements.CashFlow},
 	{"etat des flux", statements.CashFlow},
+	{"etats des flux", statements.CashFlow},
 	{"flux de tresorerie", statements.CashFlow},
 }
 
-// Find returns the pages of each statement: a page whose top carries a
-// statement title and that has enough rows of amounts. A table of contents
-// is never taken: its title lines end with a page number, and a title-only
-// divider page has no amounts. The end of a statement split over two pages
-// may be short: a titled page right after a page of the same statement needs
-// one row of amounts only.
+// closers are the lines that close each statement: a page with no title
+// that prints two of them among its rows, under a header naming the
+// accounts ("États financiers consolidés"), is that statement.
+var closers = map[statements.Statement][]string{
+	statements.Balance:  {"total actif", "total de l actif", "total passif", "total du passif", "total capitaux propres et passif", "total des capitaux propres et du passif", "total general", "total bilan", "total du bilan"},
+	statements.Income:   {"resultat d exploitation", "resultat operationnel", "resultat financier", "resultat net", "resultat de l exercice", "resultat avant impot"},
+	statements.CashFlow: {"variation de la tresorerie", "variation de tresorerie", "variation nette de la tresorerie", "tresorerie a la cloture", "tresorerie de cloture", "tresorerie a l ouverture", "tresorerie d ouverture", "flux net de tresorerie"},
+}
+
+// accountsHeaders name a set of statements without naming one: a page
+// under such a header is placed by its closing lines.
+var accountsHeaders = []string{"etats financiers", "comptes annuels", "comptes consolides", "comptes semestriels", "comptes intermediaires", "situation intermediaire", "situation comptable", "comptes de l exercice", "informations financieres"}
+
+// Find returns the pages of each statement: a page that has enough rows of
+// amounts and either carries a statement title near its top, or, under a
+// header naming the accounts, prints two lines that close one statement
+// only. A table of contents is never taken: its title lines end with a page
+// number, and a title-only divider page has no amounts. The end of a
+// statement split over two pages may be short: a titled page right after a
+// page of the same statement needs one row of amounts only.
 func Find(doc *pdftext.Document) Result {
 	r := Result{}
 	for _, p := range doc.Pages {
 		s, ok := pageTitle(p, len(doc.Pages))
+		if !ok {
+			s, ok = pageByClosers(p)
+		}
 		if !ok {
 			continue
 		}
@@ -96,14 +126,77 @@ func pageTitle(p pdftext.Page, pageCount int) (statements.Statement, bool) {
 		if isContentsEntry(l, pageCount) {
 			continue
 		}
-		text := strings.TrimLeft(Fold(l.Text()), "0123456789 ")
-		for _, t := range titles {
-			if strings.HasPrefix(text, t.prefix) {
-				return t.statement, true
+		for _, part := range titleParts(l) {
+			for _, t := range titles {
+				if part == t.prefix || strings.HasPrefix(part, t.prefix+" ") {
+					return t.statement, true
+				}
 			}
 		}
 	}
 	return "", false
+}
+
+// titleParts are the places of a line where a title may open: the line, each
+// of its cells, and each part of them after a separator ("Comptes annuels
+// 2025 – Bilan"), folded, without a leading number.
+func titleParts(l pdftext.Line) []string {
+	texts := []string{l.Text()}
+	if len(l.Spans) > 1 {
+		for _, s := range l.Spans {
+			texts = append(texts, s.Text)
+		}
+	}
+	var out []string
+	for _, t := range texts {
+		for _, part := range strings.FieldsFunc(t, func(r rune) bool { return strings.ContainsRune("–—|:/•·", r) }) {
+			for _, piece := range strings.Split(part, " - ") {
+				if f := strings.TrimLeft(Fold(piece), "0123456789 "); f != "" {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// pageByClosers places an untitled page under a header naming the accounts
+// by the closing lines its rows print: two of one statement and none of
+// another.
+func pageByClosers(p pdftext.Page) (statements.Statement, bool) {
+	header := false
+	for i, l := range p.Lines {
+		if i == titleLines {
+			break
+		}
+		f := Fold(l.Text())
+		header = header || slices.ContainsFunc(accountsHeaders, func(h string) bool { return strings.Contains(f, h) })
+	}
+	if !header {
+		return "", false
+	}
+	found := map[statements.Statement]int{}
+	for _, l := range p.Lines {
+		if len(l.Spans) < 2 {
+			continue
+		}
+		label := strings.TrimLeft(Fold(l.Spans[0].Text), "0123456789 ")
+		for st, cs := range closers {
+			if slices.ContainsFunc(cs, func(c string) bool { return label == c || strings.HasPrefix(label, c+" ") }) {
+				found[st]++
+			}
+		}
+	}
+	var best statements.Statement
+	for _, st := range statements.All {
+		switch {
+		case found[st] >= 2 && best == "":
+			best = st
+		case found[st] > 0 && best != "":
+			return "", false
+		}
+	}
+	return best, best != ""
 }
 
 // isContentsEntry tells a table-of-contents line: a title followed, after a
@@ -120,7 +213,8 @@ func isContentsEntry(l pdftext.Line, pageCount int) bool {
 }
 
 // amountRows counts the lines that start with text and end with an amount,
-// the shape of a statement row.
+// the shape of a statement row, and the lines of two amounts or more alone,
+// printed between the lines of their own wrapped label.
 func amountRows(p pdftext.Page) int {
 	rows := 0
 	for _, l := range p.Lines {
@@ -130,11 +224,27 @@ func amountRows(p pdftext.Page) int {
 		if _, ok := wholeNumber(l.Spans[len(l.Spans)-1].Text); !ok {
 			continue
 		}
-		if nums := frnum.Parse(l.Spans[0].Text); len(nums) == 0 || nums[0].Start > 0 {
+		if nums := frnum.Parse(l.Spans[0].Text); len(nums) == 0 || nums[0].Start > 0 || amountsOnly(l) {
 			rows++
 		}
 	}
 	return rows
+}
+
+// amountsOnly tells a line of amounts and nothing else, years aside: a
+// line of column years is a header, not a row.
+func amountsOnly(l pdftext.Line) bool {
+	years := 0
+	for _, s := range l.Spans {
+		n, ok := wholeNumber(s.Text)
+		if !ok {
+			return false
+		}
+		if n.IsYear() {
+			years++
+		}
+	}
+	return years < len(l.Spans)
 }
 
 // wholeNumber reads a span that is one number and nothing else.

@@ -114,6 +114,29 @@ func TestFindHandBuilt(t *testing.T) {
 			want: locate.Result{statements.Income: {1, 2}},
 		},
 		{
+			name: "titre après la dénomination",
+			doc: pdftext.Document{Pages: []pdftext.Page{
+				page(1, line("SOCIÉTÉ GARNIER SAS", "BILAN ACTIF", "Exercice 2025"), rows[0], rows[1], rows[2], rows[3], rows[4]),
+			}},
+			want: locate.Result{statements.Balance: {1}},
+		},
+		{
+			name: "titre au pluriel et en-tête courant",
+			doc: pdftext.Document{Pages: []pdftext.Page{
+				page(1, line("Rapport semestriel 2025 – Tableaux des flux de trésorerie consolidés"), rows[0], rows[1], rows[2], rows[3], rows[4]),
+				page(2, line("Groupe Orval | État de la situation financière consolidée"), rows[0], rows[1], rows[2], rows[3], rows[4]),
+			}},
+			want: locate.Result{statements.CashFlow: {1}, statements.Balance: {2}},
+		},
+		{
+			name: "états financiers placés par leurs totaux",
+			doc: pdftext.Document{Pages: []pdftext.Page{
+				page(1, line("États financiers consolidés"), rows[0], rows[1], rows[2], line("Total actif", "3 300"), rows[3]),
+				page(2, line("États financiers consolidés"), rows[0], rows[1], rows[2], rows[3], line("Résultat net", "12")),
+			}},
+			want: locate.Result{statements.Balance: {1}},
+		},
+		{
 			name: "titre sans montants",
 			doc: pdftext.Document{Pages: []pdftext.Page{
 				page(1, line("Tableau des flux de trésorerie"), rows[0]),

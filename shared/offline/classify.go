@@ -54,6 +54,7 @@ type tagged struct {
 	kind   kind
 	blank  bool // no amount in the kept columns
 	deduct bool // a charge counted negative in its key
+	rule   string
 }
 
 // reading is what the lines read so far tell about the next ones: the side
@@ -70,6 +71,7 @@ type reading struct {
 var operatingKeys = map[string]bool{
 	"autres_produits_exploitation": true, "achats_consommes": true, "charges_externes": true, "charges_personnel": true,
 	"impots_taxes": true, "dotations_amortissements": true, "autres_charges_exploitation": true,
+	"charges_fonctionnelles": true,
 }
 
 // classify gives each row of a table its category, with its covered keys
@@ -109,7 +111,7 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 		case ok && rl.kind == inherit:
 			t.key, t.kind = rl.key, part
 		case ok:
-			t.key, t.kind = rl.key, rl.kind
+			t.key, t.kind, t.rule = rl.key, rl.kind, rl.pattern
 		case section != "" && !t.blank:
 			t.key, t.kind = section, part
 		}
@@ -130,6 +132,9 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 		}
 		tags[i] = t
 	}
+	if st == statements.Income {
+		nonCurrentInOperating(tags)
+	}
 	resolveWholes(tags)
 	out := make([]statements.Line, len(rows))
 	for i, r := range rows {
@@ -148,6 +153,21 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 		}
 	}
 	return out
+}
+
+// nonCurrentInOperating puts the non-recurring operating items into the
+// operating charges of a table that prints no résultat opérationnel
+// courant: its résultat opérationnel, then the operating result, is struck
+// after them (ANC 2020-01, IAS 1 §85).
+func nonCurrentInOperating(tags []tagged) {
+	if slices.ContainsFunc(tags, func(t tagged) bool { return t.rule == "resultat operationnel courant" || t.rule == "resultat exceptionnel" }) {
+		return
+	}
+	for i, t := range tags {
+		if t.key == "resultat_exceptionnel" && t.kind == part {
+			tags[i].key = "autres_charges_exploitation"
+		}
+	}
 }
 
 func negated(amts []*float64) []*float64 {

@@ -81,6 +81,19 @@ func TestWording(t *testing.T) {
 		{bal, liabilities, "Concours bancaires courants", "dettes_financieres"},
 		{bal, liabilities, "Dettes envers les établissements de crédit", "dettes_financieres"},
 		{cfs, anySide, "Trésorerie à la clôture", "tresorerie_cloture"},
+		// IAS 1 consolidated captions.
+		{inc, anySide, "Charge d’impôt", "impot_societes"},
+		{inc, anySide, "Coût des ventes", "charges_fonctionnelles"},
+		{inc, anySide, "Frais de recherche et développement", "charges_fonctionnelles"},
+		{inc, anySide, "Résultat net de l’ensemble consolidé", "resultat_net"},
+		{inc, anySide, "Résultat net des activités poursuivies", "autre"},
+		{inc, anySide, "Résultat net des activités abandonnées", "autres_elements_resultat"},
+		{inc, anySide, "Quote-part du résultat net des sociétés mises en équivalence", "autres_elements_resultat"},
+		{bal, assets, "Écarts d’acquisition", "immobilisations_incorporelles"},
+		{bal, assets, "Impôts différés actifs", "autres_actifs"},
+		{bal, liabilities, "Impôts différés passifs", "autres_passifs"},
+		{bal, liabilities, "Total des capitaux propres et des passifs", "total_passif"},
+		{bal, liabilities, "Total passif et capitaux propres", "total_passif"},
 		{cfs, anySide, "Variation de la trésorerie nette", "variation_tresorerie"},
 	}
 	for _, tt := range tests {
@@ -243,6 +256,77 @@ func TestDeductionSign(t *testing.T) {
 			got := classify(inc, &reading{}, rows, amts)
 			if a := got[1].Amounts[0]; got[1].Category != "autres_elements_resultat" || a == nil || *a != tt.want {
 				t.Errorf("participation : %s %v, attendu autres_elements_resultat %v", got[1].Category, deref(a), tt.want)
+			}
+		})
+	}
+}
+
+// TestConsolidatedWholes reads the lines a consolidated statement prints
+// for one key: the whole group's result and equity win over the group
+// share, and without a résultat opérationnel courant the non-recurring
+// operating items are operating charges.
+func TestConsolidatedWholes(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		st     statements.Statement
+		sd     side
+		labels []string
+		want   []string
+	}{
+		{
+			name:   "résultat de l'ensemble consolidé",
+			st:     inc,
+			labels: []string{"Résultat net des activités poursuivies", "Résultat net des activités abandonnées", "Résultat net de l'ensemble consolidé", "Résultat net part du groupe"},
+			want:   []string{"autre", "autres_elements_resultat", "resultat_net", "autre"},
+		},
+		{
+			name:   "part du groupe seule",
+			st:     inc,
+			labels: []string{"Résultat opérationnel", "Résultat net part du groupe"},
+			want:   []string{"resultat_exploitation", "resultat_net"},
+		},
+		{
+			name:   "total des capitaux propres",
+			st:     bal,
+			sd:     liabilities,
+			labels: []string{"Capital", "Réserves consolidées", "Capitaux propres attribuables aux actionnaires de la société mère", "Intérêts ne donnant pas le contrôle", "Total des capitaux propres"},
+			want:   []string{"autre", "autre", "autre", "autre", "capitaux_propres"},
+		},
+		{
+			name:   "part du groupe et minoritaires sans total",
+			st:     bal,
+			sd:     liabilities,
+			labels: []string{"Capitaux propres part du groupe", "Intérêts minoritaires"},
+			want:   []string{"autre", "capitaux_propres"},
+		},
+		{
+			name:   "non courant sous un résultat opérationnel courant",
+			st:     inc,
+			labels: []string{"Résultat opérationnel courant", "Autres produits et charges opérationnels", "Résultat opérationnel"},
+			want:   []string{"resultat_exploitation", "resultat_exceptionnel", "autre"},
+		},
+		{
+			name:   "non courant sans résultat opérationnel courant",
+			st:     inc,
+			labels: []string{"Frais administratifs", "Autres produits et charges opérationnels", "Résultat opérationnel"},
+			want:   []string{"charges_fonctionnelles", "autres_charges_exploitation", "resultat_exploitation"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			rows := make([]row, len(tt.labels))
+			amts := make([][]*float64, len(tt.labels))
+			for i, l := range tt.labels {
+				rows[i], amts[i] = row{label: l}, []*float64{new(1.0)}
+			}
+			var got []string
+			for _, l := range classify(tt.st, &reading{side: tt.sd}, rows, amts) {
+				got = append(got, l.Category)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("catégories (-attendu +lu) :\n%s", diff)
 			}
 		})
 	}

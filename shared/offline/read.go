@@ -183,12 +183,17 @@ const edgeLines = 3
 
 // boilerplate lists the running headers and footers: lines at the edge of a
 // page printed, digits aside, on at least half the pages (and three of them).
+// Column headings repeated at the top of every statement page are the
+// tables' own, not a running header.
 func boilerplate(doc *pdftext.Document) map[string]bool {
 	pages := map[string]int{}
 	for _, p := range doc.Pages {
 		seen := map[string]bool{}
 		for i, l := range p.Lines {
 			if i >= edgeLines && i < len(p.Lines)-edgeLines {
+				continue
+			}
+			if _, header := headerLine(l); header {
 				continue
 			}
 			k := boilerKey(l)

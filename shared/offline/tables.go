@@ -38,7 +38,7 @@ func statementTables(doc *pdftext.Document, found locate.Result, boiler map[stri
 	docYear := 0
 	for _, st := range statements.All {
 		for _, n := range found[st] {
-			pages[n] = segments(withoutLines(doc.Pages[n-1], boiler))
+			pages[n] = segments(tablePage(doc.Pages[n-1], boiler))
 			docYear = max(docYear, latestYear(pages[n]))
 		}
 	}
@@ -134,7 +134,7 @@ var captionWords = map[string]bool{"actif": true, "passif": true, "suite": true,
 // table of the page before. A page with any other text at its top is a new
 // subject (notes, a report), even with a table.
 func continuation(p pdftext.Page, boiler map[string]bool, docYear int, last rawTable) ([]rawTable, bool) {
-	p = withoutLines(p, boiler)
+	p = tablePage(p, boiler)
 	for _, l := range p.Lines {
 		var segs []segment
 		switch _, header := headerLine(l); {

@@ -6,6 +6,7 @@ import (
 
 	"analyste.dev/analyste/shared/extraction"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 )
 
@@ -24,6 +25,8 @@ func Explain(err error) (reason string, retryable bool) {
 		return "Le modèle a répondu deux fois hors du format attendu : le rapport doit être relu par un analyste.", false
 	case errors.Is(err, ErrNoStatements):
 		return "Aucune page d'états financiers (compte de résultat, bilan, flux de trésorerie) n'a été trouvée : vérifiez que le document est bien un rapport annuel avec ses comptes.", false
+	case errors.Is(err, offline.ErrNoStatement):
+		return "Des pages d'états financiers ont été trouvées mais aucun de leurs tableaux n'a pu être lu (colonnes d'exercices introuvables) : le rapport doit être saisi par un analyste, ou relu par le modèle.", false
 	case errors.Is(err, extraction.ErrUnreadable):
 		return "Les tableaux des états financiers n'ont pas pu être transcrits : le rapport doit être saisi par un analyste.", false
 	}

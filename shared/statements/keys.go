@@ -40,11 +40,12 @@ func jsonName(f reflect.StructField) string {
 	return name
 }
 
-// optional are the five keys outside the 39 that real statements need for
+// optional are the six keys outside the 39 that real statements need for
 // identities 1 to 4 to hold; absent, they count as 0 there.
 var optional = map[Key]bool{
 	{Income, "autres_produits_exploitation"}: true,
 	{Income, "autres_charges_exploitation"}:  true,
+	{Income, "charges_fonctionnelles"}:       true,
 	{Income, "autres_elements_resultat"}:     true,
 	{Balance, "autres_actifs"}:               true,
 	{Balance, "autres_passifs"}:              true,
@@ -57,7 +58,7 @@ func ParseKey(s string) (Key, bool) {
 	return k, Known(k)
 }
 
-// Optional reports whether k is one of the five optional keys.
+// Optional reports whether k is one of the six optional keys.
 func Optional(k Key) bool { return optional[k] }
 
 // Keys lists the dictionary keys of a statement in dictionary order,

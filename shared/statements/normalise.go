@@ -112,7 +112,7 @@ func FromTruth(t Truth) (Report, error) {
 var chargeKeys = map[string]bool{
 	"achats_consommes": true, "charges_externes": true, "charges_personnel": true,
 	"impots_taxes": true, "dotations_amortissements": true, "impot_societes": true,
-	"autres_charges_exploitation": true,
+	"autres_charges_exploitation": true, "charges_fonctionnelles": true,
 }
 
 // IsCharge reports whether an income-statement key is a charge, stored

@@ -30,9 +30,13 @@ type IncomeStatement struct {
 	// Optional: other operating income and charges, outside the 11 fields.
 	OtherOperatingIncome  *float64 `json:"autres_produits_exploitation,omitempty"`
 	OtherOperatingCharges *float64 `json:"autres_charges_exploitation,omitempty"`
-	OperatingResult       *float64 `json:"resultat_exploitation,omitempty"`
-	FinancialResult       *float64 `json:"resultat_financier,omitempty"`
-	ExceptionalResult     *float64 `json:"resultat_exceptionnel,omitempty"`
+	// Optional: the charges of an income statement by function (coût des
+	// ventes, frais commerciaux, administratifs, de recherche), which print
+	// no charge by nature.
+	FunctionalCharges *float64 `json:"charges_fonctionnelles,omitempty"`
+	OperatingResult   *float64 `json:"resultat_exploitation,omitempty"`
+	FinancialResult   *float64 `json:"resultat_financier,omitempty"`
+	ExceptionalResult *float64 `json:"resultat_exceptionnel,omitempty"`
 	// Optional: quote-part sur opérations en commun, participation des salariés (signed).
 	OtherResultItems *float64 `json:"autres_elements_resultat,omitempty"`
 	IncomeTax        *float64 `json:"impot_societes,omitempty"`

@@ -1,0 +1,105 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/pdftext"
+)
+
+func span(x0, x1 float64, text string) pdftext.Span {
+	return pdftext.Span{X0: x0, X1: x1, Size: 10, Text: text}
+}
+
+func line(y float64, spans ...pdftext.Span) pdftext.Line { return pdftext.Line{Y: y, Spans: spans} }
+
+// TestCellLines rebuilds rows whose label cell wraps around its amounts, by
+// the vertical extent the lines share, and leaves the others as printed.
+func TestCellLines(t *testing.T) {
+	t.Parallel()
+	amounts := []pdftext.Span{span(300, 340, "12 000"), span(400, 440, "9 000")}
+	tests := []struct {
+		name  string
+		lines []pdftext.Line
+		want  []string
+	}{
+		{
+			name: "amounts centred between two label lines",
+			lines: []pdftext.Line{
+				line(700, span(50, 180, "Emprunts et dettes auprès des")),
+				line(694, amounts...),
+				line(688, span(50, 170, "établissements de crédit")),
+				line(670, span(50, 150, "Autres dettes"), span(300, 340, "1 000"), span(400, 440, "2 000")),
+			},
+			want: []string{"Emprunts et dettes auprès des établissements de crédit  12 000  9 000", "Autres dettes  1 000  2 000"},
+		},
+		{
+			name: "a heading a leading above is not the row's",
+			lines: []pdftext.Line{
+				line(712, span(50, 150, "ACTIF CIRCULANT")),
+				line(700, span(50, 180, "Clients et comptes")),
+				line(694, amounts...),
+				line(688, span(50, 170, "rattachés")),
+			},
+			want: []string{"ACTIF CIRCULANT", "Clients et comptes rattachés  12 000  9 000"},
+		},
+		{
+			name: "a label line between two rows goes to the nearer",
+			lines: []pdftext.Line{
+				line(700, span(50, 180, "Dettes fiscales")),
+				line(695, amounts...),
+				line(687, span(50, 180, "Autres dettes")),
+				line(683, amounts...),
+			},
+			want: []string{"Dettes fiscales  12 000  9 000", "Autres dettes  12 000  9 000"},
+		},
+		{
+			name: "a line of years is a header",
+			lines: []pdftext.Line{
+				line(700, span(50, 180, "Capital social ou individuel")),
+				line(695, span(300, 340, "2025"), span(400, 440, "2024")),
+			},
+			want: []string{"Capital social ou individuel", "2025  2024"},
+		},
+		{
+			name: "headings wrapped over three lines make one header line",
+			lines: []pdftext.Line{
+				line(740, span(280, 360, "Amortissements et"), span(420, 440, "Net")),
+				line(734, span(220, 240, "Brut")),
+				line(728, span(285, 360, "dépréciations"), span(400, 450, "31/12/2025")),
+			},
+			want: []string{"Brut  Amortissements et  dépréciations  31/12/2025  Net"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var got []string
+			for _, l := range cellLines(tt.lines) {
+				got = append(got, squeeze(l.Text()))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("lignes (-attendu +lu) :\n%s", diff)
+			}
+		})
+	}
+}
+
+// squeeze writes every column gap as two spaces.
+func squeeze(s string) string {
+	out := []rune{}
+	spaces := 0
+	for _, r := range s {
+		if r == ' ' {
+			spaces++
+			continue
+		}
+		if spaces > 0 {
+			out = append(out, []rune(map[bool]string{true: "  ", false: " "}[spaces > 1])...)
+		}
+		spaces = 0
+		out = append(out, r)
+	}
+	return string(out)
+}
