@@ -160,7 +160,9 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 // courant: its résultat opérationnel, then the operating result, is struck
 // after them (ANC 2020-01, IAS 1 §85).
 func nonCurrentInOperating(tags []tagged) {
-	if slices.ContainsFunc(tags, func(t tagged) bool { return t.rule == "resultat operationnel courant" || t.rule == "resultat exceptionnel" }) {
+	if slices.ContainsFunc(tags, func(t tagged) bool {
+		return t.rule == "resultat operationnel courant" || t.rule == "resultat exceptionnel"
+	}) {
 		return
 	}
 	for i, t := range tags {

@@ -17,8 +17,8 @@ import (
 
 	"analyste.dev/analyste/shared/logging"
 	"analyste.dev/analyste/shared/model"
-	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/offline"
+	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 )
 
