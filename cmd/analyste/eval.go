@@ -109,6 +109,10 @@ func runEval(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			frnum.Format(e.Worst.FalseClaims), frnum.Format(e.Worst.OnFailedCheck))
 		code = 1
 	}
+	if e.Worst.Unprinted > 0 {
+		fmt.Fprintf(stderr, "analyste eval : %s montant(s) lu(s) imprimé(s) nulle part : un lecteur ne donne que des montants imprimés\n", frnum.Format(e.Worst.Unprinted))
+		code = 1
+	}
 	if *maxInvented >= 0 && e.Worst.Invented > float64(*maxInvented) {
 		fmt.Fprintf(stderr, "analyste eval : %s champ(s) inventé(s), au-delà du seuil de %d\n", frnum.Format(e.Worst.Invented), *maxInvented)
 		code = 1

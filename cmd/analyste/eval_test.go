@@ -52,7 +52,7 @@ func TestRunEvalTable(t *testing.T) {
 	if want := fmt.Sprintf("/%d (", 78*len(reports)); !strings.Contains(totals, want) {
 		t.Errorf("totals line %q does not count the %d fields of the truths", totals, 78*len(reports))
 	}
-	if want := "Champs inventés : 0 | documents refusés : 0 | contrôles perdus : 0 | affirmations publiées fausses : 0 | mémos publiés sur un contrôle en échec : 0"; lines[len(reports)+3] != want {
+	if want := "Champs inventés : 0 | valeurs imprimées nulle part : 0 | documents refusés : 0 | contrôles perdus : 0 | affirmations publiées fausses : 0 | mémos publiés sur un contrôle en échec : 0"; lines[len(reports)+3] != want {
 		t.Errorf("robustness line %q, want %q", lines[len(reports)+3], want)
 	}
 	if !strings.HasPrefix(lines[len(reports)+4], "Coût : ") {

@@ -36,6 +36,9 @@ type Check struct {
 	// ZeroTerms are the lines of a total the statement does not print,
 	// counted as 0 ("bilan.stocks").
 	ZeroTerms []string `json:"postes_non_imprimes,omitempty"`
+	// Fields are the fields a check that is not an identity bears on (an
+	// amount printed nowhere); an identity's are read from its terms.
+	Fields []statements.FieldRef `json:"champs,omitempty"`
 }
 
 // TermTolerance is the rounding allowed per term for a report printed in u:

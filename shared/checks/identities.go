@@ -190,11 +190,11 @@ var identityByLabel = func() map[string]identity {
 
 // Reads lists the fields an identity check reads: its terms in the check's
 // year and, for the three between-years identities, in prev (the year before
-// it in the report). Other checks read no field: nil.
+// it in the report). Other checks read the fields they name, if any.
 func Reads(c Check, prev int) []statements.FieldRef {
 	id, ok := identityByLabel[c.Label]
 	if !ok {
-		return nil
+		return c.Fields
 	}
 	var out []statements.FieldRef
 	for _, t := range append([]term{id.lhs}, id.rhs...) {

@@ -135,7 +135,7 @@ func (e *Extractor) Run(ctx context.Context, doc *pdftext.Document, pages []int)
 		} else {
 			lastErr = nil
 			res.Transcription, res.Report = tr, rep
-			res.Checks = checks.All(rep, texts)
+			res.Checks = append(checks.All(rep, texts), checks.Printed(tr, texts)...)
 			res.Report.ZeroByTotal = checks.ZeroByTotal(res.Checks)
 			feedback = messages(res.Failed())
 		}

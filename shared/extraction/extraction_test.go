@@ -14,36 +14,18 @@ import (
 	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/model/modeltest"
+	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/statements"
 )
 
-// transcribe writes a truth as a model would print it: one line per key,
-// the report's years as columns, amounts in the printed unit.
-func transcribe(t *testing.T, truth statements.Truth) statements.Transcription {
+// transcribe reads a report as a model should: its printed lines, as the
+// offline reader gives them.
+func transcribe(t *testing.T, doc *pdftext.Document) statements.Transcription {
 	t.Helper()
-	scale := map[string]float64{"€": 1000, "k€": 1, "M€": 0.001}[truth.PrintedUnit]
-	if scale == 0 {
-		t.Fatalf("printed unit %q", truth.PrintedUnit)
-	}
-	years := []int{2025, 2024}
-	pages := map[statements.Statement]int{statements.Income: truth.Pages.Income, statements.Balance: truth.Pages.Balance, statements.CashFlow: truth.Pages.CashFlow}
-	tr := statements.Transcription{Company: truth.Company, PrintedUnit: truth.PrintedUnit}
-	for _, s := range statements.All {
-		tab := statements.Table{Statement: s, Page: pages[s], Years: years}
-		for _, name := range statements.Keys(s) {
-			k := statements.Key{Statement: s, Name: name}
-			line := statements.Line{Label: name, Category: name}
-			for _, y := range years {
-				var a *float64
-				if v, ok := truth.Years[y].Get(k); ok {
-					a = statements.Amount(v * scale)
-				}
-				line.Amounts = append(line.Amounts, a)
-			}
-			tab.Lines = append(tab.Lines, line)
-		}
-		tr.Tables = append(tr.Tables, tab)
+	tr, err := offline.Read(doc)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return tr
 }
@@ -57,7 +39,7 @@ func ferlac(t *testing.T) (*pdftext.Document, statements.Truth) {
 func TestLoop(t *testing.T) {
 	t.Parallel()
 	doc, truth := ferlac(t)
-	good := transcribe(t, truth)
+	good := transcribe(t, doc)
 	bad := fixtures.Misread(good)
 	statementPages := []int{truth.Pages.Income, truth.Pages.Balance, truth.Pages.CashFlow}
 	tests := []struct {
@@ -163,8 +145,8 @@ func TestPromptSize(t *testing.T) {
 
 func TestTokenBudget(t *testing.T) {
 	t.Parallel()
-	doc, truth := ferlac(t)
-	good := transcribe(t, truth)
+	doc, _ := ferlac(t)
+	good := transcribe(t, doc)
 	bad := fixtures.Misread(good)
 	tests := []struct {
 		name     string

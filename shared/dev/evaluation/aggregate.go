@@ -122,6 +122,7 @@ type Totals struct {
 	// documents whose run failed; ChecksLost the identities that hold on the
 	// truth and did not pass on what was read.
 	Invented   float64 `json:"champs_inventes"`
+	Unprinted  float64 `json:"valeurs_non_imprimees"`
 	Refused    float64 `json:"documents_refuses"`
 	ChecksLost float64 `json:"controles_perdus"`
 	// FalseClaims counts published sentences false against the truth;
@@ -153,6 +154,7 @@ func total(scores []Score) Totals {
 		t.MemoVerified = t.MemoVerified && s.MemoStatus == memo.Published
 		t.Cost.add(s.Cost)
 		t.Invented += float64(len(s.Invented))
+		t.Unprinted += float64(len(s.Unprinted))
 		t.ChecksLost += float64(len(s.ChecksLost))
 		t.FalseClaims += float64(len(s.FalseClaims))
 		t.OnFailedCheck += boolCount(s.PublishedOnFailedCheck)
@@ -193,10 +195,11 @@ func (t Totals) Line() string {
 }
 
 // Robustness is the line under it: what was read that the document does
-// not print, the documents refused, the checks lost.
+// not print, the amounts read that it prints nowhere, the documents refused,
+// the checks lost.
 func (t Totals) Robustness() string {
-	return fmt.Sprintf("Champs inventés : %s | documents refusés : %s | contrôles perdus : %s | affirmations publiées fausses : %s | mémos publiés sur un contrôle en échec : %s",
-		count(t.Invented), count(t.Refused), count(t.ChecksLost), count(t.FalseClaims), count(t.OnFailedCheck))
+	return fmt.Sprintf("Champs inventés : %s | valeurs imprimées nulle part : %s | documents refusés : %s | contrôles perdus : %s | affirmations publiées fausses : %s | mémos publiés sur un contrôle en échec : %s",
+		count(t.Invented), count(t.Unprinted), count(t.Refused), count(t.ChecksLost), count(t.FalseClaims), count(t.OnFailedCheck))
 }
 
 // count writes a count, or a mean of counts with one decimal.
@@ -248,6 +251,7 @@ func aggregateTotals(ts []Totals) (mean, worst Totals) {
 	}
 	exact := pick(false, func(t Totals) float64 { return t.FieldsExact })
 	invented := pick(true, func(t Totals) float64 { return t.Invented })
+	unprinted := pick(true, func(t Totals) float64 { return t.Unprinted })
 	refused := pick(true, func(t Totals) float64 { return t.Refused })
 	lost := pick(true, func(t Totals) float64 { return t.ChecksLost })
 	falseClaims := pick(true, func(t Totals) float64 { return t.FalseClaims })
@@ -266,6 +270,7 @@ func aggregateTotals(ts []Totals) (mean, worst Totals) {
 	mean, worst = base, base
 	mean.FieldsExact, worst.FieldsExact = exact.Mean, exact.Worst
 	mean.Invented, worst.Invented = invented.Mean, invented.Worst
+	mean.Unprinted, worst.Unprinted = unprinted.Mean, unprinted.Worst
 	mean.Refused, worst.Refused = refused.Mean, refused.Worst
 	mean.ChecksLost, worst.ChecksLost = lost.Mean, lost.Worst
 	mean.FalseClaims, worst.FalseClaims = falseClaims.Mean, falseClaims.Worst

@@ -111,6 +111,9 @@ type Score struct {
 	// Invented are fields the run gives and the truth does not list: a
 	// value for something the document does not print ("2025 bilan.stocks").
 	Invented []string `json:"champs_inventes,omitempty"`
+	// Unprinted are the amounts read that the document prints nowhere
+	// (checks.Printed): a reader's breach, whatever the truth says.
+	Unprinted []string `json:"valeurs_non_imprimees,omitempty"`
 	// ChecksLost are the identities that hold on the truth but did not pass
 	// on what was read.
 	ChecksLost []string `json:"controles_perdus,omitempty"`
@@ -185,8 +188,11 @@ func Measure(t Truth, r Run) (Score, error) {
 		}
 	}
 	for _, c := range r.Extraction.Checks {
-		if c.Status == checks.Passed {
+		switch {
+		case c.Status == checks.Passed:
 			s.ChecksOK++
+		case c.Label == checks.PrintedLabel:
+			s.Unprinted = append(s.Unprinted, c.Message)
 		}
 	}
 	s.ChecksLost = checks.Lost(onTruth, r.Extraction.Checks)

@@ -316,7 +316,7 @@ func TestWriteTable(t *testing.T) {
 		{"one pass", [][]Score{{ok}}, []string{
 			"A SA              78/78          0         29/29         0       0        0           0.00%             2/2              0                   publie  3       12000          800",
 			"Exactitude des champs : 78/78 (100.0%) | écart max des ratios : 0.00% | rappel des signaux : 100% | mémo vérifié : oui\n",
-			"Champs inventés : 0 | documents refusés : 0 | contrôles perdus : 0 | affirmations publiées fausses : 0 | mémos publiés sur un contrôle en échec : 0\n",
+			"Champs inventés : 0 | valeurs imprimées nulle part : 0 | documents refusés : 0 | contrôles perdus : 0 | affirmations publiées fausses : 0 | mémos publiés sur un contrôle en échec : 0\n",
 			"Coût : 3 appels | jetons : 12 000 en entrée, 800 en sortie | latence cumulée des appels : 2 s\n",
 		}},
 		{"three passes", [][]Score{{ok}, {worse}, {failed}}, []string{
@@ -326,7 +326,7 @@ func TestWriteTable(t *testing.T) {
 			"A SA : 1 passage(s) en échec : Vertex AI indisponible\n",
 		}},
 		{"families", [][]Score{{ok, liasse, refused}}, []string{
-			"Champs inventés : 1 | documents refusés : 1 | contrôles perdus : 0 | affirmations publiées fausses : 0 | mémos publiés sur un contrôle en échec : 0\n",
+			"Champs inventés : 1 | valeurs imprimées nulle part : 0 | documents refusés : 1 | contrôles perdus : 0 | affirmations publiées fausses : 0 | mémos publiés sur un contrôle en échec : 0\n",
 			"Par famille (pire passage) :\n  sans famille : champs exacts 78/78 (100.0%) | inventés 0 | refusés 0\n" +
 				"  liasse 2050 : champs exacts 25/46 (54.3%) | inventés 1 | refusés 1\n",
 		}},
