@@ -40,7 +40,6 @@ func (Reader) Transcribe(ctx context.Context, doc *pdftext.Document) (statements
 // statement page, in statement then page order. A document whose tables
 // print no unit is read all the same, with the unit deduced and why.
 func Read(doc *pdftext.Document) (statements.Transcription, error) {
-	boiler := boilerplate(doc)
 	found := locate.Find(doc)
 	cerfa := readCerfa(doc)
 	for _, st := range statements.All {
@@ -48,9 +47,53 @@ func Read(doc *pdftext.Document) (statements.Transcription, error) {
 			delete(found, st) // read from the liasse's forms instead
 		}
 	}
+	return transcribe(doc, found, cerfa)
+}
+
+// Presentations reads a filing that holds both the liasse's forms and
+// statements laid out by the accountant (a plaquette) both ways: forms is
+// what Read gives, own the statements the forms also print, read from the
+// accountant's pages alone: a second reading of the same figures, which
+// must agree with the first. ok is false when the document holds no such
+// pair.
+func Presentations(doc *pdftext.Document) (forms, own statements.Transcription, ok bool) {
+	cerfa := readCerfa(doc)
+	if len(cerfa.tables) == 0 {
+		return forms, own, false
+	}
+	formPages := map[int]bool{}
+	for _, fp := range findForms(doc) {
+		formPages[fp.page] = true
+	}
+	rest, pages := locate.Result{}, locate.Find(doc)
+	for st, ps := range pages {
+		if !cerfa.covers(st) {
+			rest[st] = ps
+			continue
+		}
+		if mine := slices.DeleteFunc(slices.Clone(ps), func(p int) bool { return formPages[p] }); len(mine) > 0 {
+			pages[st] = mine
+		} else {
+			delete(pages, st)
+		}
+	}
+	for st := range rest {
+		delete(pages, st)
+	}
+	if len(pages) == 0 {
+		return forms, own, false
+	}
+	forms, errForms := transcribe(doc, rest, cerfa)
+	own, errOwn := transcribe(doc, pages, cerfaRead{company: cerfa.company})
+	return forms, own, errForms == nil && errOwn == nil
+}
+
+// transcribe reads the statements found on their pages beside what the
+// forms gave.
+func transcribe(doc *pdftext.Document, found locate.Result, cerfa cerfaRead) (statements.Transcription, error) {
 	t := statements.Transcription{Company: cmp.Or(cerfa.company, company(doc)), Tables: cerfa.tables}
 	units := cerfa.units
-	for _, tab := range statementTables(doc, found, boiler) {
+	for _, tab := range statementTables(doc, found, boilerplate(doc)) {
 		t.Tables = append(t.Tables, tab.table)
 		units = append(units, tab.unit)
 	}

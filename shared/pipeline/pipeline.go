@@ -18,6 +18,7 @@ import (
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // generator is the structured-generation call of every model role.
@@ -84,6 +85,23 @@ type Extracted struct {
 	CompanyIssue string
 }
 
+// presentations compares, in a filing that holds the liasse's forms and the
+// accountant's own statements, the two presentations of the same figures:
+// every field where they disagree is a divergence, whichever reader read
+// the report.
+func presentations(doc *pdftext.Document) []ratios.Alert {
+	forms, own, ok := offline.Presentations(doc)
+	if !ok {
+		return nil
+	}
+	a, errA := statements.Normalise(forms)
+	b, errB := statements.Normalise(own)
+	if errA != nil || errB != nil {
+		return nil
+	}
+	return extraction.DivergeWhereBoth(a, b, "formulaires de la liasse", "états de la plaquette")
+}
+
 // Borrower is the name the facts and the memo use.
 func (e Extracted) Borrower() string {
 	return schema.ExtractionRecord{Company: e.Result.Report.Company, CompanyIssue: e.CompanyIssue}.Borrower()
@@ -118,6 +136,7 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 			out.Divergences = extraction.Diverge(out.Result.Report, second.Report, "modèle", "lecteur hors ligne")
 		}
 	}
+	out.Divergences = append(out.Divergences, presentations(doc)...)
 	rep := out.Result.Report
 	if err := facts.CheckCompany(rep.Company, doc.Texts()); err != nil {
 		out.CompanyIssue = "société non identifiée : " + err.Error()
