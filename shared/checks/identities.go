@@ -23,6 +23,13 @@ type identity struct {
 	rhs       []term
 	factor    float64 // multiplies the tolerance
 	needsPrev bool
+	// chained: the check reads the flows of N against those of N-1, which
+	// only holds when the periods follow each other (not a half-year
+	// beside the previous half-year).
+	chained bool
+	// dated: the check reads flows against the balance sheet of one
+	// year, which only holds when both close on the same date.
+	dated bool
 	// total: lhs is a printed total of the rhs lines, so a line the
 	// statement does not print adds nothing to it and counts as 0; the check
 	// then proves it nil.
@@ -93,13 +100,13 @@ var perYear = []identity{
 		rhs: plus(cf, "flux_exploitation", "flux_investissement", "flux_financement")},
 	{label: "trésorerie de clôture = ouverture + variation", lhs: term{k(cf, "tresorerie_cloture"), 1, false},
 		rhs: plus(cf, "tresorerie_ouverture", "variation_tresorerie")},
-	{label: "trésorerie de clôture = trésorerie du bilan", lhs: term{k(cf, "tresorerie_cloture"), 1, false}, rhs: plus(bal, "tresorerie")},
+	{label: "trésorerie de clôture = trésorerie du bilan", lhs: term{k(cf, "tresorerie_cloture"), 1, false}, rhs: plus(bal, "tresorerie"), dated: true},
 }
 
 // betweenYears are identities 14 to 16, checked on year N against N-1.
 var betweenYears = []identity{
 	{label: "trésorerie d'ouverture = clôture de l'exercice précédent", lhs: term{k(cf, "tresorerie_ouverture"), 1, false},
-		rhs: prev(plus(cf, "tresorerie_cloture")), needsPrev: true},
+		rhs: prev(plus(cf, "tresorerie_cloture")), needsPrev: true, chained: true},
 	{label: "capitaux propres = précédents + résultat net + dividendes + augmentation de capital", lhs: term{k(bal, "capitaux_propres"), 1, false},
 		rhs: join(prev(plus(bal, "capitaux_propres")), plus(inc, "resultat_net"), plus(cf, "dividendes_verses", "augmentation_capital")), needsPrev: true},
 	{label: "variation du BFR = -(BFR - BFR précédent)", lhs: term{k(cf, "variation_bfr"), 1, false},
@@ -116,11 +123,19 @@ func Identities(r statements.Report) []Check {
 	var out []Check
 	for i, y := range years {
 		for _, id := range perYear {
+			if d := r.Dated(y); id.dated && d != "" {
+				out = append(out, unverifiable(y, id.label, "dates différentes : "+d))
+				continue
+			}
 			out = append(out, evaluate(r, id, y, 0))
 		}
 		switch {
 		case i+1 < len(years):
 			for _, id := range betweenYears {
+				if id.chained && !r.Follows(y, years[i+1]) {
+					out = append(out, unverifiable(y, id.label, fmt.Sprintf("périodes non contiguës : %s après %s", r.Periods[y].Describe(), r.Periods[years[i+1]].Describe())))
+					continue
+				}
 				out = append(out, evaluate(r, id, y, years[i+1]))
 			}
 		case i == 0:

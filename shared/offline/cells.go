@@ -6,6 +6,7 @@ import (
 
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // amountCell reads a span printed as one amount: a number (parentheses or a
@@ -47,6 +48,7 @@ type header struct {
 	x0, x1   float64
 	year     int  // closing year printed, 0 if none
 	relative *int // 0 for "N", -1 for "N-1"
+	period   statements.Period
 	net      bool
 	gross    bool // Brut, or the amortisation column of a Brut / Amort. / Net layout
 	notes    bool
@@ -73,6 +75,11 @@ var headerWords = map[string]bool{
 	"janvier": true, "janv": true, "fevrier": true, "fevr": true, "fev": true, "mars": true, "avril": true, "avr": true,
 	"mai": true, "juin": true, "juillet": true, "juil": true, "aout": true, "septembre": true, "sept": true,
 	"octobre": true, "oct": true, "novembre": true, "nov": true, "decembre": true, "dec": true,
+	// The length of a period: "Semestre clos le 30/06/2025", "1er semestre
+	// 2025", "Situation de 10 mois".
+	"semestre": true, "semestriel": true, "semestriels": true, "semestrielle": true, "trimestre": true, "s1": true, "h1": true,
+	"premier": true, "1er": true, "second": true, "2e": true, "2eme": true, "close": true, "closes": true, "situation": true, "de": true,
+	"trois": true, "six": true, "neuf": true, "dix": true, "onze": true, "douze": true,
 }
 
 // parseHeader reads a column header cell: "Exercice 2025", "31/12/2024",
@@ -116,6 +123,7 @@ func parseHeader(text string) (header, bool) {
 			h.year = max(h.year, int(n.Value))
 		}
 	}
+	h.period = periodIn(text)
 	return h, true
 }
 

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/statements"
 )
 
 func TestAmountCell(t *testing.T) {
@@ -59,9 +61,15 @@ func TestParseHeader(t *testing.T) {
 		ok   bool
 	}{
 		{"exercice", "Exercice 2025", header{year: 2025}, true},
-		{"date", "31/12/2024", header{year: 2024}, true},
-		{"mois abrégé", "31 déc. 2025", header{year: 2025}, true},
-		{"période", "05/05/2021 - 31/12/2022", header{year: 2022}, true},
+		{"date", "31/12/2024", header{year: 2024, period: statements.Period{End: "2024-12-31"}}, true},
+		{"mois abrégé", "31 déc. 2025", header{year: 2025, period: statements.Period{End: "2025-12-31"}}, true},
+		{"période", "05/05/2021 - 31/12/2022", header{year: 2022, period: statements.Period{End: "2022-12-31"}}, true},
+		{"semestre", "Semestre clos le 30/06/2025", header{year: 2025, period: statements.Period{End: "2025-06-30", Months: 6}}, true},
+		{"premier semestre", "1er semestre 2024", header{year: 2024, period: statements.Period{Months: 6}}, true},
+		{"du … au", "du 01/01/2025 au 31/10/2025", header{year: 2025, period: statements.Period{Start: "2025-01-01", End: "2025-10-31", Months: 10}}, true},
+		{"du", "Du 15/02/2025", header{year: 2025, period: statements.Period{Start: "2025-02-15"}}, true},
+		{"au", "au 31/12/2025", header{year: 2025, period: statements.Period{End: "2025-12-31"}}, true},
+		{"situation de dix mois", "31/10/2025 (10 mois)", header{year: 2025, period: statements.Period{End: "2025-10-31", Months: 10}}, true},
 		{"cases", "3 1 1 2 2 0 2 3", header{year: 2023}, true},
 		{"net", "Net", header{net: true}, true},
 		{"brut", "Brut", header{gross: true}, true},
@@ -73,7 +81,7 @@ func TestParseHeader(t *testing.T) {
 		{"ratio", "% CA", header{comparison: true}, true},
 		{"variation", "Variation en valeur", header{comparison: true}, true},
 		{"N / N-1", "N / N-1", header{}, false},
-		{"durée", "(19 mois, 26 jours)", header{}, true},
+		{"durée", "(19 mois, 26 jours)", header{period: statements.Period{Months: 19}}, true},
 		{"libellé", "Capital social", header{}, false},
 		{"montant", "2 000", header{}, false},
 		{"unité", "(en milliers d'euros)", header{}, false},
@@ -134,6 +142,28 @@ func TestWithLegalForm(t *testing.T) {
 		got, ok := withLegalForm(tt.text)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("withLegalForm(%q) = %q, %v ; attendu %q, %v", tt.text, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestPeriodIn(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		text string
+		want statements.Period
+	}{
+		{"Exercice du 15 février 2025 au 31 décembre 2025 (10,5 mois)", statements.Period{Start: "2025-02-15", End: "2025-12-31", Months: 11}},
+		{"Compte de résultat consolidé semestriel", statements.Period{Months: 6}},
+		{"Période de six mois close le 30 juin 2025", statements.Period{End: "2025-06-30", Months: 6}},
+		{"Situation intermédiaire du 01/01/2025 au 31/10/2025", statements.Period{Start: "2025-01-01", End: "2025-10-31", Months: 10}},
+		{"Bilan au 31 décembre 2025", statements.Period{End: "2025-12-31"}},
+		{"Exercice clos le 31/12/2025 (12 mois)", statements.Period{End: "2025-12-31", Months: 12}},
+		{"Compte de résultat (en milliers d'euros)", statements.Period{}},
+		{"31/02/2025", statements.Period{}},
+	}
+	for _, tt := range tests {
+		if got := periodIn(tt.text); got != tt.want {
+			t.Errorf("periodIn(%q) = %+v, attendu %+v", tt.text, got, tt.want)
 		}
 	}
 }

@@ -116,12 +116,16 @@ func spreadPeriods(headers []header, cols []column) {
 	}
 }
 
-// mergePeriod adds the year a header cell prints to the column's header.
+// mergePeriod adds the year and the period a header cell prints to the
+// column's header.
 func mergePeriod(dst *header, h header) {
 	dst.year = max(dst.year, h.year)
 	if dst.relative == nil {
 		dst.relative = h.relative
 	}
+	dst.period.Start = cmp.Or(dst.period.Start, h.period.Start)
+	dst.period.End = max(dst.period.End, h.period.End) // ISO dates: the later
+	dst.period.Months = cmp.Or(dst.period.Months, h.period.Months)
 }
 
 // merge adds what one header cell says to the column's header.

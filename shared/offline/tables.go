@@ -25,7 +25,8 @@ type rawTable struct {
 	preamble []string
 	rows     []row
 	amts     [][]*float64
-	unit     frnum.Unit // None when the table does not print its own
+	periods  []statements.Period // per column, nil when none is printed
+	unit     frnum.Unit          // None when the table does not print its own
 }
 
 // statementTables reads the statements found by their titles, and the
@@ -62,7 +63,11 @@ func statementTables(doc *pdftext.Document, found locate.Result, boiler map[stri
 				rd.side = sd
 			}
 			lines := endAtTotalLiabilities(classify(st, &rd, raw.rows, raw.amts))
-			tabs = append(tabs, pageTable{table: statements.Table{Statement: st, Page: raw.page, Years: raw.years, Lines: lines}, unit: raw.unit})
+			tab := statements.Table{Statement: st, Page: raw.page, Years: raw.years, Lines: lines, Periods: raw.periods}
+			if st == statements.Balance {
+				tab.Periods = balanceDates(raw.periods)
+			}
+			tabs = append(tabs, pageTable{table: tab, unit: raw.unit})
 		}
 		out = append(out, withoutRepeats(tabs)...)
 	}
@@ -84,6 +89,7 @@ func rawTables(number int, segs []segment, docYear int, full pdftext.Page) []raw
 		for _, c := range cols {
 			raw.years = append(raw.years, c.year)
 		}
+		raw.periods = columnPeriods(cols, s.preamble)
 		for _, r := range s.rows {
 			raw.amts = append(raw.amts, amounts(r, cols))
 		}

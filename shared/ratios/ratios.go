@@ -257,28 +257,47 @@ func Compute(r statements.Report) map[int]Ratios {
 		x.EBITDA = add(operating, get(statements.Income, "dotations_amortissements"))
 		x.NetDebt = add(get(statements.Balance, "dettes_financieres"), neg(get(statements.Balance, "tresorerie")))
 		const noRevenue = "chiffre d'affaires nul ou négatif"
+		months := r.Months(y)
+		// Day-based ratios count the days of the period; a leverage needs a
+		// year of EBITDA, which a shorter period does not give.
+		days := 365 * float64(months) / statements.FullYear
 		x.Leverage = overDebt(x.NetDebt, x.EBITDA, 1, "EBITDA nul ou négatif")
+		if months != statements.FullYear && x.Leverage.OK() {
+			x.Leverage = notSignificant(fmt.Sprintf("EBITDA d'une période de %d mois", months))
+		}
 		x.Gearing = overDebt(x.NetDebt, get(statements.Balance, "capitaux_propres"), 100, "capitaux propres nuls ou négatifs")
 		x.EBITDAMargin = ratio(x.EBITDA, revenue, 100, noRevenue)
 		x.OperatingMargin = ratio(operating, revenue, 100, noRevenue)
 		x.NetMargin = ratio(get(statements.Income, "resultat_net"), revenue, 100, noRevenue)
 		x.FreeCashFlow = get(statements.CashFlow, "flux_exploitation", "investissements")
 		x.WorkingCapital = WorkingCapital(r, y)
-		x.WorkingCapitalDays = ratio(x.WorkingCapital, revenue, 365, noRevenue)
-		x.DSO = ratio(get(statements.Balance, "creances_clients"), revenue, 365, noRevenue)
+		x.WorkingCapitalDays = ratio(x.WorkingCapital, revenue, days, noRevenue)
+		x.DSO = ratio(get(statements.Balance, "creances_clients"), revenue, days, noRevenue)
 		x.EquityRatio = ratio(get(statements.Balance, "capitaux_propres"), get(statements.Balance, "total_passif"), 100, "total du passif nul ou négatif")
 		x.RevenueGrowth = Value{Reason: NotAvailable + " (pas d'exercice précédent)"}
-		if i+1 < len(years) {
+		switch {
+		case i+1 < len(years) && r.Months(years[i+1]) != months:
+			x.RevenueGrowth = notSignificant(fmt.Sprintf("périodes de durées différentes : %d mois contre %d mois", months, r.Months(years[i+1])))
+		case i+1 < len(years):
 			p := amounts{r: r, year: years[i+1]}
 			x.RevenueGrowth = ratio(add(revenue, neg(p.value(p.get(statements.Income, "chiffre_affaires")))), p.value(p.get(statements.Income, "chiffre_affaires")), 100, "chiffre d'affaires précédent nul ou négatif")
 		}
 		x.InterestCover = ratio(x.EBITDA, neg(get(statements.Income, "resultat_financier")), 1, "résultat financier positif ou nul")
 		purchases := get(statements.Income, "achats_consommes")
-		x.DIO = ratio(get(statements.Balance, "stocks"), purchases, 365, "achats consommés nuls ou négatifs")
-		x.DPO = ratio(get(statements.Balance, "dettes_fournisseurs"), add(purchases, get(statements.Income, "charges_externes")), 365, "achats et charges externes nuls ou négatifs")
+		x.DIO = ratio(get(statements.Balance, "stocks"), purchases, days, "achats consommés nuls ou négatifs")
+		x.DPO = ratio(get(statements.Balance, "dettes_fournisseurs"), add(purchases, get(statements.Income, "charges_externes")), days, "achats et charges externes nuls ou négatifs")
 		x.CashFlowFromOps = get(statements.Income, "resultat_net", "dotations_amortissements")
 		x.CurrentRatio = ratio(get(statements.Balance, currentAssets...), get(statements.Balance, statements.WorkingCapitalLiabilities...), 1, "dettes d'exploitation nulles")
-		x.CashRunway = ratio(get(statements.Balance, "tresorerie"), scaled(neg(x.FreeCashFlow), 1.0/12), 1, "free cash-flow positif ou nul")
+		x.CashRunway = ratio(get(statements.Balance, "tresorerie"), scaled(neg(x.FreeCashFlow), 1/float64(months)), 1, "free cash-flow positif ou nul")
+		if d := r.Dated(y); d != "" {
+			// A position of one date over the flows of a period that ends
+			// on another says nothing.
+			for _, v := range []*Value{&x.Leverage, &x.WorkingCapitalDays, &x.DSO, &x.DIO, &x.DPO, &x.CashRunway} {
+				if v.Available() {
+					*v = notSignificant("dates différentes : " + d)
+				}
+			}
+		}
 		out[y] = x
 	}
 	return out

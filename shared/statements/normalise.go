@@ -18,6 +18,12 @@ type Report struct {
 	Pages       Pages
 	Years       map[int]Year
 	Subtotals   []SubtotalLine
+	// Periods give the closing date and length of each year's flows, as the
+	// income statement or the cash-flow table prints them; a year without
+	// one is twelve months.
+	Periods map[int]Period
+	// BalanceDates give the date of each year's balance sheet where printed.
+	BalanceDates map[int]string
 	// ZeroByTotal lists, per year, absent keys that a passed identity proved
 	// to be nil: the printed total equals the sum of the printed lines. The
 	// checks set it; the ratios may then read such a key as 0.
@@ -103,7 +109,7 @@ func FromTruth(t Truth) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("truth of %q: %w", t.Company, err)
 	}
-	return Report{Company: t.Company, PrintedUnit: unit, Pages: t.Pages, Years: t.Years}, nil
+	return Report{Company: t.Company, PrintedUnit: unit, Pages: t.Pages, Years: t.Years, Periods: t.Periods, BalanceDates: t.BalanceDates}, nil
 }
 
 // chargeKeys are the income-statement charges stored positive: the six
@@ -147,6 +153,7 @@ func Normalise(t Transcription) (Report, error) {
 			continue
 		}
 		setPage(&r.Pages, tab.Statement, tab.Page)
+		setPeriods(&r, tab)
 		sign := ChargeSign(tab)
 		for _, l := range tab.Lines {
 			k := Key{tab.Statement, l.Category}
@@ -228,6 +235,33 @@ func validate(tab Table) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// setPeriods records the periods a table of flows prints and the dates of
+// a balance sheet, the first table printing a year's giving it.
+func setPeriods(r *Report, tab Table) {
+	if len(tab.Periods) != len(tab.Years) {
+		return
+	}
+	for i, p := range tab.Periods {
+		y := tab.Years[i]
+		switch {
+		case tab.Statement == Balance && p.End != "":
+			if r.BalanceDates == nil {
+				r.BalanceDates = map[int]string{}
+			}
+			if _, ok := r.BalanceDates[y]; !ok {
+				r.BalanceDates[y] = p.End
+			}
+		case tab.Statement != Balance && p != (Period{}):
+			if r.Periods == nil {
+				r.Periods = map[int]Period{}
+			}
+			if _, ok := r.Periods[y]; !ok {
+				r.Periods[y] = p
+			}
+		}
+	}
 }
 
 func setPage(p *Pages, s Statement, page int) {

@@ -115,9 +115,13 @@ type Truth struct {
 	Company string `json:"societe"`
 	// Family names the presentation family the evaluation groups by
 	// ("cours", "liasse 2050", "plaquette"…).
-	Family          string           `json:"famille,omitempty"`
-	PrintedUnit     string           `json:"unite_imprimee"`
-	Pages           Pages            `json:"pages"`
-	Years           map[int]Year     `json:"exercices"`
+	Family      string       `json:"famille,omitempty"`
+	PrintedUnit string       `json:"unite_imprimee"`
+	Pages       Pages        `json:"pages"`
+	Years       map[int]Year `json:"exercices"`
+	// Periods and BalanceDates are what the document prints of its periods
+	// (a first exercise of ten months, a half-year), when it prints them.
+	Periods         map[int]Period   `json:"periodes,omitempty"`
+	BalanceDates    map[int]string   `json:"dates_bilan,omitempty"`
 	ExpectedSignals []ExpectedSignal `json:"signaux_attendus"`
 }

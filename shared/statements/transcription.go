@@ -17,7 +17,10 @@ type Table struct {
 	Page      int       `json:"page" desc:"Numéro de page physique du tableau dans le PDF, à partir de 1"`
 	Unit      string    `json:"unite,omitempty" desc:"Unité de ce tableau si elle diffère de l'unité imprimée du rapport ; vide sinon" enum:"€,k€,M€"`
 	Years     []int     `json:"exercices" desc:"Année de clôture de chaque colonne de montants transcrite, dans l'ordre imprimé (certains rapports impriment N-1 en premier) ; une seule colonne par exercice : pour un actif présenté Brut / Amortissements / Net, ne transcrire que les colonnes Net ; ignorer la colonne des renvois aux notes"`
-	Lines     []Line    `json:"lignes" desc:"Toutes les lignes du tableau, dans l'ordre imprimé, sous-totaux et totaux compris"`
+	// Periods give each column's closing date and, for a table of flows,
+	// its length, as printed; empty when not printed.
+	Periods []Period `json:"periodes,omitempty" desc:"La période de chaque colonne, dans l'ordre des exercices, telle qu'imprimée dans l'en-tête ou le titre : date de clôture, et durée en mois pour le compte de résultat et le tableau des flux (semestre, situation de dix mois) ; vide si elle n'est pas imprimée"`
+	Lines   []Line   `json:"lignes" desc:"Toutes les lignes du tableau, dans l'ordre imprimé, sous-totaux et totaux compris"`
 }
 
 // Line is one printed line of a table.
