@@ -44,9 +44,12 @@ type style struct {
 	zero       string
 	labelWidth int // percent of the table's width
 	valign     string
-	font       string
-	fontSize   float64
-	borders    bool
+	// headerAlign places the column headers: centred over their column, as
+	// Writer's table headings are by default, or right over the amounts.
+	headerAlign string
+	font        string
+	fontSize    float64
+	borders     bool
 
 	companyInTitle bool
 	endMonth       int
@@ -79,6 +82,7 @@ func drawStyle(r *rand.Rand) style {
 		thousands:      pick(r, "\u00a0", "\u00a0", "\u202f", "."),
 		zero:           pick(r, "0", "-", "–"),
 		valign:         pick(r, "middle", "middle", "middle", "middle", "bottom", "top"),
+		headerAlign:    pick(r, "center", "right"),
 		font:           pick(r, "Liberation Sans", "Liberation Serif", "DejaVu Sans"),
 		fontSize:       pick(r, 8.0, 8.5, 9.0, 10.0),
 		borders:        r.Float64() < 0.6,
@@ -113,9 +117,16 @@ var (
 )
 
 // Generate draws the document of seed: the same seed gives the same bytes.
-func Generate(seed uint64) (Document, error) {
+func Generate(seed uint64) (Document, error) { return generate(seed, nil) }
+
+// generate draws the document of seed; adjust, when set, changes the style
+// drawn (tests isolate one trait with it).
+func generate(seed uint64, adjust func(*style)) (Document, error) {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	s := drawStyle(r)
+	if adjust != nil {
+		adjust(&s)
+	}
 	company := fmt.Sprintf("%s %s %s", pick(r, companyPrefixes...), pick(r, companyNames...), pick(r, legalForms...))
 	var revenueK float64
 	switch s.unit {
@@ -327,6 +338,9 @@ func (g *generation) traits() string {
 	}
 	if s.companyInTitle {
 		parts = append(parts, "société dans le titre")
+	}
+	if s.headerAlign == "center" {
+		parts = append(parts, "en-têtes centrés")
 	}
 	parts = append(parts, "négatifs "+s.negatives)
 	return strings.Join(slices.Clip(parts), ", ")

@@ -40,6 +40,8 @@ type drawer struct {
 	grain float64
 	// revenue of the current year, in k€: the scale of every amount.
 	revenue float64
+	// goodsShare and servicesShare split the revenue; negative until drawn.
+	goodsShare, servicesShare float64
 }
 
 func (d *drawer) chance(p float64) bool { return d.r.Float64() < p }
@@ -174,7 +176,7 @@ var keyTerms = map[string][]string{
 
 // newEconomy draws a company of revenue about revenueK k€.
 func newEconomy(r *rand.Rand, grain, revenueK float64) economy {
-	d := &drawer{r: r, grain: grain, revenue: revenueK}
+	d := &drawer{r: r, grain: grain, revenue: revenueK, goodsShare: -1}
 	var e economy
 	e.years[0] = d.openingBalance()
 	d.income(e.years[0], nil)
@@ -269,17 +271,22 @@ func (d *drawer) balanceOpening(a amounts) {
 // income draws the income statement of a year into a; prev (nil for the
 // first year) gives the stock variations.
 func (d *drawer) income(a, prev amounts) {
-	goods := a["stock_marchandises"] > 0 || d.chance(0.3)
+	if d.goodsShare < 0 { // the business mix is the company's, from its first year
+		d.goodsShare, d.servicesShare = 0, 0
+		if a["stock_marchandises"] > 0 || d.chance(0.3) {
+			d.goodsShare = d.between(0.2, 1)
+		}
+		if d.chance(0.5) {
+			d.servicesShare = d.between(0, 1)
+		}
+	}
 	rev := d.share(1, 1)
-	if goods {
-		a["ventes_marchandises"] = max(1, int64(float64(rev)*d.between(0.2, 1)))
+	if d.goodsShare > 0 {
+		a["ventes_marchandises"] = max(1, int64(float64(rev)*d.goodsShare*d.between(0.9, 1)))
 	}
 	production := rev - a["ventes_marchandises"]
 	if production > 0 {
-		services := int64(0)
-		if d.chance(0.5) {
-			services = int64(float64(production) * d.between(0, 1))
-		}
+		services := int64(float64(production) * d.servicesShare)
 		a["production_services"] = services
 		a["production_biens"] = production - services
 	}

@@ -74,7 +74,7 @@ func TestGenerateCoversPresentations(t *testing.T) {
 			seen[trait] = true
 		}
 	}
-	for _, want := range []string{modelBase, modelAbrege, "€", "k€", "M€", "brut/amort./net", "N-1 en premier", "libellés étroits", "flux", "société dans le titre", "négatifs ()", "négatifs -", "négatifs −"} {
+	for _, want := range []string{modelBase, modelAbrege, "€", "k€", "M€", "brut/amort./net", "N-1 en premier", "libellés étroits", "flux", "société dans le titre", "négatifs ()", "négatifs -", "négatifs −", "en-têtes centrés"} {
 		if !seen[want] {
 			t.Errorf("no seed of 200 drew %q", want)
 		}

@@ -95,26 +95,23 @@ tr.t td { font-weight: bold }
 
 func (g *generation) writeTable(b *strings.Builder, t table, border string) {
 	cols := g.columns(t)
-	amountWidth := (100 - g.s.labelWidth) / len(cols)
-	fmt.Fprintf(b, `<table width="100%%" border="%s" cellspacing="0" cellpadding="2">`+"\n<colgroup><col width=\"%d%%\">", border, g.s.labelWidth)
-	for range cols {
-		fmt.Fprintf(b, `<col width="%d%%">`, amountWidth)
-	}
-	b.WriteString("</colgroup>\n<thead>\n")
+	// Widths on the cells: Writer's HTML import reads them there, not from a colgroup.
+	fmt.Fprintf(b, `<table width="100%%" border="%s" cellspacing="0" cellpadding="2">`+"\n<thead>\n", border)
 	corner := strings.ToUpper(t.side)
 	if g.s.unitInHead {
 		corner = g.s.unitText
 	}
 	va := fmt.Sprintf(` valign="%s"`, g.s.valign)
+	ha := fmt.Sprintf(` valign="%s" align="%s"`, g.s.valign, g.s.headerAlign)
 	if cols[0].kind == "brut" {
 		fmt.Fprintf(b, `<tr><th rowspan="2" width="%d%%"%s>%s</th><th colspan="3"%s>%s</th><th%s>%s</th></tr>`+"\n",
-			g.s.labelWidth, va, html.EscapeString(corner), va, g.yearHeader(0), va, g.yearHeader(1))
+			g.s.labelWidth, va, html.EscapeString(corner), ha, g.yearHeader(0), ha, g.yearHeader(1))
 		depreciation := pick(g.r, "Amortissements et dépréciations", "Amort. et dépréc.", "Amortissements et provisions")
-		fmt.Fprintf(b, "<tr><th%s>Brut</th><th%s>%s</th><th%s>Net</th><th%s>Net</th></tr>\n", va, va, depreciation, va, va)
+		fmt.Fprintf(b, "<tr><th%s>Brut</th><th%s>%s</th><th%s>Net</th><th%s>Net</th></tr>\n", ha, ha, depreciation, ha, ha)
 	} else {
 		fmt.Fprintf(b, `<tr><th width="%d%%"%s>%s</th>`, g.s.labelWidth, va, html.EscapeString(corner))
 		for _, c := range cols {
-			fmt.Fprintf(b, "<th%s>%s</th>", va, g.yearHeader(c.year))
+			fmt.Fprintf(b, "<th%s>%s</th>", ha, g.yearHeader(c.year))
 		}
 		b.WriteString("</tr>\n")
 	}

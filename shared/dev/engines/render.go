@@ -17,6 +17,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/text/unicode/norm"
+
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -174,6 +176,7 @@ func withPages(ctx context.Context, d Document, pdf string) (statements.Truth, e
 	return t, errors.Join(e1, e2, e3)
 }
 
-// collapse folds runs of white space, so that a title matches whatever
-// spaces the text layer gives.
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+// collapse folds compatibility forms (Chromium's text layer keeps the "ﬂ"
+// of its ligatures) and runs of white space, so that a title matches
+// whatever the text layer gives.
+func collapse(s string) string { return strings.Join(strings.Fields(norm.NFKC.String(s)), " ") }
