@@ -23,10 +23,12 @@ func main() {
 	enginesDir := flag.String("moteurs", "", "écrit dans ce dossier des documents imprimés par LibreOffice et Chromium au lieu des rapports de testdata")
 	n := flag.Int("n", 20, "avec -moteurs : nombre de documents par moteur")
 	seed := flag.Uint64("graine", 1, "avec -moteurs : graine du premier document (les suivants : graine+1, …)")
+	only := flag.String("moteur", "", "avec -moteurs : un seul moteur (libreoffice ou chromium)")
+	isolate := flag.Bool("isoler", false, "avec -moteurs : chaque graine dans une présentation simple, puis avec un seul trait changé (famille « isolé : trait »)")
 	flag.Parse()
 	var err error
 	if *enginesDir != "" {
-		err = writeEngines(context.Background(), *enginesDir, *seed, *n)
+		err = writeEngines(context.Background(), *enginesDir, *seed, *n, engines.Engine(*only), *isolate)
 	} else {
 		err = run(*root)
 	}
@@ -60,16 +62,30 @@ func run(root string) error {
 	return nil
 }
 
-// writeEngines writes n seeded documents per engine into dir.
-func writeEngines(ctx context.Context, dir string, first uint64, n int) error {
-	docs := make([]engines.Document, n)
-	for i := range docs {
-		var err error
-		if docs[i], err = engines.Generate(first + uint64(i)); err != nil {
+// writeEngines writes n seeded documents per engine into dir (only: one
+// engine); isolate writes each seed's trait variants instead.
+func writeEngines(ctx context.Context, dir string, first uint64, n int, only engines.Engine, isolate bool) error {
+	var docs []engines.Document
+	for i := range n {
+		seed := first + uint64(i)
+		if isolate {
+			ds, err := engines.Isolated(seed)
+			if err != nil {
+				return err
+			}
+			docs = append(docs, ds...)
+			continue
+		}
+		d, err := engines.Generate(seed)
+		if err != nil {
 			return err
 		}
+		docs = append(docs, d)
 	}
 	for _, e := range engines.Engines {
+		if only != "" && e != only {
+			continue
+		}
 		dirs, err := engines.Write(ctx, dir, e, docs)
 		if err != nil {
 			return fmt.Errorf("%s : %w", e, err)

@@ -19,6 +19,8 @@ type Document struct {
 	Company string
 	// Traits names the presentation drawn, for the reports of the test.
 	Traits string
+	// Variant tells apart documents of one seed (Isolated).
+	Variant string
 	HTML   []byte
 	Truth  statements.Truth
 	// titles are the printed titles of the first page of each statement.

@@ -51,8 +51,12 @@ func (e Engine) Available() bool {
 
 // Folder is where a document is written: one PDF and its truth.json, as
 // `analyste eval` reads a folder.
-func Folder(root string, e Engine, seed uint64) string {
-	return filepath.Join(root, fmt.Sprintf("%s-%d", e, seed))
+func Folder(root string, e Engine, d Document) string {
+	name := fmt.Sprintf("%s-%d", e, d.Seed)
+	if d.Variant != "" {
+		name += "-" + d.Variant
+	}
+	return filepath.Join(root, name)
 }
 
 // Write renders docs with engine under root, one Folder each, and writes
@@ -62,7 +66,7 @@ func Write(ctx context.Context, root string, e Engine, docs []Document) ([]strin
 	dirs := make([]string, len(docs))
 	htmls := make([]string, len(docs))
 	for i, d := range docs {
-		dirs[i] = Folder(root, e, d.Seed)
+		dirs[i] = Folder(root, e, d)
 		if err := os.MkdirAll(dirs[i], 0o755); err != nil {
 			return nil, err
 		}
