@@ -21,8 +21,8 @@ type Document struct {
 	Traits string
 	// Variant tells apart documents of one seed (Isolated).
 	Variant string
-	HTML   []byte
-	Truth  statements.Truth
+	HTML    []byte
+	Truth   statements.Truth
 	// titles are the printed titles of the first page of each statement.
 	titles map[statements.Statement]string
 }
