@@ -71,6 +71,7 @@ func (r row) asAdds() row { r.role = adds; return r }
 const (
 	modelBase   = "pcg-base"   // système de base (ANC 2014-03, art. 821-1 and 821-3)
 	modelAbrege = "pcg-abrege" // système abrégé (ANC 2014-03, art. 822-1 and 822-3)
+	modelIFRS   = "ifrs"       // consolidated statements by nature (IAS 1, French captions)
 )
 
 const (
@@ -395,5 +396,80 @@ func cashFlow() []row {
 		tot("Variation de trésorerie (A + B + C)", "flux_tresorerie.variation_tresorerie", cashFlowLeaves...).or("VARIATION DE TRÉSORERIE"),
 		tot("Trésorerie d'ouverture", "flux_tresorerie.tresorerie_ouverture", "tresorerie_ouverture").or("Trésorerie à l'ouverture"),
 		tot("Trésorerie de clôture", "flux_tresorerie.tresorerie_cloture", keyTerms["flux_tresorerie.tresorerie_cloture"]...).or("Trésorerie à la clôture"),
+	}
+}
+
+// assetsIFRS is the actif of a consolidated état de la situation financière
+// (IAS 1 §54 line items, current / non-current split).
+func assetsIFRS() []row {
+	return []row{
+		hd("Actifs non courants").or("ACTIFS NON COURANTS"),
+		ln("Écarts d'acquisition", kIncorp, "fonds_commercial").or("Goodwill"),
+		ln("Autres immobilisations incorporelles", kIncorp, "frais_etablissement", "frais_developpement", "concessions", "autres_incorporelles", "avances_incorporelles").or("Immobilisations incorporelles"),
+		ln("Immobilisations corporelles", kCorp, tangibleLeaves...),
+		ln("Actifs financiers non courants", kFin, financialLeaves...).or("Autres actifs financiers non courants"),
+		tot("Total des actifs non courants", "", cat(intangibleLeaves, tangibleLeaves, financialLeaves)...).or("Total actifs non courants"),
+		hd("Actifs courants").or("ACTIFS COURANTS"),
+		ln("Stocks et en-cours", kStocks, stockLeaves...).or("Stocks"),
+		ln("Clients et comptes rattachés", "bilan.creances_clients", "clients").or("Créances clients"),
+		ln("Autres actifs courants", kAAC, otherCurrent...).or("Autres créances et actifs courants"),
+		ln("Trésorerie et équivalents de trésorerie", kTreso, cashLeaves...),
+		tot("Total des actifs courants", "", cat(stockLeaves, []string{"clients"}, otherCurrent, cashLeaves)...).or("Total actifs courants"),
+		tot("TOTAL DE L'ACTIF", "bilan.total_actif", assetLeaves...).or("TOTAL ACTIF"),
+	}
+}
+
+// liabilitiesIFRS is the passif of a consolidated état de la situation
+// financière: the total of equity includes the minorities.
+func liabilitiesIFRS() []row {
+	groupEquity := cat(equityLeaves[:len(equityLeaves)-1], []string{"-resultat_minoritaires"})
+	return []row{
+		hd("Capitaux propres").or("CAPITAUX PROPRES"),
+		ln("Capital", "", "capital").or("Capital social"),
+		ln("Primes liées au capital", "", "primes").or("Primes d'émission"),
+		ln("Réserves consolidées", "", "ecarts_reevaluation", "reserve_legale", "reserves_statutaires", "reserves_reglementees", "autres_reserves", "report_a_nouveau", "subventions_investissement", "provisions_reglementees"),
+		ln("Résultat net part du groupe", "", "resultat", "-resultat_minoritaires").or("Résultat de l'exercice part du groupe"),
+		tot("Capitaux propres part du groupe", "", groupEquity...).or("Capitaux propres attribuables aux actionnaires de la société mère"),
+		ln("Intérêts minoritaires", "", "interets_minoritaires", "resultat_minoritaires").or("Participations ne donnant pas le contrôle", "Intérêts ne conférant pas le contrôle"),
+		tot("Total des capitaux propres", "bilan.capitaux_propres", equityLeaves...).or("TOTAL CAPITAUX PROPRES", "Capitaux propres de l'ensemble consolidé"),
+		hd("Passifs non courants").or("PASSIFS NON COURANTS"),
+		ln("Emprunts et dettes financières non courants", kDettes, "emprunts_convertibles", "autres_emprunts_obligataires", "emprunts_credit", "emprunts_divers").or("Dettes financières non courantes", "Emprunts et dettes financières à long terme"),
+		ln("Provisions non courantes", "bilan.provisions", "provisions_charges").or("Provisions pour risques et charges non courantes"),
+		tot("Total des passifs non courants", "", "emprunts_convertibles", "autres_emprunts_obligataires", "emprunts_credit", "emprunts_divers", "provisions_charges").or("Total passifs non courants"),
+		hd("Passifs courants").or("PASSIFS COURANTS"),
+		ln("Emprunts et concours bancaires courants", kDettes, "concours_bancaires").or("Dettes financières courantes", "Part à moins d'un an des dettes financières"),
+		ln("Provisions courantes", "bilan.provisions", "provisions_risques"),
+		ln("Fournisseurs et comptes rattachés", "bilan.dettes_fournisseurs", "fournisseurs").or("Dettes fournisseurs"),
+		ln("Dettes fiscales et sociales", kAPC, "dettes_fiscales_sociales"),
+		ln("Autres passifs courants", kAPC, "avances_recues", "dettes_immobilisations", "autres_dettes", "produits_constates").or("Autres dettes et passifs courants"),
+		tot("Total des passifs courants", "", "concours_bancaires", "provisions_risques", "fournisseurs", "dettes_fiscales_sociales", "avances_recues", "dettes_immobilisations", "autres_dettes", "produits_constates").or("Total passifs courants"),
+		tot("TOTAL DES CAPITAUX PROPRES ET DES PASSIFS", "bilan.total_passif", liabilityLeaves...).or("TOTAL PASSIF", "TOTAL CAPITAUX PROPRES ET PASSIFS"),
+	}
+}
+
+// incomeIFRS is a consolidated compte de résultat by nature (IAS 1 §102):
+// the résultat net de l'ensemble consolidé, then the shares of the group
+// and of the minorities, which the dictionary does not read.
+func incomeIFRS() []row {
+	financeCost := []string{"interets_recus", "produits_valeurs_mobilieres", "-interets_payes"}
+	otherFinance := []string{"produits_participations", "reprises_financieres", "gains_change", "produits_cessions_vmp", "-dotations_financieres", "-pertes_change", "-charges_cessions_vmp"}
+	return []row{
+		ln("Chiffre d'affaires", kCA, revenueLeaves...).or("Produits des activités ordinaires"),
+		ln("Autres produits de l'activité", kAPE, otherIncome...),
+		ln("Achats consommés", kAchats, purchaseLeaves...),
+		ln("Charges externes", "compte_resultat.charges_externes", "autres_achats_charges_externes"),
+		ln("Charges de personnel", kPers, "salaires", "charges_sociales", "participation"),
+		ln("Impôts et taxes", "compte_resultat.impots_taxes", "impots_taxes"),
+		ln("Dotations aux amortissements et aux provisions", kDot, depreciationCR...).or("Dotations nettes aux amortissements et provisions"),
+		ln("Autres charges opérationnelles courantes", "compte_resultat.autres_charges_exploitation", "autres_charges"),
+		tot("Résultat opérationnel courant", "", cat(operatingResult, []string{"-participation"})...),
+		ln("Autres produits et charges opérationnels", kAPE, exceptionalRes...),
+		tot("Résultat opérationnel", "compte_resultat.resultat_exploitation", cat(operatingResult, exceptionalRes, []string{"-participation"})...).or("RÉSULTAT OPÉRATIONNEL"),
+		ln("Coût de l'endettement financier net", kRF, financeCost...),
+		ln("Autres produits et charges financiers", kRF, otherFinance...),
+		ln("Charge d'impôt", "compte_resultat.impot_societes", "impot_benefices").or("Impôts sur les résultats", "Charges d'impôts"),
+		tot("Résultat net de l'ensemble consolidé", "compte_resultat.resultat_net", netResult...).or("RÉSULTAT NET DE L'ENSEMBLE CONSOLIDÉ", "Résultat net consolidé"),
+		ln("dont part du groupe", "", cat(netResult, []string{"-resultat_minoritaires"})...).or("Résultat net part du groupe", "Attribuable aux actionnaires de la société mère"),
+		ln("dont intérêts minoritaires", "", "resultat_minoritaires").or("Résultat net des participations ne donnant pas le contrôle"),
 	}
 }

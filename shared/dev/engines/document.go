@@ -73,7 +73,7 @@ func pick[T any](r *rand.Rand, xs ...T) T { return xs[r.IntN(len(xs))] }
 
 func drawStyle(r *rand.Rand) style {
 	s := style{
-		model:          pick(r, modelBase, modelBase, modelBase, modelAbrege, modelAbrege),
+		model:          pick(r, modelBase, modelBase, modelBase, modelAbrege, modelAbrege, modelIFRS),
 		groupTotals:    r.Float64() < 0.4,
 		detailedBank:   r.Float64() < 0.5,
 		resultLines:    r.Float64() < 0.6,
@@ -93,6 +93,9 @@ func drawStyle(r *rand.Rand) style {
 		year:           2021 + r.IntN(6),
 		yearHeader:     r.IntN(4),
 		unitInHead:     r.Float64() < 0.3,
+	}
+	if s.model == modelIFRS {
+		s.grossColumns = false // a consolidated balance sheet prints net amounts
 	}
 	s.previousFirst = !s.grossColumns && r.Float64() < 0.3
 	s.samePage = s.model == modelAbrege && r.Float64() < 0.5
@@ -139,7 +142,7 @@ func generate(seed uint64, adjust func(*style)) (Document, error) {
 	default:
 		revenueK = logUniform(r, 200_000, 5_000_000)
 	}
-	e := newEconomy(r, s.grain(), revenueK)
+	e := newEconomy(r, s.grain(), revenueK, s.model == modelIFRS)
 	doc := Document{Seed: seed, Company: company, titles: map[statements.Statement]string{}}
 	g := &generation{r: r, s: s, e: e, doc: &doc}
 	tables := g.tables()
@@ -180,18 +183,33 @@ func (g *generation) printed() []amounts { return []amounts{g.e.years[2], g.e.ye
 func (g *generation) tables() []table {
 	s := g.s
 	var actif, passif, income []row
-	if s.model == modelBase {
+	titles := [4]string{
+		pick(g.r, "BILAN ACTIF", "Bilan – Actif", "BILAN (ACTIF)", "Bilan actif"),
+		pick(g.r, "BILAN PASSIF", "Bilan – Passif", "BILAN (PASSIF)", "Bilan passif"),
+		pick(g.r, "COMPTE DE RÉSULTAT", "Compte de résultat", "COMPTE DE RÉSULTAT DE L'EXERCICE", "Compte de résultat (en liste)"),
+		pick(g.r, "TABLEAU DES FLUX DE TRÉSORERIE", "Tableau des flux de trésorerie", "TABLEAU DE FLUX DE TRÉSORERIE"),
+	}
+	switch s.model {
+	case modelBase:
 		actif, passif, income = assetsBase(s.groupTotals), liabilitiesBase(s.detailedBank), incomeBase()
-	} else {
+	case modelAbrege:
 		actif, passif, income = assetsAbrege(), liabilitiesAbrege(), incomeAbrege(s.resultLines)
+	default:
+		actif, passif, income = assetsIFRS(), liabilitiesIFRS(), incomeIFRS()
+		titles = [4]string{
+			pick(g.r, "ÉTAT DE LA SITUATION FINANCIÈRE CONSOLIDÉE – ACTIF", "Bilan consolidé – Actif", "BILAN CONSOLIDÉ ACTIF"),
+			pick(g.r, "ÉTAT DE LA SITUATION FINANCIÈRE CONSOLIDÉE – PASSIF", "Bilan consolidé – Passif", "BILAN CONSOLIDÉ PASSIF"),
+			pick(g.r, "COMPTE DE RÉSULTAT CONSOLIDÉ", "Compte de résultat consolidé"),
+			pick(g.r, "TABLEAU DES FLUX DE TRÉSORERIE CONSOLIDÉS", "Tableau des flux de trésorerie consolidé"),
+		}
 	}
 	out := []table{
-		{statement: statements.Balance, side: "actif", title: pick(g.r, "BILAN ACTIF", "Bilan – Actif", "BILAN (ACTIF)", "Bilan actif"), rows: actif, newPage: true},
-		{statement: statements.Balance, side: "passif", title: pick(g.r, "BILAN PASSIF", "Bilan – Passif", "BILAN (PASSIF)", "Bilan passif"), rows: passif, newPage: !s.samePage},
-		{statement: statements.Income, title: pick(g.r, "COMPTE DE RÉSULTAT", "Compte de résultat", "COMPTE DE RÉSULTAT DE L'EXERCICE", "Compte de résultat (en liste)"), rows: income, newPage: true},
+		{statement: statements.Balance, side: "actif", title: titles[0], rows: actif, newPage: true},
+		{statement: statements.Balance, side: "passif", title: titles[1], rows: passif, newPage: !s.samePage},
+		{statement: statements.Income, title: titles[2], rows: income, newPage: true},
 	}
 	if s.cashFlow {
-		out = append(out, table{statement: statements.CashFlow, title: pick(g.r, "TABLEAU DES FLUX DE TRÉSORERIE", "Tableau des flux de trésorerie", "TABLEAU DE FLUX DE TRÉSORERIE"), rows: cashFlow(), newPage: true})
+		out = append(out, table{statement: statements.CashFlow, title: titles[3], rows: cashFlow(), newPage: true})
 	}
 	for i := range out {
 		t := &out[i]
@@ -248,7 +266,7 @@ func (g *generation) truth(tables []table) (statements.Truth, error) {
 				if rw.key == "" {
 					continue
 				}
-				want := y.sum(keyTerms[rw.key])
+				want := y.sum(terms(g.s.model, rw.key))
 				switch rw.role {
 				case equals:
 					if got := y.sum(rw.terms); got != want {
@@ -260,7 +278,7 @@ func (g *generation) truth(tables []table) (statements.Truth, error) {
 				values[rw.key] = frnum.Round1(float64(want) / g.s.grain())
 			}
 			for k, v := range added {
-				if want := y.sum(keyTerms[k]); v != want {
+				if want := y.sum(terms(g.s.model, k)); v != want {
 					return t, fmt.Errorf("les lignes de %s font %d, la clé vaut %d", k, v, want)
 				}
 			}

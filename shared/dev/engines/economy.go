@@ -78,7 +78,7 @@ var (
 	otherCurrent     = []string{"avances_versees", "autres_creances", "charges_constatees"}
 	cashLeaves       = []string{"vmp", "disponibilites"}
 	regularisation   = []string{"frais_emission", "primes_remboursement", "ecarts_conversion_actif"}
-	equityLeaves     = []string{"capital", "primes", "ecarts_reevaluation", "reserve_legale", "reserves_statutaires", "reserves_reglementees", "autres_reserves", "report_a_nouveau", "resultat", "subventions_investissement", "provisions_reglementees"}
+	equityLeaves     = []string{"capital", "primes", "ecarts_reevaluation", "reserve_legale", "reserves_statutaires", "reserves_reglementees", "autres_reserves", "report_a_nouveau", "resultat", "subventions_investissement", "provisions_reglementees", "interets_minoritaires"}
 	otherFunds       = []string{"avances_conditionnees", "ecarts_conversion_passif"}
 	provisionLeaves  = []string{"provisions_risques", "provisions_charges"}
 	debtLeaves       = []string{"emprunts_convertibles", "autres_emprunts_obligataires", "emprunts_credit", "concours_bancaires", "emprunts_divers"}
@@ -174,17 +174,47 @@ var keyTerms = map[string][]string{
 	"flux_tresorerie.tresorerie_cloture":       cat([]string{"tresorerie_ouverture"}, cashFlowLeaves),
 }
 
-// newEconomy draws a company of revenue about revenueK k€.
-func newEconomy(r *rand.Rand, grain, revenueK float64) economy {
+// consolidatedTerms are the keys a consolidated statement by nature
+// defines otherwise (the dictionary's IFRS rules): the participation of the
+// employees is a staff cost, the other operating income and charges
+// ("autres produits et charges opérationnels", here the non-recurring
+// items) are in the résultat opérationnel, and no résultat exceptionnel is
+// printed.
+var consolidatedTerms = map[string][]string{
+	"compte_resultat.charges_personnel":            {"salaires", "charges_sociales", "participation"},
+	"compte_resultat.autres_produits_exploitation": cat(otherIncome, exceptionalRes),
+	"compte_resultat.resultat_exploitation":        cat(operatingResult, exceptionalRes, []string{"-participation"}),
+}
+
+// terms defines key on the leaves for a presentation model.
+func terms(model, key string) []string {
+	if t, ok := consolidatedTerms[key]; ok && model == modelIFRS {
+		return t
+	}
+	return keyTerms[key]
+}
+
+// newEconomy draws a company of revenue about revenueK k€; a group
+// (consolidated) has minority interests and no comptes de régularisation.
+func newEconomy(r *rand.Rand, grain, revenueK float64, group bool) economy {
 	d := &drawer{r: r, grain: grain, revenue: revenueK, goodsShare: -1}
 	var e economy
 	e.years[0] = d.openingBalance()
+	if group {
+		for _, l := range cat(regularisation, otherFunds) {
+			e.years[0][l] = 0
+		}
+		e.years[0]["interets_minoritaires"] = d.share(0.005, 0.04)
+	}
 	d.income(e.years[0], nil)
 	e.years[0]["resultat"] = e.years[0].sum(netResult)
 	d.balanceOpening(e.years[0])
 	for t := 1; t < 3; t++ {
 		d.revenue *= d.between(0.85, 1.2)
 		e.years[t] = d.nextYear(e.years[t-1])
+		if group { // the minorities' share of the result, printed under it
+			e.years[t]["resultat_minoritaires"] = int64(float64(e.years[t]["resultat"]) * d.between(0.03, 0.15))
+		}
 	}
 	e.depreciation = d.depreciation(e.years[2])
 	return e
