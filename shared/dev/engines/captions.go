@@ -97,69 +97,58 @@ const (
 // assetsBase is the actif of the système de base; groupTotals adds the
 // subtotals accountants' plaquettes print under each heading.
 func assetsBase(groupTotals bool) []row {
-	rows := []row{
-		hd("ACTIF IMMOBILISÉ"),
-		hd("Immobilisations incorporelles").or("Immobilisations incorporelles :"),
-		ln("Frais d'établissement", kIncorp, "frais_etablissement"),
-		ln("Frais de recherche et de développement", kIncorp, "frais_developpement").or("Frais de développement"),
-		ln("Concessions, brevets et droits similaires", kIncorp, "concessions").or("Concessions, brevets, licences, marques, procédés, logiciels, droits et valeurs similaires"),
-		ln("Fonds commercial", kIncorp, "fonds_commercial"),
-		ln("Autres immobilisations incorporelles", kIncorp, "autres_incorporelles"),
-		ln("Avances et acomptes sur immobilisations incorporelles", kIncorp, "avances_incorporelles"),
+	// group is a heading and its lines, closed by their subtotal on a plaquette.
+	group := func(heading row, total string, key string, leaves []string, lines ...row) []row {
+		rows := append([]row{heading}, lines...)
+		if groupTotals {
+			rows = append(rows, tot(total, key, leaves...))
+		}
+		return rows
 	}
-	if groupTotals {
-		rows = append(rows, tot("Total immobilisations incorporelles", kIncorp, intangibleLeaves...))
-	}
-	rows = append(rows,
-		hd("Immobilisations corporelles").or("Immobilisations corporelles :"),
-		ln("Terrains", kCorp, "terrains"),
-		ln("Constructions", kCorp, "constructions"),
-		ln("Installations techniques, matériel et outillage industriels", kCorp, "installations"),
-		ln("Autres immobilisations corporelles", kCorp, "autres_corporelles"),
-		ln("Immobilisations en cours", kCorp, "corporelles_en_cours").or("Immobilisations corporelles en cours"),
-		ln("Avances et acomptes", kCorp, "avances_corporelles"),
-	)
-	if groupTotals {
-		rows = append(rows, tot("Total immobilisations corporelles", kCorp, tangibleLeaves...))
-	}
-	rows = append(rows,
-		hd("Immobilisations financières").or("Immobilisations financières (2) :"),
-		ln("Participations", kFin, "participations").or("Participations évaluées selon la méthode de mise en équivalence", "Autres participations"),
-		ln("Créances rattachées à des participations", kFin, "creances_participations"),
-		ln("Autres titres immobilisés", kFin, "autres_titres"),
-		ln("Prêts", kFin, "prets"),
-		ln("Autres immobilisations financières", kFin, "autres_financieres"),
-	)
-	if groupTotals {
-		rows = append(rows, tot("Total immobilisations financières", kFin, financialLeaves...))
-	}
-	rows = append(rows,
-		tot("TOTAL (I)", "", cat(intangibleLeaves, tangibleLeaves, financialLeaves)...).or("Total actif immobilisé (I)", "TOTAL I"),
-		hd("ACTIF CIRCULANT"),
-		hd("Stocks et en-cours").or("Stocks et en-cours :"),
-		ln("Matières premières et autres approvisionnements", kStocks, "stock_matieres").or("Matières premières, approvisionnements"),
-		ln("En-cours de production de biens et services", kStocks, "stock_en_cours").or("En-cours de production [biens et services]"),
-		ln("Produits intermédiaires et finis", kStocks, "stock_produits"),
-		ln("Marchandises", kStocks, "stock_marchandises"),
-	)
-	if groupTotals {
-		rows = append(rows, tot("Total stocks", kStocks, stockLeaves...))
-	}
-	rows = append(rows,
-		ln("Avances et acomptes versés sur commandes", kAAC, "avances_versees"),
-		hd("Créances").or("Créances d'exploitation :"),
-		ln("Créances clients et comptes rattachés", "bilan.creances_clients", "clients").or("Clients et comptes rattachés"),
-		ln("Autres créances", kAAC, "autres_creances"),
-		ln("Valeurs mobilières de placement", kTreso, "vmp"),
-		ln("Disponibilités", kTreso, "disponibilites"),
-		ln("Charges constatées d'avance", kAAC, "charges_constatees"),
-		tot("TOTAL (II)", "", cat(stockLeaves, []string{"clients"}, otherCurrent, cashLeaves)...).or("Total actif circulant (II)", "TOTAL II"),
-		ln("Frais d'émission d'emprunt à étaler (III)", kAA, "frais_emission").or("Charges à répartir sur plusieurs exercices (III)"),
-		ln("Primes de remboursement des obligations (IV)", kAA, "primes_remboursement").or("Primes de remboursement des emprunts (IV)"),
-		ln("Écarts de conversion actif (V)", kAA, "ecarts_conversion_actif"),
-		tot("TOTAL GÉNÉRAL (I à V)", "bilan.total_actif", assetLeaves...).or("TOTAL GÉNÉRAL (I + II + III + IV + V)", "TOTAL ACTIF", "TOTAL GÉNÉRAL"),
-	)
-	return rows
+	return cat([]row{hd("ACTIF IMMOBILISÉ")},
+		group(hd("Immobilisations incorporelles").or("Immobilisations incorporelles :"), "Total immobilisations incorporelles", kIncorp, intangibleLeaves,
+			ln("Frais d'établissement", kIncorp, "frais_etablissement"),
+			ln("Frais de recherche et de développement", kIncorp, "frais_developpement").or("Frais de développement"),
+			ln("Concessions, brevets et droits similaires", kIncorp, "concessions").or("Concessions, brevets, licences, marques, procédés, logiciels, droits et valeurs similaires"),
+			ln("Fonds commercial", kIncorp, "fonds_commercial"),
+			ln("Autres immobilisations incorporelles", kIncorp, "autres_incorporelles"),
+			ln("Avances et acomptes sur immobilisations incorporelles", kIncorp, "avances_incorporelles")),
+		group(hd("Immobilisations corporelles").or("Immobilisations corporelles :"), "Total immobilisations corporelles", kCorp, tangibleLeaves,
+			ln("Terrains", kCorp, "terrains"),
+			ln("Constructions", kCorp, "constructions"),
+			ln("Installations techniques, matériel et outillage industriels", kCorp, "installations"),
+			ln("Autres immobilisations corporelles", kCorp, "autres_corporelles"),
+			ln("Immobilisations en cours", kCorp, "corporelles_en_cours").or("Immobilisations corporelles en cours"),
+			ln("Avances et acomptes", kCorp, "avances_corporelles")),
+		group(hd("Immobilisations financières").or("Immobilisations financières (2) :"), "Total immobilisations financières", kFin, financialLeaves,
+			ln("Participations", kFin, "participations").or("Participations évaluées selon la méthode de mise en équivalence", "Autres participations"),
+			ln("Créances rattachées à des participations", kFin, "creances_participations"),
+			ln("Autres titres immobilisés", kFin, "autres_titres"),
+			ln("Prêts", kFin, "prets"),
+			ln("Autres immobilisations financières", kFin, "autres_financieres")),
+		[]row{
+			tot("TOTAL (I)", "", cat(intangibleLeaves, tangibleLeaves, financialLeaves)...).or("Total actif immobilisé (I)", "TOTAL I"),
+			hd("ACTIF CIRCULANT"),
+		},
+		group(hd("Stocks et en-cours").or("Stocks et en-cours :"), "Total stocks", kStocks, stockLeaves,
+			ln("Matières premières et autres approvisionnements", kStocks, "stock_matieres").or("Matières premières, approvisionnements"),
+			ln("En-cours de production de biens et services", kStocks, "stock_en_cours").or("En-cours de production [biens et services]"),
+			ln("Produits intermédiaires et finis", kStocks, "stock_produits"),
+			ln("Marchandises", kStocks, "stock_marchandises")),
+		[]row{
+			ln("Avances et acomptes versés sur commandes", kAAC, "avances_versees"),
+			hd("Créances").or("Créances d'exploitation :"),
+			ln("Créances clients et comptes rattachés", "bilan.creances_clients", "clients").or("Clients et comptes rattachés"),
+			ln("Autres créances", kAAC, "autres_creances"),
+			ln("Valeurs mobilières de placement", kTreso, "vmp"),
+			ln("Disponibilités", kTreso, "disponibilites"),
+			ln("Charges constatées d'avance", kAAC, "charges_constatees"),
+			tot("TOTAL (II)", "", cat(stockLeaves, []string{"clients"}, otherCurrent, cashLeaves)...).or("Total actif circulant (II)", "TOTAL II"),
+			ln("Frais d'émission d'emprunt à étaler (III)", kAA, "frais_emission").or("Charges à répartir sur plusieurs exercices (III)"),
+			ln("Primes de remboursement des obligations (IV)", kAA, "primes_remboursement").or("Primes de remboursement des emprunts (IV)"),
+			ln("Écarts de conversion actif (V)", kAA, "ecarts_conversion_actif"),
+			tot("TOTAL GÉNÉRAL (I à V)", "bilan.total_actif", assetLeaves...).or("TOTAL GÉNÉRAL (I + II + III + IV + V)", "TOTAL ACTIF", "TOTAL GÉNÉRAL"),
+		})
 }
 
 // liabilitiesBase is the passif of the système de base; detailedBank prints
