@@ -15,9 +15,10 @@ FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quot
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
-deps: ## download modules and install the Debian tools the tests use: pdftotext, Chromium for the viewer's browser test (idempotent)
+deps: ## download modules and install the Debian tools the tests use: pdftotext, Chromium for the viewer's browser test, LibreOffice Writer for the third-party engines' test (idempotent)
 	$(GO) mod download
 	@command -v pdftotext >/dev/null && command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils chromium >/dev/null; }
+	@command -v soffice >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-writer-nogui fonts-liberation fonts-dejavu-core >/dev/null; }
 
 test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief fuzzing
 

@@ -1,21 +1,38 @@
 // Command gentestdata rebuilds the test reports: for each testdata/<slug>
 // and testdata/families/<slug> holding truth.json and rapport.json it writes
-// rapport.pdf beside them, byte for byte the same at every run.
+// rapport.pdf beside them, byte for byte the same at every run. With
+// -moteurs DIR it writes instead -n seeded documents per third-party engine
+// (LibreOffice, Chromium) into DIR, each folder a PDF and its truth.json,
+// for `analyste eval DIR/*`.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"analyste.dev/analyste/shared/dev/engines"
 )
 
 func main() {
 	root := flag.String("racine", "", "racine du module (par défaut : le dossier de go.mod le plus proche)")
+	enginesDir := flag.String("moteurs", "", "écrit dans ce dossier des documents imprimés par LibreOffice et Chromium au lieu des rapports de testdata")
+	n := flag.Int("n", 20, "avec -moteurs : nombre de documents par moteur")
+	seed := flag.Uint64("graine", 1, "avec -moteurs : graine du premier document (les suivants : graine+1, …)")
+	only := flag.String("moteur", "", "avec -moteurs : un seul moteur (libreoffice ou chromium)")
+	isolate := flag.Bool("isoler", false, "avec -moteurs : chaque graine dans une présentation simple, puis avec un seul trait changé (famille « isolé : trait »)")
 	flag.Parse()
-	if err := run(*root); err != nil {
+	var err error
+	if *enginesDir != "" {
+		err = writeEngines(context.Background(), *enginesDir, *seed, *n, engines.Engine(*only), *isolate)
+	} else {
+		err = run(*root)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "gentestdata :", err)
 		os.Exit(1)
 	}
@@ -41,6 +58,41 @@ func run(root string) error {
 			return err
 		}
 		fmt.Println(out)
+	}
+	return nil
+}
+
+// writeEngines writes n seeded documents per engine into dir (only: one
+// engine); isolate writes each seed's trait variants instead.
+func writeEngines(ctx context.Context, dir string, first uint64, n int, only engines.Engine, isolate bool) error {
+	var docs []engines.Document
+	for i := range n {
+		seed := first + uint64(i)
+		if isolate {
+			ds, err := engines.Isolated(seed)
+			if err != nil {
+				return err
+			}
+			docs = append(docs, ds...)
+			continue
+		}
+		d, err := engines.Generate(seed)
+		if err != nil {
+			return err
+		}
+		docs = append(docs, d)
+	}
+	for _, e := range engines.Engines {
+		if only != "" && e != only {
+			continue
+		}
+		dirs, err := engines.Write(ctx, dir, e, docs)
+		if err != nil {
+			return fmt.Errorf("%s : %w", e, err)
+		}
+		for _, d := range dirs {
+			fmt.Println(d)
+		}
 	}
 	return nil
 }

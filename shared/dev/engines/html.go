@@ -1,0 +1,145 @@
+package engines
+
+import (
+	"fmt"
+	"html"
+	"strings"
+)
+
+// column is one amount column: a year (0 = N, 1 = N-1) and what it prints.
+type column struct {
+	year int
+	kind string // "brut", "amort", "net"
+}
+
+func (g *generation) columns(t table) []column {
+	if t.side == "actif" && g.s.grossColumns {
+		return []column{{0, "brut"}, {0, "amort"}, {0, "net"}, {1, "net"}}
+	}
+	if g.s.previousFirst {
+		return []column{{1, "net"}, {0, "net"}}
+	}
+	return []column{{0, "net"}, {1, "net"}}
+}
+
+// endDate is the closing date of year index i, as printed.
+func (g *generation) endDate(i int) string {
+	day := map[int]int{3: 31, 6: 30, 9: 30, 12: 31}[g.s.endMonth]
+	return fmt.Sprintf("%02d/%02d/%d", day, g.s.endMonth, g.s.year-i)
+}
+
+func (g *generation) yearHeader(i int) string {
+	switch g.s.yearHeader {
+	case 1:
+		return fmt.Sprintf("Exercice %d", g.s.year-i)
+	case 2:
+		return "Exercice clos le " + g.endDate(i)
+	case 3:
+		return []string{"Exercice N", "Exercice N-1"}[i] + "<br>" + g.endDate(i)
+	}
+	return g.endDate(i)
+}
+
+// cell prints the amount of a row in a column.
+func (g *generation) cell(rw row, c column) string {
+	y := g.printed()[c.year]
+	switch c.kind {
+	case "brut":
+		return g.amount(y.sum(rw.terms) + g.e.depreciation.sum(rw.terms))
+	case "amort":
+		if d := g.e.depreciation.sum(rw.terms); d != 0 || rw.kind == subtotal {
+			return g.amount(d)
+		}
+		return ""
+	}
+	return g.amount(y.sum(rw.terms))
+}
+
+func (g *generation) html(tables []table) []byte {
+	s := g.s
+	var b strings.Builder
+	border := "0"
+	if s.borders {
+		border = "1"
+	}
+	fmt.Fprintf(&b, `<!DOCTYPE html>
+<html lang="fr"><head><meta charset="utf-8"><title>%s – Comptes annuels %d</title>
+<style>
+@page { size: A4; margin: 14mm 12mm }
+body { font-family: "%s", sans-serif; font-size: %.1fpt }
+h1 { font-size: %.1fpt; margin: 0 0 4pt 0 }
+p { margin: 0 0 4pt 0 }
+table { border-collapse: collapse }
+td, th { padding: 1.5pt 3pt; vertical-align: %s }
+td.m { text-align: right; white-space: nowrap }
+tr.t td { font-weight: bold }
+</style></head><body>
+`, html.EscapeString(g.doc.Company), s.year, s.font, s.fontSize, s.fontSize+3, s.valign)
+	for i, t := range tables {
+		if t.newPage && i > 0 {
+			b.WriteString(`<p style="page-break-before: always"></p>` + "\n")
+		}
+		if s.companyInTitle {
+			fmt.Fprintf(&b, "<h1>%s – %s</h1>\n", html.EscapeString(g.doc.Company), html.EscapeString(t.title))
+		} else {
+			fmt.Fprintf(&b, "<p><b>%s</b></p>\n<h1>%s</h1>\n", html.EscapeString(g.doc.Company), html.EscapeString(t.title))
+		}
+		if !s.unitInHead {
+			fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(s.unitText))
+		}
+		g.writeTable(&b, t, border)
+	}
+	b.WriteString("</body></html>\n")
+	return []byte(b.String())
+}
+
+func (g *generation) writeTable(b *strings.Builder, t table, border string) {
+	cols := g.columns(t)
+	// Widths on the cells: Writer's HTML import reads them there, not from a colgroup.
+	fmt.Fprintf(b, `<table width="100%%" border="%s" cellspacing="0" cellpadding="2">`+"\n<thead>\n", border)
+	corner := strings.ToUpper(t.side)
+	if g.s.unitInHead {
+		corner = g.s.unitText
+	}
+	va := fmt.Sprintf(` valign="%s"`, g.s.valign)
+	ha := fmt.Sprintf(` valign="%s" align="%s"`, g.s.valign, g.s.headerAlign)
+	if cols[0].kind == "brut" {
+		fmt.Fprintf(b, `<tr><th rowspan="2" width="%d%%"%s>%s</th><th colspan="3"%s>%s</th><th%s>%s</th></tr>`+"\n",
+			g.s.labelWidth, va, html.EscapeString(corner), ha, g.yearHeader(0), ha, g.yearHeader(1))
+		depreciation := pick(g.r, "Amortissements et dépréciations", "Amort. et dépréc.", "Amortissements et provisions")
+		fmt.Fprintf(b, "<tr><th%s>Brut</th><th%s>%s</th><th%s>Net</th><th%s>Net</th></tr>\n", ha, ha, depreciation, ha, ha)
+	} else {
+		fmt.Fprintf(b, `<tr><th width="%d%%"%s>%s</th>`, g.s.labelWidth, va, html.EscapeString(corner))
+		for _, c := range cols {
+			fmt.Fprintf(b, "<th%s>%s</th>", ha, g.yearHeader(c.year))
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</thead>\n<tbody>\n")
+	for i, rw := range t.rows {
+		label := html.EscapeString(t.labels[i])
+		switch rw.kind {
+		case heading:
+			fmt.Fprintf(b, `<tr><td width="%d%%"%s><b>%s</b></td>`, g.s.labelWidth, va, label)
+			for range cols {
+				b.WriteString("<td></td>")
+			}
+		default:
+			class := ""
+			if rw.kind == subtotal {
+				class = ` class="t"`
+				label = "<b>" + label + "</b>"
+			}
+			fmt.Fprintf(b, `<tr%s><td width="%d%%"%s>%s</td>`, class, g.s.labelWidth, va, label)
+			for _, c := range cols {
+				amount := html.EscapeString(g.cell(rw, c))
+				if rw.kind == subtotal {
+					amount = "<b>" + amount + "</b>"
+				}
+				fmt.Fprintf(b, `<td class="m" align="right"%s>%s</td>`, va, amount)
+			}
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table>\n")
+}
