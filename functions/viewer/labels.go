@@ -17,7 +17,7 @@ var statementTitles = map[statements.Statement]string{
 }
 
 // lineLabels are the typical French labels of the data dictionary
-// (shared/spec/statements.md), one per key.
+// (docs/dictionary.md), one per key.
 var lineLabels = map[statements.Key]string{
 	{Statement: statements.Income, Name: "chiffre_affaires"}:             "Chiffre d'affaires net",
 	{Statement: statements.Income, Name: "achats_consommes"}:             "Achats consommés",

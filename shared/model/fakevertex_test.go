@@ -16,7 +16,7 @@ import (
 )
 
 // The fake Vertex AI endpoint speaks the generateContent REST shape measured
-// with genai v1.77.0 (see shared/notes/local-emulation.md).
+// with genai v1.77.0 (see docs/design.md, "A fake Vertex AI endpoint").
 const (
 	testProject  = "projet-test"
 	testLocation = "europe-west1"

@@ -9,7 +9,7 @@ import (
 )
 
 // The real reports read without error, and their statements carry the check
-// values of corpus/real/README.md on the right physical pages.
+// values of testdata/real/README.md on the right physical pages.
 func TestRealCorpus(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

@@ -66,7 +66,7 @@ func Optional(k Key) bool { return optional[k] }
 func Keys(s Statement) []string { return keysOf[s] }
 
 // AllKeys lists the keys of a year in dictionary order: the 39 fields and
-// the 5 optional ones.
+// the 6 optional ones.
 func AllKeys() []Key {
 	var out []Key
 	for _, s := range All {

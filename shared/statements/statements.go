@@ -1,5 +1,5 @@
 // Package statements holds the three financial statements exactly as the
-// data dictionary (shared/spec/statements.md) defines them: Go identifiers in
+// data dictionary (docs/dictionary.md) defines them: Go identifiers in
 // English, JSON keys in French, amounts normalised to k€ with the dictionary's
 // signs.
 package statements
@@ -17,7 +17,7 @@ const (
 // All lists the statements in printing order.
 var All = []Statement{Income, Balance, CashFlow}
 
-// IncomeStatement is the compte de résultat (11 fields and 3 optional ones).
+// IncomeStatement is the compte de résultat (11 fields and 4 optional ones).
 // Charges are stored positive; results carry their sign. A nil field was not
 // printed: absent, never zero.
 type IncomeStatement struct {
@@ -86,7 +86,7 @@ type CashFlowStatement struct {
 	ClosingCash          *float64 `json:"tresorerie_cloture,omitempty"`
 }
 
-// Year is one financial year of the three statements (39 fields and 5
+// Year is one financial year of the three statements (39 fields and 6
 // optional ones). Its JSON lists only the fields printed.
 type Year struct {
 	Income   IncomeStatement   `json:"compte_resultat,omitzero"`
