@@ -18,10 +18,11 @@ var foldReplacer = strings.NewReplacer(
 	"\u00a0", " ", "\u202f", " ", "\u2009", " ", "\u00ad", "",
 )
 
-// stripMarks removes accents whatever the letter: é → e, ñ → n. A chain
-// keeps state, so each call builds its own.
+// stripMarks removes accents whatever the letter (é → e, ñ → n) and spells
+// out compatibility forms, such as the ligatures a layout engine prints
+// (ﬁ → fi). A chain keeps state, so each call builds its own.
 func stripMarks() transform.Transformer {
-	return transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	return transform.Chain(norm.NFKD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
 }
 
 // Fold gives the form in which titles and labels are compared: lower case,

@@ -173,6 +173,7 @@ func TestFold(t *testing.T) {
 		{"RÉSULTAT DE L'EXERCICE (I - II)", "resultat de l exercice i ii"},
 		{"Créances  clients – nettes", "creances clients nettes"},
 		{"Œuvres\u00a0d'art", "oeuvres d art"},
+		{"Flux net de trésorerie lié aux opérations de \ufb01nancement", "flux net de tresorerie lie aux operations de financement"},
 		{"Compañía Ñandú", "compania nandu"},
 		{"E\u0301tat décomposé", "etat decompose"},
 	}

@@ -166,10 +166,17 @@ func nonCurrentInOperating(tags []tagged) {
 		return
 	}
 	for i, t := range tags {
-		if t.key == "resultat_exceptionnel" && t.kind == part {
+		if nonCurrentItems[t.rule] {
 			tags[i].key = "autres_charges_exploitation"
 		}
 	}
+}
+
+// nonCurrentItems are the wordings of the non-recurring operating items.
+var nonCurrentItems = map[string]bool{
+	"autres produits et charges operationnels": true, "autres produits et charges operationnelles": true,
+	"autres charges et produits operationnels": true, "produits et charges non courants": true,
+	"autres produits et charges non courants": true,
 }
 
 func negated(amts []*float64) []*float64 {

@@ -181,7 +181,7 @@ func TestClassifyContext(t *testing.T) {
 			name: "reprises et dotations sous les produits et charges financiers", st: inc, sd: anySide,
 			labels: []string{"Reprises sur provisions", "Charges financières", "Dotations aux provisions", "Produits exceptionnels", "Reprises sur provisions"},
 			values: []*float64{one, nil, one, nil, one},
-			want:   []got{{"autres_produits_exploitation", nil}, {"autre", nil}, {"autre", nil}, {"autre", nil}, {"autre", nil}},
+			want:   []got{{"autres_produits_exploitation", nil}, {"resultat_financier", nil}, {"autre", nil}, {"resultat_exceptionnel", nil}, {"autre", nil}},
 		},
 		{
 			// A second statement (a detail page) opens with its revenue.

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"cmp"
+	"math"
 	"slices"
 )
 
@@ -43,6 +44,7 @@ func columns(s segment, refYear int) []column {
 		merged = append(merged, c)
 	}
 	var floating []int
+	var apart []header
 	for _, h := range s.headers {
 		best, bestOverlap := -1, 0.0
 		for i, c := range merged {
@@ -51,12 +53,17 @@ func columns(s segment, refYear int) []column {
 			}
 		}
 		if best < 0 {
-			if h.year != 0 {
-				floating = append(floating, h.year)
-			}
+			apart = append(apart, h)
 			continue
 		}
 		merge(&merged[best].header, h)
+	}
+	for _, h := range apart {
+		if best := nearestColumn(h, merged); best >= 0 {
+			merge(&merged[best].header, h)
+		} else if h.year != 0 {
+			floating = append(floating, h.year)
+		}
 	}
 	spreadPeriods(s.headers, merged)
 	anyYear := false
@@ -92,6 +99,32 @@ func columns(s segment, refYear int) []column {
 		kept = append(kept, c)
 	}
 	return kept
+}
+
+// nearestColumn is the column a header cell overlapping none heads: a
+// heading centred in its cell over amounts aligned right (an office suite's
+// default) stands left of them, nearer their centre than any other
+// column's, and that column has no heading of its own. -1 when the nearest
+// column has one (a date centred over Brut / Amort. / Net heads them all)
+// or the cell lies beyond the columns.
+func nearestColumn(h header, cols []column) int {
+	if !h.marked() || len(cols) == 0 {
+		return -1
+	}
+	centre := (h.x0 + h.x1) / 2
+	if centre > cols[len(cols)-1].x1 {
+		return -1
+	}
+	best, dist := -1, 0.0
+	for i, c := range cols {
+		if d := math.Abs((c.x0+c.x1)/2 - centre); best < 0 || d < dist {
+			best, dist = i, d
+		}
+	}
+	if cols[best].header.marked() {
+		return -1
+	}
+	return best
 }
 
 // spreadPeriods gives the year of a header printed over several columns

@@ -128,6 +128,13 @@ var wording = []rule{
 	{inc, anySide, "charge d impot", "impot_societes", part},
 	{inc, anySide, "charges d impot", "impot_societes", part},
 	{inc, anySide, "charge d impots", "impot_societes", part},
+	{inc, anySide, "charges d impots", "impot_societes", part},
+	// Where the statement prints no financial or exceptional result (the
+	// PCG's abrégé), its produits and charges make it: III - IV, V - VI.
+	{inc, anySide, "produits financiers", "resultat_financier", part},
+	{inc, anySide, "charges financieres", "-resultat_financier", part},
+	{inc, anySide, "produits exceptionnels", "resultat_exceptionnel", part},
+	{inc, anySide, "charges exceptionnelles", "-resultat_exceptionnel", part},
 	{inc, anySide, "impots sur", "impot_societes", part},
 	{inc, anySide, "impot sur", "impot_societes", part},
 	{inc, anySide, "impots differes", "impot_societes", part},

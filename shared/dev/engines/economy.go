@@ -175,15 +175,14 @@ var keyTerms = map[string][]string{
 }
 
 // consolidatedTerms are the keys a consolidated statement by nature
-// defines otherwise (the dictionary's IFRS rules): the participation of the
-// employees is a staff cost, the other operating income and charges
-// ("autres produits et charges opérationnels", here the non-recurring
-// items) are in the résultat opérationnel, and no résultat exceptionnel is
-// printed.
+// defines otherwise: the participation of the employees is a staff cost,
+// and the résultat opérationnel courant is the operating result, the other
+// operating income and charges below it (the non-recurring items) standing
+// for the résultat exceptionnel, as the course reports' truth reads a
+// consolidated statement (docs/dictionary.md).
 var consolidatedTerms = map[string][]string{
-	"compte_resultat.charges_personnel":            {"salaires", "charges_sociales", "participation"},
-	"compte_resultat.autres_produits_exploitation": cat(otherIncome, exceptionalRes),
-	"compte_resultat.resultat_exploitation":        cat(operatingResult, exceptionalRes, []string{"-participation"}),
+	"compte_resultat.charges_personnel":     {"salaires", "charges_sociales", "participation"},
+	"compte_resultat.resultat_exploitation": cat(operatingResult, []string{"-participation"}),
 }
 
 // terms defines key on the leaves for a presentation model.
