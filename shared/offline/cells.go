@@ -57,9 +57,13 @@ type header struct {
 	comparison bool
 }
 
-func (h header) marked() bool {
-	return h.year != 0 || h.relative != nil || h.net || h.gross || h.notes || h.comparison
-}
+func (h header) marked() bool { return h.dated() || h.kind() }
+
+// dated tells a header that gives its column's period.
+func (h header) dated() bool { return h.year != 0 || h.relative != nil }
+
+// kind tells a header that says what its column holds.
+func (h header) kind() bool { return h.net || h.gross || h.notes || h.comparison }
 
 // comparisonWords head a variation column.
 var comparisonWords = map[string]bool{"variation": true, "variations": true, "var": true, "ecart": true, "ecarts": true, "evolution": true}

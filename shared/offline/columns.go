@@ -58,6 +58,9 @@ func columns(s segment, refYear int) []column {
 		}
 		merge(&merged[best].header, h)
 	}
+	// The headings that name a column (Brut, Net) are placed before the
+	// dates, which may be centred over several columns.
+	slices.SortStableFunc(apart, func(a, b header) int { return cmp.Compare(boolRank(a.year != 0), boolRank(b.year != 0)) })
 	for _, h := range apart {
 		if best := nearestColumn(h, merged); best >= 0 {
 			merge(&merged[best].header, h)
@@ -77,6 +80,7 @@ func columns(s segment, refYear int) []column {
 		}
 		anyYear = anyYear || merged[i].year != 0
 	}
+	yearsInOrder(s.headers, merged)
 	slices.Sort(floating)
 	if floating = slices.Compact(floating); !anyYear && len(floating) == 1 {
 		for i := range merged {
@@ -104,9 +108,10 @@ func columns(s segment, refYear int) []column {
 // nearestColumn is the column a header cell overlapping none heads: a
 // heading centred in its cell over amounts aligned right (an office suite's
 // default) stands left of them, nearer their centre than any other
-// column's, and that column has no heading of its own. -1 when the nearest
-// column has one (a date centred over Brut / Amort. / Net heads them all)
-// or the cell lies beyond the columns.
+// column's, and that column says nothing yet of what the cell says (its
+// date, or its kind: Brut, Net, Notes). -1 when the nearest column does (a
+// date centred over Brut / Amort. / Net heads them all) or the cell lies
+// beyond the columns.
 func nearestColumn(h header, cols []column) int {
 	if !h.marked() || len(cols) == 0 {
 		return -1
@@ -121,10 +126,59 @@ func nearestColumn(h header, cols []column) int {
 			best, dist = i, d
 		}
 	}
-	if cols[best].header.marked() {
+	// A date beside a Brut or Amort. column is centred over the group
+	// that ends with its Net column: it floats.
+	if c := cols[best].header; h.dated() && (c.dated() || c.gross) || h.kind() && c.kind() {
 		return -1
 	}
 	return best
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// yearsInOrder gives the years the header prints, left to right, to the
+// columns of amounts to keep (the Net ones where the header marks them)
+// when those lack a year or share one and the header prints as many years
+// as there are such columns: a date centred over Brut / Amort. / Net stands
+// over none of their amounts, or over the wrong one.
+func yearsInOrder(headers []header, cols []column) {
+	var keep []int
+	for i, c := range cols {
+		if c.header.net {
+			keep = append(keep, i)
+		}
+	}
+	if len(keep) < 2 {
+		return
+	}
+	seen := map[int]bool{}
+	complete := true
+	for _, i := range keep {
+		complete = complete && cols[i].year != 0 && !seen[cols[i].year]
+		seen[cols[i].year] = true
+	}
+	if complete {
+		return
+	}
+	dated := slices.Clone(headers)
+	slices.SortStableFunc(dated, func(a, b header) int { return cmp.Compare(a.x0+a.x1, b.x0+b.x1) })
+	var years []int
+	for _, h := range dated {
+		if h.year != 0 && !slices.Contains(years, h.year) {
+			years = append(years, h.year)
+		}
+	}
+	if len(years) != len(keep) {
+		return
+	}
+	for k, i := range keep {
+		cols[i].year = years[k]
+	}
 }
 
 // spreadPeriods gives the year of a header printed over several columns
