@@ -20,7 +20,10 @@ const meetFactor = 0.8
 // amounts alone takes the label lines whose vertical extent it meets and
 // that no nearer line of amounts claims, and a line of column headings
 // takes the heading lines it meets ("Amortissements et" / "Brut" /
-// "dépréciations"). Every other line is kept as printed.
+// "dépréciations"). On a page that shows such centred cells, a row also
+// takes, pair by pair, the label lines just above and just below it at the
+// cells' own leading: a label over three or four lines around its amounts.
+// Every other line is kept as printed.
 func cellLines(lines []pdftext.Line) []pdftext.Line {
 	lines = mergedHeadings(lines)
 	claim := make([]int, len(lines)) // index of the amounts line a label line belongs to, -1 none
@@ -40,28 +43,98 @@ func cellLines(lines []pdftext.Line) []pdftext.Line {
 			}
 		}
 	}
+	if leading, ok := cellLeading(lines, claim); ok {
+		for i, l := range lines {
+			if claim[i] < 0 && hasCells(l) {
+				extendCell(lines, claim, i, leading)
+			}
+		}
+	}
 	var out []pdftext.Line
 	for i, l := range lines {
 		if claim[i] >= 0 {
 			continue
 		}
-		if !amountsAlone(l) {
-			out = append(out, l)
-			continue
-		}
-		var label []pdftext.Span
-		for _, j := range []int{i - 1, i + 1} {
-			if j >= 0 && j < len(lines) && claim[j] == i {
-				label = append(label, lines[j].Spans...)
+		var above, below []pdftext.Span
+		for j := range lines {
+			switch {
+			case claim[j] == i && j < i:
+				above = append(above, lines[j].Spans...)
+			case claim[j] == i:
+				below = append(below, lines[j].Spans...)
 			}
 		}
-		if len(label) == 0 {
+		if len(above)+len(below) == 0 {
 			out = append(out, l)
 			continue
 		}
-		out = append(out, pdftext.Line{Y: l.Y, Spans: append([]pdftext.Span{joinSpans(label)}, l.Spans...)})
+		label, amounts := splitLabel(l)
+		cell := joinSpans(slices.Concat(above, label, below))
+		out = append(out, pdftext.Line{Y: l.Y, Spans: append([]pdftext.Span{cell}, amounts...)})
 	}
 	return out
+}
+
+// cellLeading is the distance between the two label lines of the rows
+// whose amounts sit between them: the leading inside a cell, which the
+// page shows only where it centres its cells.
+func cellLeading(lines []pdftext.Line, claim []int) (float64, bool) {
+	var gaps []float64
+	for i := range lines {
+		if i > 0 && i+1 < len(lines) && claim[i-1] == i && claim[i+1] == i {
+			gaps = append(gaps, lines[i-1].Y-lines[i+1].Y)
+		}
+	}
+	if len(gaps) == 0 {
+		return 0, false
+	}
+	slices.Sort(gaps)
+	return gaps[len(gaps)/2], true
+}
+
+// leadingSlack is how far, in points, a line may stand from the cell's
+// leading and still be a line of the cell.
+const leadingSlack = 1
+
+// extendCell gives the row at i the label lines above and below its cell,
+// a pair at a time, while both stand one leading away and belong to no row.
+func extendCell(lines []pdftext.Line, claim []int, i int, leading float64) {
+	top, bottom := i, i
+	for top > 0 && claim[top-1] == i {
+		top--
+	}
+	for bottom+1 < len(lines) && claim[bottom+1] == i {
+		bottom++
+	}
+	for up, down := top-1, bottom+1; up >= 0 && down < len(lines); up, down = up-1, down+1 {
+		if claim[up] >= 0 || claim[down] >= 0 || !labelAlone(lines[up], lines[i]) || !labelAlone(lines[down], lines[i]) ||
+			math.Abs(lines[up].Y-lines[up+1].Y-leading) > leadingSlack || math.Abs(lines[down-1].Y-lines[down].Y-leading) > leadingSlack {
+			return
+		}
+		claim[up], claim[down] = i, i
+	}
+}
+
+// hasCells tells a row that holds amounts, not a line of column headings.
+func hasCells(l pdftext.Line) bool {
+	_, amounts := splitLabel(l)
+	_, header := headerLine(l)
+	return len(amounts) > 0 && !header
+}
+
+// splitLabel splits a row into its label spans and its amount cells, as
+// readRow reads them: an amount counts after a label, or on a line of
+// amounts alone.
+func splitLabel(l pdftext.Line) (label, amounts []pdftext.Span) {
+	if amountsAlone(l) {
+		return nil, l.Spans
+	}
+	for i, sp := range l.Spans {
+		if _, ok := amountCell(sp.Text); ok && i > 0 {
+			return l.Spans[:i], l.Spans[i:]
+		}
+	}
+	return l.Spans, nil
 }
 
 // mergedHeadings joins into one line the lines of column headings that meet
