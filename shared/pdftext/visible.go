@@ -93,7 +93,7 @@ type pending struct {
 	glyphs []placed
 	boxes  []Rect
 	at     [][5]float64 // where each starts and ends, and its em (see hide)
-	depth  int // the run (form depth) and q depth they were shown at
+	depth  int          // the run (form depth) and q depth they were shown at
 	saved  int
 }
 

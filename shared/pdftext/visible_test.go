@@ -35,7 +35,7 @@ func TestHiddenText(t *testing.T) {
 	const s = "(redressement judiciaire 5 000) Tj"
 	tests := []struct {
 		name, content, page string
-		want               HiddenReason // "" when printed
+		want                HiddenReason // "" when printed
 	}{
 		{"printed", "BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
 		{"render mode 3", "BT 3 Tr /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenMode},
