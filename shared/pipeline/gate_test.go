@@ -108,7 +108,7 @@ func TestUnidentifiedCompany(t *testing.T) {
 		}
 	}
 	res, err := pipeline.New(nil, pipeline.Options{}).Memo(context.Background(),
-		memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, nil), Facts: ex.Facts, Years: ex.Result.Report.YearsDesc()})
+		memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, ex.TextIssues, nil), Facts: ex.Facts, Years: ex.Result.Report.YearsDesc()})
 	if err != nil {
 		t.Fatal(err)
 	}

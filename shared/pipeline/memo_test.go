@@ -34,7 +34,7 @@ func offlineChain(t *testing.T, path string) memo.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := p.Memo(context.Background(), memo.Input{Company: company, Issues: pipeline.MemoIssues(ex.CompanyIssue, sig.Rejected),
+	res, err := p.Memo(context.Background(), memo.Input{Company: company, Issues: pipeline.MemoIssues(ex.CompanyIssue, ex.TextIssues, sig.Rejected),
 		Years: years, Facts: append(slices.Clone(ex.Facts), sig.Facts...)})
 	if err != nil {
 		t.Fatal(err)

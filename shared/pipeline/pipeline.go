@@ -82,6 +82,11 @@ type Extracted struct {
 	// CompanyIssue says why the name read cannot stand for the borrower;
 	// the facts are then named after facts.Unidentified.
 	CompanyIssue string
+	// TextIssues: text the pages do not print that holds a figure or a
+	// risk, digits of a lying font (TextIssues); Invisible counts the
+	// glyphs the pages do not print.
+	TextIssues []string
+	Invisible  int
 }
 
 // Borrower is the name the facts and the memo use.
@@ -122,6 +127,7 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	if err := facts.CheckCompany(rep.Company, doc.Texts()); err != nil {
 		out.CompanyIssue = "société non identifiée : " + err.Error()
 	}
+	out.TextIssues, out.Invisible = TextIssues(doc), doc.InvisibleChars()
 	company := out.Borrower()
 	out.Ratios = ratios.Compute(rep)
 	out.Alerts = append(ratios.Alerts(rep, out.Ratios, ratios.DefaultThresholds), out.Divergences...)
