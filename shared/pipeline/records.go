@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"fmt"
 
 	"analyste.dev/analyste/shared/schema"
@@ -11,7 +12,7 @@ import (
 func (p *Pipeline) Record(ex Extracted, pageCount int) schema.ExtractionRecord {
 	res := ex.Result
 	return schema.ExtractionRecord{
-		Company: res.Transcription.Company, CompanyIssue: ex.CompanyIssue, TextIssues: ex.TextIssues, Invisible: ex.Invisible,
+		Company: cmp.Or(ex.Identity.Name, res.Transcription.Company), Identity: ex.Identity, CompanyIssue: ex.CompanyIssue, TextIssues: ex.TextIssues, Invisible: ex.Invisible,
 		PrintedUnit: res.Transcription.PrintedUnit, UnitDeduced: res.Transcription.UnitDeduced,
 		Pages: res.Report.Pages, Years: res.Report.Years, Checks: res.Checks,
 		Attempts: res.Attempts, Usage: res.Usage, Prompt: res.Prompt,

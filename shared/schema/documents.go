@@ -23,6 +23,9 @@ import (
 // plus what the loop did and the R- and A- facts.
 type ExtractionRecord struct {
 	Company string `json:"societe"`
+	// Identity is the borrower's legal identity (name, SIREN, RCS, where
+	// printed); Company is its name, or the name read when none stands.
+	Identity facts.Identity `json:"identite"`
 	// CompanyIssue says why Company cannot stand for the borrower.
 	CompanyIssue string `json:"societe_non_identifiee,omitempty"`
 	// Invisible counts the glyphs of the text layer the pages do not print
