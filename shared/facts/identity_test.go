@@ -63,4 +63,5 @@ func TestLuhn(t *testing.T) {
 		if luhn(d) != want {
 			t.Errorf("luhn(%s) = %v", d, !want)
 		}
-	}}
+	}
+}
