@@ -91,7 +91,7 @@ func NewVerifier(judge Judge) (*Verifier, error) {
 // verdict) and applies the verdict rules.
 func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error) {
 	r := newReader(in.Facts)
-	defects := check(m, r, in.Years)
+	defects := append(check(m, r, in.Years), Coherence(m, in.Facts)...)
 	res := Result{Paragraphs: m.Paragraphs, Defects: defects}
 	byID := r.byID
 	var assessments []Assessment
@@ -135,7 +135,7 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 	}
 	var memoDefects []Defect
 	for _, d := range defects {
-		if d.Step == StepMemo {
+		if d.Step == StepMemo || d.Step == StepCoherence {
 			memoDefects = append(memoDefects, d)
 		}
 	}
