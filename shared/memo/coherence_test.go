@@ -19,7 +19,9 @@ func TestCoherence(t *testing.T) {
 	alert := facts.Fact{ID: "A-acme-1", State: facts.Verified, Text: "Acme SA - Capitaux propres négatifs de -1 200 k€ en 2025."}
 	dueAlert := facts.Fact{ID: "A-acme-2", State: facts.Verified, Text: "Acme SA - Échéances à moins d'un an de 9 000 k€ en 2025, au-dessus de la trésorerie et des lignes non tirées (4 000 k€)."}
 	noCov := facts.Fact{ID: "C-acme-covenants-aucun", State: facts.Verified, Text: "Acme SA - Covenants : aucun covenant relevé dans le texte du rapport"}
-	p := func(k Kind, text string, src ...string) Paragraph { return Paragraph{Kind: k, Text: text, Sources: src} }
+	p := func(k Kind, text string, src ...string) Paragraph {
+		return Paragraph{Kind: k, Text: text, Sources: src}
+	}
 	tests := []struct {
 		name  string
 		facts []facts.Fact
