@@ -206,6 +206,9 @@ func nothingUnder(all []placedSentence, fs []facts.Fact) []Defect {
 				about = covenant
 			case DebtLiquidity:
 				about = alert && !covenant
+			case Profitability, Quality:
+			default: // a section of another name: it may be about anything
+				about = true
 			}
 			if !about {
 				continue
