@@ -65,7 +65,16 @@ func roleOf(text string, n frnum.Number, def Role) Role {
 // labelOf is the folded words before n since the number before it (six at
 // most) and the six after it up to the next number.
 func labelOf(text string, n frnum.Number) (before, after string) {
-	start, end := 0, len(text)
+	start, end := around(text, n)
+	b := strings.Fields(locate.Fold(text[start:n.Start]))
+	a := strings.Fields(locate.Fold(text[n.End:end]))
+	return strings.Join(b[max(0, len(b)-6):], " "), strings.Join(a[:min(len(a), 6)], " ")
+}
+
+// around is where the label of n may start (the end of the number before
+// it) and end (the start of the number after it).
+func around(text string, n frnum.Number) (start, end int) {
+	end = len(text)
 	for _, o := range frnum.Parse(text) {
 		if o.End <= n.Start {
 			start = o.End
@@ -74,19 +83,12 @@ func labelOf(text string, n frnum.Number) (before, after string) {
 			end = o.Start
 		}
 	}
-	b := strings.Fields(locate.Fold(text[start:n.Start]))
-	a := strings.Fields(locate.Fold(text[n.End:end]))
-	return strings.Join(b[max(0, len(b)-6):], " "), strings.Join(a[:min(len(a), 6)], " ")
+	return start, end
 }
 
-// Words are the exact words an amount comes from: its label and itself.
+// words are the exact words an amount comes from: its label and itself.
 func words(text string, n frnum.Number) string {
-	start := 0
-	for _, o := range frnum.Parse(text) {
-		if o.End <= n.Start {
-			start = o.End
-		}
-	}
+	start, _ := around(text, n)
 	label := strings.Fields(text[start:n.Start])
 	return strings.TrimSpace(strings.Join(label[max(0, len(label)-6):], " ") + " " + strings.TrimSpace(n.Text))
 }
