@@ -96,6 +96,12 @@ func Identify(pages []string, read string) (Identity, error) {
 		return id, nil
 	}
 	if best != nil && (best.strong() || len(best.places) >= 2) {
+		for _, c := range found {
+			if c.key != best.key && c.strong() && best.strong() && c.weight() == best.weight() {
+				return id, fmt.Errorf("deux dénominations aux places d'identité : « %s » (%s) et « %s » (%s)",
+					best.printed(""), strings.Join(best.placeList(), ", "), c.printed(""), strings.Join(c.placeList(), ", "))
+			}
+		}
 		id.Name, id.Places = best.printed(""), best.placeList()
 		return id, nil
 	}
@@ -166,7 +172,7 @@ func candidates(pages []string, siren string) []candidate {
 	var out []candidate
 	add := func(name, place string) {
 		name = cleanName(name)
-		if nameLike(name) != nil || hasFirmWord(name) {
+		if nameLike(name) != nil || hasFirmWord(name) || registryLabel(name) {
 			return
 		}
 		k := nameKey(name)
@@ -392,6 +398,21 @@ func thirdPartyOnly(name string, pages []string) string {
 		}
 	}
 	return who
+}
+
+// registryLabel tells a label of the registry fields ("N°", "Numéro
+// SIRET", "immatriculée au") from a name.
+func registryLabel(name string) bool {
+	for _, w := range strings.Fields(locate.Fold(name)) {
+		switch w {
+		case "n", "no", "numero", "rcs", "siren", "siret", "immatriculee", "immatriculation", "sous", "greffe":
+		default:
+			if len(w) > 1 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // beforeMention is the name a line prints before its SIREN or RCS mention.

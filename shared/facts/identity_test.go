@@ -35,6 +35,8 @@ func TestIdentify(t *testing.T) {
 		{"only the auditor", []string{"Rapport\nKPMG Audit SAS, commissaire aux comptes"}, "KPMG Audit SAS", "", "", ""},
 		{"a sentence, no identity printed", []string{"Celui-ci a assigné la société en justice."}, "Celui-ci a assigné la société", "", "", ""},
 		{"nothing at all", []string{"Rapport de gestion"}, "", "", "", ""},
+		{"two legal names, equally placed, none read", []string{"Désignation de l'entreprise : ALPHA INDUSTRIE\nDénomination : Beta Services SAS"}, "", "", "", ""},
+		{"two legal names, the one read stands", []string{"Désignation de l'entreprise : ALPHA INDUSTRIE\nDénomination : Beta Services SAS"}, "Alpha Industrie", "Alpha Industrie", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
