@@ -124,6 +124,7 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 		resFonts = map[string]*font{}
 		path     = newPath()
 		clipNext bool
+		spaces   = map[string]string{}
 	)
 	nextLine := func() {
 		tlm = tlm.translated(0, -gs.leading)
@@ -224,7 +225,7 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 				}
 			}
 		default:
-			in.graphics(op, args, &gs, &path, &clipNext, res)
+			in.graphics(op, args, &gs, &path, &clipNext, res, spaces)
 		}
 	}
 }
@@ -306,11 +307,12 @@ func (in *interpreter) show(s string, gs gstate, tm matrix, depth, saved int) (m
 			fx1, _ := toFrame(rot, x1, y1)
 			p := placed{x0: min(fx0, fx1), x1: max(fx0, fx1), y: fy, size: size, rot: rot, text: text}
 			var box Rect
-			if in.boxes != nil || !in.white(&gs) {
+			if in.boxes != nil {
 				box = glyphBox(m, tx, end, gs.rise, gs.size)
 			}
-			if !in.white(&gs) && gs.paint.mode != 7 {
-				in.ink(box)
+			if gs.paint.mode != 7 && !in.white(&gs) {
+				// its band across the baseline, for white text printed over it
+				in.ink(Rect{min(x0, x1), min(y0, y1) - descent*size, max(x0, x1), max(y0, y1) + ascent*size})
 			}
 			if gs.paint.mode == 7 {
 				c := &in.clipText

@@ -114,7 +114,9 @@ type hiddenRun struct {
 
 // graphics handles the operators that paint or set what painting does; it
 // reports false for the others.
-func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pathBox, clipNext *bool, res pdf.Value) bool {
+// spaces caches the colour spaces of res by name: looking one up decodes
+// objects, and a page sets its colour space thousands of times.
+func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pathBox, clipNext *bool, res pdf.Value, spaces map[string]string) bool {
 	switch op {
 	case "Tr":
 		if n, ok := numbers(args, 1); ok {
@@ -134,7 +136,13 @@ func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pat
 		}
 	case "cs", "CS":
 		if len(args) > 0 && args[len(args)-1].kind == kindName {
-			setColour(gs, op == "cs", colour{space: colourSpace(res, args[len(args)-1].str)})
+			name := args[len(args)-1].str
+			space, ok := spaces[name]
+			if !ok {
+				space = colourSpace(res, name)
+				spaces[name] = space
+			}
+			setColour(gs, op == "cs", colour{space: space})
 		}
 	case "sc", "scn", "SC", "SCN":
 		c := gs.paint.stroke
