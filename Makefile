@@ -47,8 +47,10 @@ bench: deps ## the benchmarks (pdftext vs pdftotext, the chain per report)
 testdata: ## rebuild the test reports (testdata/*/rapport.pdf, testdata/families/*/rapport.pdf) byte for byte
 	$(GO) run ./cmd/gentestdata
 
-run: ## the main job: the serverless chain on local emulators, on the test reports
-	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf
+# Vernet's memo must end bloque (it would say "aucun covenant relevé" beside
+# the covenant its risks quote): the chain's blocking shown end to end.
+run: ## the main job: the serverless chain on local emulators, on the test reports (and one that must end bloque)
+	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf testdata/families/vernet/rapport.pdf
 
 # The labelled sentences the risk reader is tuned and gated on, and the set
 # written by another hand that it never was: testdata/signals/README.md.

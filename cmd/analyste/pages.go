@@ -31,6 +31,12 @@ func runPages(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if text := p.Text(); text != "" {
 			fmt.Fprintln(stdout, quotes.Sanitize(text)) // no escape sequence from a ToUnicode map reaches the terminal
 		}
+		for _, h := range p.Hidden {
+			fmt.Fprintf(stderr, "analyste pages : page %d, texte invisible (%s) : %d caractères : « %s »\n", p.Number, h.Reason, h.Chars, quotes.Sanitize(h.Text))
+		}
+		if p.Remapped > 0 {
+			fmt.Fprintf(stderr, "analyste pages : page %d, %d chiffres d'une police dont la table ToUnicode contredit l'encodage, illisibles (�)\n", p.Number, p.Remapped)
+		}
 	}
 	return 0
 }

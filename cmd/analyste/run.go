@@ -50,7 +50,7 @@ func runChain(ctx context.Context, p *pipeline.Pipeline, path string, stage func
 	}
 	out.facts = append(slices.Clone(out.extracted.Facts), out.signaled.Facts...)
 	stage("mémo")
-	out.memo, err = p.Memo(ctx, memo.Input{Company: company, Issues: pipeline.MemoIssues(out.extracted.CompanyIssue, out.signaled.Rejected), Years: rep.YearsDesc(), Facts: out.facts})
+	out.memo, err = p.Memo(ctx, memo.Input{Company: company, Issues: pipeline.MemoIssues(out.extracted.CompanyIssue, out.extracted.TextIssues, out.signaled.Rejected), Years: rep.YearsDesc(), Facts: out.facts})
 	return out, err
 }
 
@@ -94,9 +94,9 @@ func (p *progress) report(n int, label string) func(stage string) {
 // summary is the course's one line per report.
 func (r chainResult) summary() string {
 	res := r.extracted.Result
-	return fmt.Sprintf("%s | champs contrôlés : %d | contrôles en échec : %d | relectures : %d | signaux cités : %d, rejetés : %d | mémo : %s",
+	return fmt.Sprintf("%s | champs contrôlés : %d | contrôles en échec : %d | relectures : %d | signaux cités : %d, rejetés : %d | texte invisible : %d caractères | mémo : %s",
 		res.Report.Company, res.Report.FieldsFound(), len(res.Failed()), res.Rereads(),
-		len(r.signaled.Verified), len(r.signaled.Rejected), r.memo.Status)
+		len(r.signaled.Verified), len(r.signaled.Rejected), r.extracted.Invisible, r.memo.Status)
 }
 
 // runOutput is `run --json`: the extract output plus facts, signals and memo.

@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
@@ -113,21 +113,21 @@ func readJSON(path string, out any) error {
 }
 
 // readMemo reads a memo whose kinds may be written as slugs or labels
-// ("liquidité et échéances").
+// ("liquidité et échéances"); a section of another name (a memo written by
+// anyone) keeps its name and is verified like the others.
 func readMemo(path string) (memo.Memo, error) {
 	var m memo.Memo
 	if err := readJSON(path, &m); err != nil {
 		return m, err
 	}
-	var errs []error
 	for i, p := range m.Paragraphs {
 		k, ok := memo.ParseKind(string(p.Kind))
 		if !ok {
-			errs = append(errs, fmt.Errorf("paragraphe %d : type inconnu %q", i+1, p.Kind))
+			k = memo.Kind(strings.TrimSpace(string(p.Kind)))
 		}
 		m.Paragraphs[i].Kind = k
 	}
-	return m, errors.Join(errs...)
+	return m, nil
 }
 
 func printResult(w io.Writer, res memo.Result) {

@@ -17,7 +17,8 @@ const verifierFacts = `[
  {"id": "R-ferlac-marge-nette", "texte": "Maison Ferlac SAS - Marge nette 2025 : -0,5 % (2024 : 3,7 %) ; formule : résultat net / chiffre d'affaires", "etat": "verifie"},
  {"id": "R-ferlac-dso", "texte": "Maison Ferlac SAS - Délai clients (DSO) 2025 : 71,8 jours (2024 : 66,5 jours)", "etat": "non_verifie",
   "motifs": ["contrôle en échec : 2025 - total actif = somme des postes : attendu 157 275, lu 120 375 (k€)"],
-  "champs": [{"annee": 2025, "bloc": "bilan", "cle": "creances_clients", "lignes": [{"libelle": "Créances clients", "page": 8}]}]}
+  "champs": [{"annee": 2025, "bloc": "bilan", "cle": "creances_clients", "lignes": [{"libelle": "Créances clients", "page": 8}]}]},
+ {"id": "Q-ferlac-9", "texte": "Maison Ferlac SAS - « Le prêt de 12 000 k€ arrive à échéance en 2027. » (p. 14)", "etat": "verifie"}
 ]`
 
 func TestVerifierMemo(t *testing.T) {
@@ -40,8 +41,14 @@ func TestVerifierMemo(t *testing.T) {
 			[]string{"--model", "offline"}, map[string]string{"GOOGLE_CLOUD_PROJECT": "p"}, 0, []string{"Statut : publie"}},
 		{"a fact whose check failed", `{"paragraphes":[{"type":"risques","texte":"Le DSO est de 71,8 jours en 2025.","sources":["R-ferlac-dso"]}]}`,
 			nil, nil, 1, []string{"R-ferlac-dso non vérifié : contrôle en échec : 2025 - total actif", "« Créances clients » p. 8", "Statut : abstention"}},
-		{"unknown kind", `{"paragraphes":[{"type":"conclusion","texte":"x","sources":["R-ferlac-levier"]}]}`,
-			nil, nil, 2, nil},
+		{"a section of any name", `{"paragraphes":[{"type":"Conclusion du rédacteur","texte":"Le levier est de 5,5x en 2025.","sources":["R-ferlac-levier"]}]}`,
+			nil, nil, 0, []string{"Statut : publie"}},
+		{"each figure from its own fact", `{"paragraphes":[{"type":"synthese","texte":"Le levier est de 5,5x en 2025 et la marge nette de -0,5 %.","sources":["R-ferlac-levier","R-ferlac-marge-nette"]}]}`,
+			nil, nil, 0, []string{"Statut : publie"}},
+		{"figures swapped between two facts", `{"paragraphes":[{"type":"synthese","texte":"Le levier est de -0,5 % en 2025 et la marge nette de 5,5x.","sources":["R-ferlac-levier","R-ferlac-marge-nette"]}]}`,
+			nil, nil, 1, []string{"Statut : bloque"}},
+		{"a quote's year is not a fiscal year", `{"paragraphes":[{"type":"synthese","texte":"Le levier est de 5,5x en 2027.","sources":["R-ferlac-levier"]}]}`,
+			nil, nil, 1, []string{"le nombre « 2027 » ne figure dans aucun des faits cités", "Statut : bloque"}},
 		{"unknown judge", `{"paragraphes":[]}`, []string{"--model", "gpt"}, nil, 2, nil},
 	}
 	for _, tt := range tests {

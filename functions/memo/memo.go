@@ -35,7 +35,7 @@ func run(ctx context.Context, d *platform.Deps, id string) (schema.Outcome, erro
 	if err := d.Store.Get(ctx, schema.Signals, id, &sig); err != nil {
 		return o, err
 	}
-	res, err := d.Pipeline.Memo(ctx, memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, sig.Rejected),
+	res, err := d.Pipeline.Memo(ctx, memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, ex.TextIssues, sig.Rejected),
 		Years: statements.YearsDesc(ex.Years), Facts: append(slices.Clone(ex.Facts), sig.Facts...)})
 	o.Usage = &res.Usage
 	if err != nil {

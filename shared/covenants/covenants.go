@@ -58,6 +58,7 @@ const (
 	Undrawn  Kind = "lignes_non_tirees"
 	Maturity Kind = "echeance"
 	Deferral Kind = "report"
+	Total    Kind = "liquidite_totale" // a total liquidity the report states
 )
 
 // Item is a liquidity item: an amount, when it falls due, the sentence.
@@ -71,12 +72,25 @@ type Item struct {
 	// a year, which covers the single maturities it lists.
 	Schedule bool
 	Quote    Quote
+	Role     Role   // the amount's role in the sentence (roles.go)
+	Words    string // the exact words the amount comes from
+}
+
+// Quoted is a sentence about liquidity whose amount's role does not fit
+// its item (a total for an undrawn line, a face value per unit, a target):
+// it stands as a quote, never as a typed figure.
+type Quoted struct {
+	Kind  Kind
+	Role  Role
+	Quote Quote
 }
 
 // Reading is what a report says of its covenants and liquidity.
 type Reading struct {
 	Covenants []Covenant
 	Items     []Item
+	Totals    []Item   // total liquidity stated
+	Quoted    []Quoted // amounts whose role does not fit
 }
 
 // limitWords say a limit, and whether it is a ceiling.
@@ -130,7 +144,7 @@ func Read(pages []string, closingYear int) Reading {
 
 // covenantOf reads a sentence stating a covenant's limit.
 func covenantOf(q Quote, folded string) (Covenant, bool) {
-	if !covenantWords.MatchString(folded) {
+	if !covenantWords.MatchString(folded) || taxWords.MatchString(folded) {
 		return Covenant{}, false
 	}
 	for _, w := range limitWords {
@@ -139,7 +153,7 @@ func covenantOf(q Quote, folded string) (Covenant, bool) {
 			continue
 		}
 		limit, ok := ratioAfter(q.Text, folded, i)
-		if !ok {
+		if before, _ := labelOf(q.Text, limit); !ok || rateWords.MatchString(before) {
 			continue
 		}
 		c := Covenant{Ceiling: w.ceiling, Limit: limit, Quotes: []Quote{q},
@@ -218,8 +232,10 @@ func (r *Reading) addLevel(q Quote, level frnum.Number, folded string) {
 // debt falling due within 18 months of the closing, a deferral. The amount
 // is the one printed nearest the words that say what it is.
 func (r *Reading) addItems(q Quote, folded string, closingYear int) {
+	r.addTotal(q, folded)
 	if loc := withinYear.FindStringSubmatchIndex(q.Text); loc != nil && (strings.Contains(folded, "echeancier") || strings.Contains(folded, "emprunt")) {
 		if amount, ok := moneyNear(q.Text[loc[0]:], withinYearOnly); ok {
+			amount.Start, amount.End = amount.Start+loc[0], amount.End+loc[0]
 			r.add(Item{Kind: Maturity, What: "dette", Amount: amount, Months: 12, Schedule: true, Quote: q})
 			return
 		}
@@ -282,8 +298,21 @@ func moneyNear(text string, words *regexp.Regexp) (frnum.Number, bool) {
 
 func abs(v int) int { return max(v, -v) }
 
-// add keeps one item per kind and amount.
+// add keeps one item per kind and amount, typed by its amount's role; an
+// amount whose role does not fit its kind keeps its sentence as a quote.
 func (r *Reading) add(it Item) {
+	def := RoleLevel
+	if it.Schedule {
+		def = RoleTotal
+	}
+	it.Role, it.Words = roleOf(it.Quote.Text, it.Amount, def), words(it.Quote.Text, it.Amount)
+	if it.Kind == Undrawn {
+		it.Role = undrawnRole(it.Quote.Text, it.Amount, it.Role)
+	}
+	if !fits(it.Kind, it.Role) {
+		r.Quoted = append(r.Quoted, Quoted{Kind: it.Kind, Role: it.Role, Quote: it.Quote})
+		return
+	}
 	if slices.ContainsFunc(r.Items, func(o Item) bool {
 		return o.Kind == it.Kind && o.Amount.Value == it.Amount.Value && o.Amount.Unit == it.Amount.Unit
 	}) {

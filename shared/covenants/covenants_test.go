@@ -126,3 +126,73 @@ func TestFactsAndAlerts(t *testing.T) {
 		})
 	}
 }
+
+// What an amount is in its sentence: the figure is typed only when its role
+// fits its item; otherwise the sentence stands as a quote. Cross-checks
+// with the statements make a figure that cannot be right non_verifie.
+func TestRoles(t *testing.T) {
+	t.Parallel()
+	year := 2025
+	report := statements.Report{Years: map[int]statements.Year{year: {Balance: statements.BalanceSheet{
+		Cash: statements.Amount(20000), FinancialDebt: statements.Amount(30000)}}}}
+	st := Statements{Year: year, Report: report}
+	st.Evidence = facts.NewEvidence(report, statements.Transcription{}, nil, nil)
+	tests := []struct {
+		name string
+		page string
+		want []string // "id état rôle" of each C- liquidity or citation fact
+	}{
+		{"total liquidity holding the undrawn part", "La liquidité totale s’élève à 45 000 k€, incluant la part non tirée de la ligne de crédit renouvelable.",
+			[]string{"C-x-citation-1 verifie ", "C-x-liquidite-totale-1 verifie total"}},
+		{"total and its components", "La liquidité totale de 45 000 k€ se compose de 20 000 k€ de trésorerie et de 25 000 k€ de lignes de crédit non tirées.",
+			[]string{"C-x-liquidite-1 verifie niveau", "C-x-liquidite-totale-1 verifie total"}},
+		{"a total that is not cash plus lines", "La liquidité totale de 60 000 k€ se compose de la trésorerie et de 25 000 k€ de lignes de crédit non tirées.",
+			[]string{"C-x-liquidite-1 verifie niveau", "C-x-liquidite-totale-1 non_verifie total"}},
+		{"a line drawn in part", "La ligne de crédit renouvelable de 50 000 k€, tirée à hauteur de 10 000 k€, est pour le reste non tirée.",
+			[]string{"C-x-citation-1 verifie "}},
+		{"a bond's face value per unit", "Les obligations, d’une valeur nominale de 100 000 € chacune, arrivent à échéance en juin 2026.",
+			[]string{"C-x-citation-1 verifie "}},
+		{"an equity-raising target", "La société vise une augmentation de capital de 15 000 k€ avant l’échéance de juin 2026.",
+			[]string{"C-x-citation-1 verifie "}},
+		{"due within a year beyond the financial debts", "Le crédit-relais de 45 000 k€ arrive à échéance le 30 juin 2026.",
+			[]string{"C-x-liquidite-1 non_verifie niveau dettes", "C-x-liquidite-echeances non_verifie  dettes"}},
+		{"due within a year", "Le crédit-relais de 12 000 k€ arrive à échéance le 30 juin 2026.",
+			[]string{"C-x-liquidite-1 verifie niveau", "C-x-liquidite-echeances non_verifie "}}, // the cash, no identity checked it
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fs, _ := Facts("X SA", Read([]string{tt.page}, year), st, ratios.DefaultThresholds)
+			var got []string
+			for _, f := range fs {
+				if strings.Contains(f.ID, "liquidite-") && !strings.HasSuffix(f.ID, "aucune") || strings.Contains(f.ID, "citation") {
+					role := ""
+					if f.Figure != nil {
+						role = f.Figure.Role
+					}
+					line := f.ID + " " + string(f.State) + " " + role
+					if strings.Contains(strings.Join(f.Reasons, " "), "dettes financières du bilan") {
+						line += " dettes"
+					}
+					got = append(got, line)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("faits (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A tax form's rate is not a covenant floor.
+func TestTaxRateIsNoCovenant(t *testing.T) {
+	t.Parallel()
+	for _, page := range []string{
+		"Le taux normal de l’impôt sur les sociétés ne doit pas être inférieur à 25 %.",
+		"Ratio : taux de TVA au moins égal à 20 %.",
+	} {
+		if r := Read([]string{page}, 2025); len(r.Covenants) > 0 {
+			t.Errorf("%q : covenant %+v", page, r.Covenants[0])
+		}
+	}
+}

@@ -30,7 +30,7 @@ func Facts(company string, r Reading, st Statements, th ratios.Thresholds) ([]fa
 	var alerts []ratios.Alert
 	for i, c := range r.Covenants {
 		f := facts.Fact{ID: fmt.Sprintf("C-%s-covenant-%d", slug, i+1), State: facts.Verified, Page: c.Quotes[0].Page,
-			Text: company + " - " + covenantText(c, st)}
+			Text: company + " - " + covenantText(c, st), Figure: covenantFigure(c)}
 		if st.Leverage.OK() && strings.Contains(f.Text, "levier calculé") {
 			f.State, f.Fields, f.Reasons = st.Evidence.Assess(leverageReads(st.Year))
 		}
@@ -44,9 +44,12 @@ func Facts(company string, r Reading, st Statements, th ratios.Thresholds) ([]fa
 			Text: company + " - Covenants : aucun covenant relevé dans le texte du rapport"})
 	}
 	for i, it := range r.Items {
-		out = append(out, facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-%d", slug, i+1), State: facts.Verified, Page: it.Quote.Page,
-			Text: fmt.Sprintf("%s - %s (p. %d)", company, itemText(it), it.Quote.Page)})
+		f := facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-%d", slug, i+1), State: facts.Verified, Page: it.Quote.Page,
+			Text: fmt.Sprintf("%s - %s (p. %d)", company, itemText(it), it.Quote.Page), Figure: itemFigure(it)}
+		crossCheckItem(&f, it, st)
+		out = append(out, f)
 	}
+	out = append(out, quotedFacts(company, slug, r, st)...)
 	if len(r.Items) == 0 {
 		out = append(out, facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-aucune", slug), State: facts.Verified,
 			Text: company + " - Liquidité et échéances : aucune ligne de crédit non tirée ni échéance à moins de 18 mois relevée dans le texte du rapport"})
@@ -187,6 +190,11 @@ func liquidity(company, slug string, r Reading, st Statements) (facts.Fact, []ra
 	f := facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-echeances", slug), Text: fmt.Sprintf(
 		"%s - Échéances à moins d'un an de %s (%s) face à une trésorerie de %s en %d%s", company, frnum.FormatKEUR(due), strings.Join(which, ", "), frnum.FormatKEUR(cash), st.Year, lines)}
 	f.State, f.Fields, f.Reasons = st.Evidence.Assess(reads)
+	if debt, ok := st.Report.Value(st.Year, financialDebt); ok && due > debt*(1+tolerance) {
+		f.State, f.Reasons = facts.Unverified, append(f.Reasons, fmt.Sprintf("les échéances à moins d'un an lues (%s) dépassent les dettes financières du bilan (%s en %d) : un montant n'est pas une dette due dans l'année",
+			frnum.FormatKEUR(due), frnum.FormatKEUR(debt), st.Year))
+		return f, nil, true
+	}
 	if due <= cash+undrawn {
 		return f, nil, true
 	}

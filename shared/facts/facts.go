@@ -35,6 +35,19 @@ type Fact struct {
 	Severity   string `json:"gravite,omitempty"`
 	Summary    string `json:"resume,omitempty"`
 	Mitigation string `json:"attenuation,omitempty"`
+	// Figure is, for a C- fact, what its figure is: a fact whose amount's
+	// role could not be told has none and is the quote only.
+	Figure *Figure `json:"figure,omitempty"`
+}
+
+// Figure types the figure of a C- fact: its type (covenant, a liquidity
+// item's kind), the exact words its value comes from, the amount's role in
+// the sentence (total, composante, plafond, plancher, niveau…) and unit.
+type Figure struct {
+	Type  string `json:"type"`
+	Words string `json:"mots"`
+	Role  string `json:"role"`
+	Unit  string `json:"unite"`
 }
 
 // Verified tells whether the fact may stand under a published sentence.

@@ -33,6 +33,9 @@ func QualityFacts(company string, cs []checks.Check, fs []Fact) []Fact {
 		}
 	}
 	for _, f := range fs {
+		if strings.HasPrefix(f.ID, "A-") { // an alert is a point to verify: never "rien à signaler" under it
+			points = append(points, "alerte "+f.ID+" : "+strings.TrimPrefix(f.Text, company+" - "))
+		}
 		if strings.Contains(f.Text, "selon une autre définition") {
 			points = append(points, "définition du ratio du covenant : le levier calculé sur les comptes diffère du ratio publié ("+f.ID+")")
 		}

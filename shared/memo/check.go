@@ -70,10 +70,10 @@ func indexFacts(fs []facts.Fact) map[string]facts.Fact {
 // with paragraphs, each citing at least one source, every source a known
 // fact, and every number of a sentence found in its paragraph's cited facts
 // (unit converted, at the printed precision, with the sign rule) and not
-// contradicting a figure they state. years are the report's years, allowed
-// in any sentence.
+// contradicting a figure they state, and the memo coherent as a whole
+// (Coherence). years are the report's years, allowed in any sentence.
 func Check(m Memo, fs []facts.Fact, years []int) []Defect {
-	return check(m, newReader(fs), years)
+	return append(check(m, newReader(fs), years), Coherence(m, fs)...)
 }
 
 func check(m Memo, r *reader, years []int) []Defect {

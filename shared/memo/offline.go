@@ -147,9 +147,7 @@ func (OfflineWriter) Write(_ context.Context, in Input, _ *Rewrite) (Memo, model
 	}
 	b.paragraph(Quality)
 
-	for _, f := range s.toVerify {
-		b.add(f, restate(in.Company, f.Text))
-	}
+	b.toVerify(in.Company, s.toVerify, risks)
 	b.paragraph(ToVerify)
 	return b.memo, model.Usage{}, nil
 }

@@ -49,7 +49,8 @@ type Decision struct {
 // abstention when its paragraph lacks a valid source, when two cited facts
 // give different values for the same figure and year, when the judge says
 // neutre or relies on a fact the claim does not cite; otherwise it is
-// publie. The memo is bloque if any claim is, otherwise in abstention if any
+// publie. The memo is bloque if any claim is or it contradicts itself
+// (StepCoherence), otherwise in abstention if any
 // claim is or a memo-level defect exists, otherwise publie. Publishing only
 // the supported part would need a written partial-answer rule: there is
 // none.
@@ -68,6 +69,10 @@ func Decide(as []Assessment, memoDefects []Defect) Decision {
 		}
 	}
 	for _, def := range memoDefects {
+		if def.Step == StepCoherence { // the memo contradicts itself or its facts
+			blocked = append(blocked, def.Message)
+			continue
+		}
 		abstained = append(abstained, def.Message)
 	}
 	switch {

@@ -91,7 +91,7 @@ func NewVerifier(judge Judge) (*Verifier, error) {
 // verdict) and applies the verdict rules.
 func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error) {
 	r := newReader(in.Facts)
-	defects := check(m, r, in.Years)
+	defects := append(check(m, r, in.Years), Coherence(m, in.Facts)...)
 	res := Result{Paragraphs: m.Paragraphs, Defects: defects}
 	byID := r.byID
 	var assessments []Assessment
@@ -124,7 +124,7 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 		judged := slices.IndexFunc(p.set.facts, func(f cited) bool { return f.id == j.Fact })
 		a := Assessment{Claim: c, Judge: v.judge.Name(), Judgement: j, JudgedFactCited: judged >= 0, Conflicts: p.conflicts, Unverified: p.unverified}
 		if judged >= 0 {
-			a.FactGap = factGap(c.Text, p.set.facts[judged], in.Years)
+			a.FactGap = claimGap(c.Text, p.set.facts, judged, in.Years)
 		}
 		for _, d := range defectsOf[c.Paragraph] {
 			if d.Claim == "" || d.Claim == c.Text {
@@ -135,7 +135,7 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 	}
 	var memoDefects []Defect
 	for _, d := range defects {
-		if d.Step == StepMemo {
+		if d.Step == StepMemo || d.Step == StepCoherence {
 			memoDefects = append(memoDefects, d)
 		}
 	}
@@ -169,19 +169,6 @@ func readParagraph(r *reader, sources []string, reference []cited) *paragraphFac
 		}
 	}
 	return p
-}
-
-// factGap lists the claim's numbers that the judged fact does not hold.
-func factGap(claim string, f cited, years []int) string {
-	neg := hasNegativeWord(claim)
-	one := newFactSet([]cited{f})
-	var gaps []string
-	for _, n := range claimNumbers(claim, years) {
-		if one.find(n, neg).match < matchByWords {
-			gaps = append(gaps, fmt.Sprintf("« %s » dans la phrase%s", strings.TrimSpace(n.Text), sameFamily(n, []cited{f})))
-		}
-	}
-	return strings.Join(gaps, " ; ")
 }
 
 func handoff(in Input, d Decision, byID map[string]facts.Fact) *Handoff {
@@ -252,21 +239,36 @@ func (c *Composer) Compose(ctx context.Context, in Input) (Result, error) {
 	return res, nil
 }
 
-// FactYears gives the years printed in the facts and those they are dated
-// by, for a memo checked without its report: they stand for the report's
-// years.
+// FactYears gives the report's years for a memo checked without its
+// report: those the facts are dated by and those the computed facts (R-,
+// A-) print, a figure per fiscal year; only when they give none, every
+// year the facts print. A year a quote names (a maturity, a plan) is not
+// a fiscal year: a sentence may say it only citing that quote.
 func FactYears(fs []facts.Fact) []int {
 	var years []int
-	for _, f := range fs {
+	add := func(y int) {
+		if !slices.Contains(years, y) {
+			years = append(years, y)
+		}
+	}
+	printed := func(f facts.Fact) {
 		for _, n := range numbersOf(f.Text) {
-			if y := int(n.Value); n.IsYear() && !slices.Contains(years, y) {
-				years = append(years, y)
+			if n.IsYear() {
+				add(int(n.Value))
 			}
 		}
+	}
+	for _, f := range fs {
 		for _, y := range f.Years {
-			if !slices.Contains(years, y) {
-				years = append(years, y)
-			}
+			add(y)
+		}
+		if strings.HasPrefix(f.ID, "R-") || strings.HasPrefix(f.ID, "A-") {
+			printed(f)
+		}
+	}
+	if len(years) == 0 {
+		for _, f := range fs {
+			printed(f)
 		}
 	}
 	slices.Sort(years)

@@ -33,6 +33,9 @@ type glyph struct {
 	text  string
 	width float64
 	space bool
+	// remapped: a digit of a font whose ToUnicode contradicts its encoding
+	// about digits (remap.go).
+	remapped bool
 }
 
 // each calls fn for every code of s, until fn returns false.
@@ -175,6 +178,7 @@ func (f *font) loadSimple(v pdf.Value) {
 			}
 		}
 	}
+	f.markRemapped(v, names)
 }
 
 // baseEncoding decodes the 256 codes of a simple font from /Encoding: a

@@ -34,6 +34,12 @@ type Page struct {
 	// Glyphs are where each glyph of Text() is printed, in text order. Only
 	// ReadPage keeps them: a document's would weigh more than its text.
 	Glyphs []Glyph
+	// Hidden is the text of the text layer the page does not print (or not
+	// legibly), by reason, kept out of Lines; Remapped counts the digits
+	// read through a font whose ToUnicode contradicts its encoding, each
+	// written U+FFFD in Lines.
+	Hidden   []Hidden
+	Remapped int
 }
 
 // Text returns the lines of the page joined by "\n".
@@ -156,7 +162,7 @@ func readBytes(ctx context.Context, data []byte, lim Limits) (*Document, error) 
 func readPage(l leaf, num int, doc *shared, lim Limits, withBoxes bool) (p Page) {
 	p.Number = num
 	p.MediaBox, p.CropBox = pageBoxes(l.inherited)
-	in := interpreter{doc: doc, maxOps: lim.MaxOpsPerPage, forms: map[ref]bool{}, glyphs: doc.glyphs[:0]}
+	in := interpreter{doc: doc, maxOps: lim.MaxOpsPerPage, forms: map[ref]bool{}, glyphs: doc.glyphs[:0], crop: p.CropBox}
 	if withBoxes {
 		in.boxes = []Rect{}
 	}
@@ -164,7 +170,9 @@ func readPage(l leaf, num int, doc *shared, lim Limits, withBoxes bool) (p Page)
 		if x := recover(); x != nil {
 			p.Err = fmt.Errorf("page %d : %w", num, recovered(x))
 		}
+		in.hidePending()
 		p.Lines, p.Glyphs = buildLines(in.glyphs, in.boxes)
+		p.Hidden, p.Remapped = in.hiddenOf(), in.remapped
 		doc.glyphs = in.glyphs
 		if err := in.spaces(p.Lines); err != nil {
 			p.Lines, p.Glyphs, p.Err = nil, nil, fmt.Errorf("page %d : %w", num, err)

@@ -46,6 +46,7 @@ type gstate struct {
 	charSp, wordSp, leading float64 // Tc, Tw, TL
 	scale                   float64 // Tz / 100
 	rise                    float64 // Ts
+	paint                   paint
 }
 
 // placed is a glyph put on the page, in the coordinates of its reading
@@ -93,6 +94,19 @@ type interpreter struct {
 	forms  map[ref]bool // forms being run, against a form that draws itself
 	glyphs []placed
 	boxes  []Rect // each glyph's box, by seq; nil when not kept
+	// What decides whether a glyph is printed (visible.go): the page's
+	// CropBox, the non-white areas painted so far, the glyphs of render
+	// mode 7 waiting for paint, and the text left out, by reason.
+	crop     Rect
+	painted  []Rect
+	clipText pending
+	hidden   map[HiddenReason]*hiddenRun
+	remapped int // digits read through a font whose ToUnicode lies
+	// inked holds the boxes of the last glyphs printed in a colour, ring
+	// of inkCount; whiteChecks counts the white glyphs looked up.
+	inked       *[inkedGlyphs]Rect
+	inkCount    int
+	whiteChecks int
 }
 
 // Bounds of one page (see maxPageGlyphs): they fail the page only.
@@ -108,6 +122,9 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 		tm, tlm  = identity, identity
 		lx       = lexer{data: data}
 		resFonts = map[string]*font{}
+		path     = newPath()
+		clipNext bool
+		spaces   = map[string]string{}
 	)
 	nextLine := func() {
 		tlm = tlm.translated(0, -gs.leading)
@@ -119,6 +136,7 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 			return err
 		}
 		if op == "" {
+			in.restored(depth, -1)
 			return nil
 		}
 		if in.ops++; in.ops > in.maxOps {
@@ -136,6 +154,7 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 		case "Q":
 			if len(stack) > 0 { // more Q than q: keep the current state
 				gs, stack = stack[len(stack)-1], stack[:len(stack)-1]
+				in.restored(depth, len(stack))
 			}
 		case "cm":
 			if m, ok := matrixArg(args); ok {
@@ -182,7 +201,7 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 			if op != "Tj" {
 				nextLine()
 			}
-			if tm, err = in.show(args[len(args)-1].str, gs, tm); err != nil {
+			if tm, err = in.show(args[len(args)-1].str, gs, tm, depth, len(stack)); err != nil {
 				return err
 			}
 		case "TJ":
@@ -192,7 +211,7 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 			for _, e := range args[len(args)-1].arr {
 				switch e.kind {
 				case kindString:
-					if tm, err = in.show(e.str, gs, tm); err != nil {
+					if tm, err = in.show(e.str, gs, tm, depth, len(stack)); err != nil {
 						return err
 					}
 				case kindNumber:
@@ -205,6 +224,8 @@ func (in *interpreter) run(data []byte, res pdf.Value, gs gstate, depth int) err
 					return err
 				}
 			}
+		default:
+			in.graphics(op, args, &gs, &path, &clipNext, res, spaces)
 		}
 	}
 }
@@ -246,13 +267,16 @@ func matrixArg(args []operand) (matrix, bool) {
 	return matrix(n), true
 }
 
-// show places the glyphs of s and returns the text matrix after them.
-func (in *interpreter) show(s string, gs gstate, tm matrix) (matrix, error) {
+// show places the glyphs of s and returns the text matrix after them; those
+// not printed go to the page's hidden text instead (see whyHidden), those of
+// render mode 7 wait for paint (depth and saved: where the clip is set).
+func (in *interpreter) show(s string, gs gstate, tm matrix, depth, saved int) (matrix, error) {
 	if gs.font == nil {
 		return tm, nil
 	}
 	m := tm.mul(gs.ctm)
 	size := math.Hypot(m[2], m[3]) * math.Abs(gs.size)
+	wide := math.Hypot(m[0], m[1]) * math.Abs(gs.size*gs.scale)
 	rot := rotation(m)
 	tx := 0.0
 	var err error
@@ -264,20 +288,50 @@ func (in *interpreter) show(s string, gs gstate, tm matrix) (matrix, error) {
 		if g.space {
 			adv += gs.wordSp
 		}
-		if visible(g.text) {
-			if err = in.keep(len(g.text)); err != nil {
-				return false
+		if text := g.text; visible(text) || g.remapped {
+			if g.remapped { // the digit printed is unknown: no figure reads through it
+				text = "\ufffd"
+				in.remapped++
 			}
+			end := tx + g.width*gs.size*gs.scale
 			x0, y0 := m.apply(tx, gs.rise)
-			x1, y1 := m.apply(tx+g.width*gs.size*gs.scale, gs.rise)
+			x1, y1 := m.apply(end, gs.rise)
+			cx, cy := m.apply((tx+end)/2, gs.rise+(ascent-descent)/2*gs.size)
+			at := [5]float64{x0, y0, x1, y1, wide}
+			if why := in.whyHidden(&gs, m, size, wide, cx, cy); why != "" {
+				in.hide(why, text, at)
+				tx += adv * gs.scale
+				return true
+			}
 			fx0, fy := toFrame(rot, x0, y0)
 			fx1, _ := toFrame(rot, x1, y1)
-			in.glyphs = append(in.glyphs, placed{
-				x0: min(fx0, fx1), x1: max(fx0, fx1), y: fy, size: size,
-				rot: rot, seq: len(in.glyphs), text: g.text,
-			})
+			p := placed{x0: min(fx0, fx1), x1: max(fx0, fx1), y: fy, size: size, rot: rot, text: text}
+			var box Rect
 			if in.boxes != nil {
-				in.boxes = append(in.boxes, glyphBox(m, tx, tx+g.width*gs.size*gs.scale, gs.rise, gs.size))
+				box = glyphBox(m, tx, end, gs.rise, gs.size)
+			}
+			if gs.paint.mode != 7 && !in.white(&gs) {
+				// its band across the baseline, for white text printed over it
+				in.ink(Rect{min(x0, x1), min(y0, y1) - descent*size, max(x0, x1), max(y0, y1) + ascent*size})
+			}
+			if gs.paint.mode == 7 {
+				c := &in.clipText
+				if len(c.glyphs) == 0 {
+					c.depth, c.saved = depth, saved
+				}
+				if len(c.glyphs) < maxPageGlyphs {
+					c.glyphs, c.boxes, c.at = append(c.glyphs, p), append(c.boxes, box), append(c.at, at)
+				}
+				tx += adv * gs.scale
+				return true
+			}
+			if err = in.keep(len(text)); err != nil {
+				return false
+			}
+			p.seq = len(in.glyphs)
+			in.glyphs = append(in.glyphs, p)
+			if in.boxes != nil {
+				in.boxes = append(in.boxes, box)
 			}
 		}
 		tx += adv * gs.scale
@@ -370,10 +424,15 @@ func (in *interpreter) font(res pdf.Value, name string, local map[string]*font) 
 	return l.font, nil
 }
 
-// form runs a form XObject; images and unknown names are ignored.
+// form runs a form XObject, or paints an image (a background for white
+// text); unknown names are ignored.
 func (in *interpreter) form(res pdf.Value, name string, gs gstate, depth int) error {
 	dict := res.Key("XObject")
 	xo := dict.Key(name)
+	if xo.Kind() == pdf.Stream && xo.Key("Subtype").Name() == "Image" {
+		in.image(&gs)
+		return nil
+	}
 	if xo.Kind() != pdf.Stream || xo.Key("Subtype").Name() != "Form" || depth >= maxFormDepth {
 		return nil
 	}

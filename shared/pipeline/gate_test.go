@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,8 +85,9 @@ func TestMemoGate(t *testing.T) {
 	}
 }
 
-// A name read from a sentence does not name the borrower: the facts are
-// named after no one and the memo goes to a person.
+// A name read from a sentence does not name the borrower: the document's
+// own legal identity does; a document that prints none has its facts named
+// after no one and its memo goes to a person.
 func TestUnidentifiedCompany(t *testing.T) {
 	t.Parallel()
 	doc := pdfs.Read(t, fixtures.ReportOf(t, "ferlac").PDF)
@@ -93,12 +95,24 @@ func TestUnidentifiedCompany(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	good.Company = "Celui-ci"
-	fake := modeltest.New(modeltest.Answer(t, good))
-	ex, err := pipeline.New(fake, pipeline.Options{Limits: pdftext.DefaultLimits()}).Extract(context.Background(), doc)
-	if err != nil {
-		t.Fatal(err)
+	good.Company = "Celui-ci a assigné la société Dupont SAS"
+	extract := func(doc *pdftext.Document) pipeline.Extracted {
+		fake := modeltest.New(modeltest.Answer(t, good))
+		ex, err := pipeline.New(fake, pipeline.Options{Limits: pdftext.DefaultLimits()}).Extract(context.Background(), doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ex
 	}
+	if ex := extract(doc); ex.CompanyIssue != "" || ex.Borrower() != "Maison Ferlac SAS" {
+		t.Errorf("issue %q, borrower %q, want the legal name the report prints", ex.CompanyIssue, ex.Borrower())
+	}
+	nameless := &pdftext.Document{}
+	for _, p := range doc.Pages {
+		p.Lines = slices.DeleteFunc(slices.Clone(p.Lines), func(l pdftext.Line) bool { return strings.Contains(l.Text(), "Ferlac") })
+		nameless.Pages = append(nameless.Pages, p)
+	}
+	ex := extract(nameless)
 	if !strings.Contains(ex.CompanyIssue, "société non identifiée") || ex.Borrower() != facts.Unidentified {
 		t.Fatalf("issue %q, borrower %q", ex.CompanyIssue, ex.Borrower())
 	}
@@ -108,7 +122,7 @@ func TestUnidentifiedCompany(t *testing.T) {
 		}
 	}
 	res, err := pipeline.New(nil, pipeline.Options{}).Memo(context.Background(),
-		memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, nil), Facts: ex.Facts, Years: ex.Result.Report.YearsDesc()})
+		memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, ex.TextIssues, nil), Facts: ex.Facts, Years: ex.Result.Report.YearsDesc()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,12 @@ func offlineMemo(t *testing.T, slug string) memo.Result {
 // offlineChain runs the three stages offline on a PDF, as the functions do.
 func offlineChain(t *testing.T, path string) memo.Result {
 	t.Helper()
-	doc := pdfs.Read(t, path)
+	return chainOf(t, pdfs.Read(t, path))
+}
+
+// chainOf runs the offline chain on a document read.
+func chainOf(t *testing.T, doc *pdftext.Document) memo.Result {
+	t.Helper()
 	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
 	ex, err := p.Extract(context.Background(), doc)
 	if err != nil {
@@ -34,7 +39,7 @@ func offlineChain(t *testing.T, path string) memo.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := p.Memo(context.Background(), memo.Input{Company: company, Issues: pipeline.MemoIssues(ex.CompanyIssue, sig.Rejected),
+	res, err := p.Memo(context.Background(), memo.Input{Company: company, Issues: pipeline.MemoIssues(ex.CompanyIssue, ex.TextIssues, sig.Rejected),
 		Years: years, Facts: append(slices.Clone(ex.Facts), sig.Facts...)})
 	if err != nil {
 		t.Fatal(err)

@@ -80,9 +80,16 @@ type Extracted struct {
 	Ratios      map[int]ratios.Ratios
 	Alerts      []ratios.Alert
 	Facts       []facts.Fact // R-, A-, C- then K- facts
-	// CompanyIssue says why the name read cannot stand for the borrower;
+	// Identity is the borrower's legal identity as the document prints it
+	// (facts.Identify); CompanyIssue says why none can be established, and
 	// the facts are then named after facts.Unidentified.
+	Identity     facts.Identity
 	CompanyIssue string
+	// TextIssues: text the pages do not print that holds a figure or a
+	// risk, digits of a lying font (TextIssues); Invisible counts the
+	// glyphs the pages do not print.
+	TextIssues []string
+	Invisible  int
 }
 
 // presentations compares, in a filing that holds the liasse's forms and the
@@ -104,7 +111,7 @@ func presentations(doc *pdftext.Document) []ratios.Alert {
 
 // Borrower is the name the facts and the memo use.
 func (e Extracted) Borrower() string {
-	return schema.ExtractionRecord{Company: e.Result.Report.Company, CompanyIssue: e.CompanyIssue}.Borrower()
+	return schema.ExtractionRecord{Company: e.Identity.Name, CompanyIssue: e.CompanyIssue}.Borrower()
 }
 
 // Extract reads the statements of doc, checks them and computes the ratio
@@ -138,9 +145,12 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	}
 	out.Divergences = append(out.Divergences, presentations(doc)...)
 	rep := out.Result.Report
-	if err := facts.CheckCompany(rep.Company, doc.Texts()); err != nil {
+	id, err := facts.Identify(doc.Texts(), rep.Company)
+	if err != nil {
 		out.CompanyIssue = "société non identifiée : " + err.Error()
 	}
+	out.Identity = id
+	out.TextIssues, out.Invisible = TextIssues(doc), doc.InvisibleChars()
 	company := out.Borrower()
 	out.Ratios = ratios.Compute(rep)
 	out.Alerts = append(ratios.Alerts(rep, out.Ratios, ratios.DefaultThresholds), out.Divergences...)

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"fmt"
 
 	"analyste.dev/analyste/shared/schema"
@@ -11,7 +12,7 @@ import (
 func (p *Pipeline) Record(ex Extracted, pageCount int) schema.ExtractionRecord {
 	res := ex.Result
 	return schema.ExtractionRecord{
-		Company: res.Transcription.Company, CompanyIssue: ex.CompanyIssue,
+		Company: cmp.Or(ex.Identity.Name, res.Transcription.Company), Identity: ex.Identity, CompanyIssue: ex.CompanyIssue, TextIssues: ex.TextIssues, Invisible: ex.Invisible,
 		PrintedUnit: res.Transcription.PrintedUnit, UnitDeduced: res.Transcription.UnitDeduced,
 		Pages: res.Report.Pages, Years: res.Report.Years, Checks: res.Checks,
 		Attempts: res.Attempts, Usage: res.Usage, Prompt: res.Prompt,
@@ -21,12 +22,14 @@ func (p *Pipeline) Record(ex Extracted, pageCount int) schema.ExtractionRecord {
 }
 
 // MemoIssues are what stops the memo's publication whatever its claims: a
-// borrower not identified, quotes refused as hostile.
-func MemoIssues(companyIssue string, rejected []signals.Rejected) []string {
+// borrower not identified, text the pages do not print holding a figure or
+// a risk, quotes refused as hostile.
+func MemoIssues(companyIssue string, textIssues []string, rejected []signals.Rejected) []string {
 	var out []string
 	if companyIssue != "" {
 		out = append(out, companyIssue)
 	}
+	out = append(out, textIssues...)
 	if n := signals.Hostile(rejected); n > 0 {
 		out = append(out, fmt.Sprintf("le document contient %d passage(s) adressé(s) au modèle ou refermant une citation (tentative d'injection) : à relire par une personne", n))
 	}

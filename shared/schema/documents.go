@@ -23,21 +23,29 @@ import (
 // plus what the loop did and the R- and A- facts.
 type ExtractionRecord struct {
 	Company string `json:"societe"`
+	// Identity is the borrower's legal identity (name, SIREN, RCS, where
+	// printed); Company is its name, or the name read when none stands.
+	Identity facts.Identity `json:"identite"`
 	// CompanyIssue says why Company cannot stand for the borrower.
-	CompanyIssue string                  `json:"societe_non_identifiee,omitempty"`
-	PrintedUnit  string                  `json:"unite_imprimee"`
-	UnitDeduced  string                  `json:"unite_deduite,omitempty"`
-	Pages        statements.Pages        `json:"pages"`
-	Years        map[int]statements.Year `json:"exercices"`
-	Checks       []checks.Check          `json:"controles"`
-	Attempts     []extraction.Attempt    `json:"tentatives"`
-	Usage        model.Usage             `json:"usage"`
-	Prompt       extraction.PromptSize   `json:"prompt"`
-	Divergences  []ratios.Alert          `json:"lectures_divergentes"`
-	Ratios       map[int]ratios.Ratios   `json:"ratios"`
-	Alerts       []ratios.Alert          `json:"alertes"`
-	Facts        []facts.Fact            `json:"faits"`
-	Readers      string                  `json:"lecteurs"`
+	CompanyIssue string `json:"societe_non_identifiee,omitempty"`
+	// Invisible counts the glyphs of the text layer the pages do not print
+	// (kept out of the page texts); TextIssues say which of them would
+	// change a figure or a risk, and which digits a lying font gave.
+	Invisible   int                     `json:"texte_invisible"`
+	TextIssues  []string                `json:"texte_non_imprime,omitempty"`
+	PrintedUnit string                  `json:"unite_imprimee"`
+	UnitDeduced string                  `json:"unite_deduite,omitempty"`
+	Pages       statements.Pages        `json:"pages"`
+	Years       map[int]statements.Year `json:"exercices"`
+	Checks      []checks.Check          `json:"controles"`
+	Attempts    []extraction.Attempt    `json:"tentatives"`
+	Usage       model.Usage             `json:"usage"`
+	Prompt      extraction.PromptSize   `json:"prompt"`
+	Divergences []ratios.Alert          `json:"lectures_divergentes"`
+	Ratios      map[int]ratios.Ratios   `json:"ratios"`
+	Alerts      []ratios.Alert          `json:"alertes"`
+	Facts       []facts.Fact            `json:"faits"`
+	Readers     string                  `json:"lecteurs"`
 	// PageTexts locates the page texts (gs://…) the signals stage and the
 	// viewer read; empty in the CLI, which has the PDF at hand.
 	PageTexts string `json:"textes_pages,omitempty"`
@@ -55,7 +63,7 @@ func (r ExtractionRecord) Borrower() string {
 // counters are what the report counts of this extraction.
 func (r ExtractionRecord) counters() ExtractionCounters {
 	res := extraction.Result{Checks: r.Checks, Attempts: r.Attempts}
-	return ExtractionCounters{FieldsRead: statements.Report{Years: r.Years}.FieldsFound(), FailedChecks: len(res.Failed()), Rereads: res.Rereads()}
+	return ExtractionCounters{FieldsRead: statements.Report{Years: r.Years}.FieldsFound(), FailedChecks: len(res.Failed()), Rereads: res.Rereads(), Invisible: r.Invisible}
 }
 
 // SignalsRecord is the signals stage's output as stored (signals/{id}).

@@ -34,7 +34,7 @@ func outcome(t *testing.T, path string) schema.Outcome {
 		t.Fatal(err)
 	}
 	stored := sig.Record().Bounded()
-	res, err := p.Memo(ctx, memo.Input{Company: rec.Borrower(), Issues: pipeline.MemoIssues(rec.CompanyIssue, sig.Rejected),
+	res, err := p.Memo(ctx, memo.Input{Company: rec.Borrower(), Issues: pipeline.MemoIssues(rec.CompanyIssue, rec.TextIssues, sig.Rejected),
 		Years: ex.Result.Report.YearsDesc(), Facts: append(slices.Clone(rec.Facts), sig.Facts...)})
 	if err != nil {
 		t.Fatal(err)

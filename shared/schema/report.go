@@ -67,6 +67,9 @@ type ExtractionCounters struct {
 	FieldsRead   int `json:"champs_lus"`
 	FailedChecks int `json:"controles_en_echec"`
 	Rereads      int `json:"relectures"`
+	// Invisible counts the characters of the text layer the pages do not
+	// print, kept out of the reading ("texte invisible : N caractères").
+	Invisible int `json:"texte_invisible"`
 }
 
 // SignalsCounters are the signals stage's counters.

@@ -1,0 +1,226 @@
+package memo
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/sentences"
+)
+
+// StepCoherence: the memo says a thing and its opposite, or "rien à
+// signaler" under an alert or a grave risk. It blocks: whatever each
+// sentence's facts, the memo as a whole cannot be true.
+const StepCoherence Step = "coherence"
+
+// A topic on which a memo takes a side: each sentence that speaks of it says
+// yes or no (covenant present or absent, liquidity sufficient or not, the
+// going concern in doubt or not).
+type topic struct {
+	name    string
+	yes, no string // how a reader writes each side
+	// side tells which side a folded sentence takes, 0 when none.
+	side func(folded string) int
+	// fact tells which side a fact takes by what it is (a covenant fact, a
+	// going-concern risk, a liquidity alert), 0 when none.
+	fact func(f facts.Fact) int
+}
+
+var (
+	noCovenant = regexp.MustCompile(`\b(aucun|pas de|sans|ni) (clause de |engagement financier |ratio financier )?covenants?\b`)
+	// "aucun covenant n'est rompu": covenants exist, none is breached.
+	covenantNotBreached = regexp.MustCompile(`\b(aucun|pas de) covenants? (n a ete |n est |ne sont |n ont ete |n a )?(pas )?(rompu|franchi|enfreint|viole|depasse|en defaut|bris|respect|declench)`)
+	liquidityShort      = regexp.MustCompile(`insuffisan|ne (couvre|couvrent|suffit|suffisent) pas|tensions? (de|sur la) (tresorerie|liquidite)|(depasse|depassent|excede|excedent) (la tresorerie|les liquidites|la liquidite)|superieures? a la tresorerie|besoin de financement non couvert`)
+	liquidityEnough     = regexp.MustCompile(`(tresorerie|liquidite|liquidites)( disponible)? (est |sont |reste |restent )?(largement )?suffisante?s?|\b(couvre|couvrent) (largement )?(les|ses|l ensemble des) (echeances|besoins|dettes)|(aucune|pas de) tension (de|sur la) (tresorerie|liquidite)|(aucun|pas de) risque de liquidite`)
+	concernDoubt        = regexp.MustCompile(`continuite d exploitation.*(incertitude|doute|menace|remise en cause|compromise)|(incertitude|doute)s?( significative| importante| majeure)? (sur|quant a|relative a) la continuite|redressement judiciaire|liquidation judiciaire|procedure de sauvegarde|cessation des paiements`)
+	concernSafe         = regexp.MustCompile(`(aucune|pas d|sans) (incertitude|doute)( significative| importante| majeure)? (sur|quant a|relative a|concernant) la continuite|continuite d exploitation (n est pas|n apparait pas) (remise en cause|menacee|compromise)|continuite d exploitation (est )?assuree`)
+	nothingToReport     = regexp.MustCompile(`\brien a signaler\b|\baucun point (a verifier|d attention)\b`)
+)
+
+var topics = []topic{
+	{
+		name: "covenant", yes: "un covenant est présent", no: "aucun covenant",
+		side: func(s string) int {
+			s = strings.TrimPrefix(s, "covenants ") // the section's label
+			switch {
+			case !strings.Contains(s, "covenant"):
+				return 0
+			case noCovenant.MatchString(s) && !covenantNotBreached.MatchString(s):
+				return -1
+			}
+			return 1
+		},
+		fact: func(f facts.Fact) int {
+			kind, key := factKind(f.ID)
+			switch {
+			case kind == "C" && key == "covenants-aucun":
+				return -1
+			case kind == "C" && strings.HasPrefix(key, "covenant"), kind == "Q" && strings.Contains(f.Category, "covenant"):
+				return 1
+			}
+			return 0
+		},
+	},
+	{
+		name: "liquidité", yes: "la liquidité suffit", no: "la liquidité ne suffit pas",
+		side: func(s string) int {
+			switch {
+			case liquidityShort.MatchString(s):
+				return -1
+			case liquidityEnough.MatchString(s):
+				return 1
+			}
+			return 0
+		},
+		fact: func(f facts.Fact) int {
+			if kind, _ := factKind(f.ID); kind == "A" && strings.Contains(f.Text, "Échéances à moins") {
+				return -1
+			}
+			return 0
+		},
+	},
+	{
+		name: "continuité d'exploitation", yes: "la continuité d'exploitation est en doute", no: "la continuité d'exploitation n'est pas en doute",
+		side: func(s string) int {
+			switch {
+			case concernSafe.MatchString(s):
+				return -1
+			case concernDoubt.MatchString(s):
+				return 1
+			}
+			return 0
+		},
+		fact: func(f facts.Fact) int {
+			if kind, _ := factKind(f.ID); kind == "Q" && f.Category == "continuite_exploitation" {
+				return 1
+			}
+			return 0
+		},
+	},
+}
+
+// placedSentence is a sentence of the memo with its section.
+type placedSentence struct {
+	text string
+	kind Kind
+	para int
+}
+
+func (p placedSentence) String() string {
+	return fmt.Sprintf("« %s » (paragraphe %d, %s)", p.text, p.para, p.kind.Label())
+}
+
+// Coherence checks the memo as a whole, against itself and against the
+// facts it is written from: no sentence may deny what another states, nor
+// what a fact establishes (a covenant read from the report, a going-concern
+// risk, debt due within a year above the cash and lines), and "rien à
+// signaler" cannot stand in a section where an alert or a grave risk does.
+// Each defect shows both sides.
+func Coherence(m Memo, fs []facts.Fact) []Defect {
+	var all []placedSentence
+	for i, p := range m.Paragraphs {
+		for _, s := range sentences.Split(p.Text) {
+			all = append(all, placedSentence{text: strings.TrimSpace(s), kind: p.Kind, para: i + 1})
+		}
+	}
+	var out []Defect
+	for _, t := range topics {
+		var yes, no []placedSentence
+		for _, s := range all {
+			switch t.side(locate.Fold(s.text)) {
+			case 1:
+				yes = append(yes, s)
+			case -1:
+				no = append(no, s)
+			}
+		}
+		if len(yes) > 0 && len(no) > 0 {
+			out = append(out, Defect{Paragraph: no[0].para, Claim: no[0].text, Step: StepCoherence,
+				Message: fmt.Sprintf("le mémo se contredit sur %s : %s dit que %s, %s dit que %s", t.name, yes[0], t.yes, no[0], t.no)})
+			continue
+		}
+		for _, f := range fs {
+			side := t.fact(f)
+			var denied []placedSentence
+			if side == 1 {
+				denied = no
+			} else if side == -1 {
+				denied = yes
+			}
+			if len(denied) > 0 {
+				out = append(out, Defect{Paragraph: denied[0].para, Claim: denied[0].text, Step: StepCoherence,
+					Message: fmt.Sprintf("le mémo contredit le fait %s sur %s : %s, alors que le fait dit « %s »", f.ID, t.name, denied[0], f.Text)})
+				break
+			}
+		}
+	}
+	return append(out, nothingUnder(all, fs)...)
+}
+
+// toVerify writes the points to verify: the K- facts', except that when
+// they say "rien à signaler" while grave risks stand, the grave risks are
+// the points.
+func (b *builder) toVerify(company string, points, risks []facts.Fact) {
+	var grave []facts.Fact
+	for _, f := range risks {
+		if f.Severity == "elevee" {
+			grave = append(grave, f)
+		}
+	}
+	for _, f := range points {
+		if len(grave) == 0 || !nothingToReport.MatchString(locate.Fold(f.Text)) {
+			b.add(f, restate(company, f.Text))
+			continue
+		}
+		for _, g := range grave {
+			b.add(g, "Points à vérifier : "+strings.ToLower(riskTitle(g)[:1])+riskTitle(g)[1:]+".")
+		}
+		b.sources = append(b.sources, f.ID)
+	}
+}
+
+// nothingUnder finds "rien à signaler" in a section while an alert or a
+// risk of high severity stands that the section is about: points to
+// verify, the synthesis and the risks under any, the covenants under a
+// covenant's, the liquidity under a liquidity alert.
+func nothingUnder(all []placedSentence, fs []facts.Fact) []Defect {
+	var out []Defect
+	for _, s := range all {
+		if !nothingToReport.MatchString(locate.Fold(s.text)) {
+			continue
+		}
+		for _, f := range fs {
+			kind, _ := factKind(f.ID)
+			alert, grave := kind == "A", kind == "Q" && f.Severity == "elevee"
+			if !alert && !grave {
+				continue
+			}
+			covenant := topics[0].fact(f) == 1 || strings.Contains(f.Text, " - Covenant ")
+			about := false
+			switch s.kind {
+			case ToVerify, Synthesis, Risks:
+				about = true
+			case Covenants:
+				about = covenant
+			case DebtLiquidity:
+				about = alert && !covenant
+			case Profitability, Quality:
+			default: // a section of another name: it may be about anything
+				about = true
+			}
+			if !about {
+				continue
+			}
+			what := "l'alerte"
+			if grave {
+				what = "le risque de gravité élevée"
+			}
+			out = append(out, Defect{Paragraph: s.para, Claim: s.text, Step: StepCoherence,
+				Message: fmt.Sprintf("%s dit « rien à signaler » alors que %s %s tient : « %s »", s, what, f.ID, f.Text)})
+			break
+		}
+	}
+	return out
+}
