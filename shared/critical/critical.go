@@ -63,24 +63,38 @@ func Read(pages []string) []Finding {
 	return out
 }
 
-// Signals are the findings as signals, one per event: its first sentence
-// as main quote, the others after it; always of high severity.
+// Signals are the findings as signals, one per event and category: its
+// first sentence as main quote, the others after it; always of high
+// severity.
 func Signals(found []Finding) []signals.Signal {
+	out, _ := group(found)
+	return out
+}
+
+// group gives Signals' signals and the event of each.
+func group(found []Finding) ([]signals.Signal, []Kind) {
 	var out []signals.Signal
-	at := map[Kind]int{}
+	var events []Kind
+	type key struct {
+		kind     Kind
+		category signals.Category
+	}
+	at := map[key]int{}
 	for _, f := range found {
-		if i, ok := at[f.Kind]; ok {
+		k := key{f.Kind, f.Category}
+		if i, ok := at[k]; ok {
 			if len(out[i].Others) < maxOthers {
 				out[i].Others = append(out[i].Others, f.Quote)
 			}
 			continue
 		}
-		at[f.Kind] = len(out)
+		at[k] = len(out)
 		r := ruleOf(f.Kind)
 		out = append(out, signals.Signal{Category: f.Category, Severity: signals.High, SeverityReason: r.reason,
 			Summary: r.summary, Quote: f.Quote.Quote, Page: f.Quote.Page})
+		events = append(events, f.Kind)
 	}
-	return out
+	return out, events
 }
 
 // maxOthers bounds the other quotes of one critical signal.
@@ -94,13 +108,17 @@ const maxOthers = 5
 // sentence of it or one beside it.
 func Net(pages []string, read []signals.Signal) (all []signals.Signal, critical []int, added int) {
 	all = slices.Clone(read)
-	found := Read(pages)
-	for k, s := range Signals(found) {
-		kind := kinds(found)[k]
-		j := slices.IndexFunc(read, func(r signals.Signal) bool { return tells(r, s, ruleOf(kind).categories()) })
+	net, events := group(Read(pages))
+	for k, s := range net {
+		j := slices.IndexFunc(read, func(r signals.Signal) bool { return tells(r, s, ruleOf(events[k]).categories()) })
 		if j < 0 {
+			// Checked like every signal before it is added.
+			verified, _ := signals.Check(pages, []signals.Signal{s})
+			if len(verified) == 0 {
+				continue
+			}
 			j = len(all)
-			all = append(all, s)
+			all = append(all, verified[0])
 			added++
 		}
 		if !slices.Contains(critical, j) {
@@ -109,18 +127,6 @@ func Net(pages []string, read []signals.Signal) (all []signals.Signal, critical 
 	}
 	slices.Sort(critical)
 	return all, critical, added
-}
-
-// kinds are the events of found, each once, in the order Signals gives
-// them.
-func kinds(found []Finding) []Kind {
-	var out []Kind
-	for _, f := range found {
-		if !slices.Contains(out, f.Kind) {
-			out = append(out, f.Kind)
-		}
-	}
-	return out
 }
 
 // tells tells whether r, of one of categories, states the event of the

@@ -35,6 +35,10 @@ type Fact struct {
 	Severity   string `json:"gravite,omitempty"`
 	Summary    string `json:"resume,omitempty"`
 	Mitigation string `json:"attenuation,omitempty"`
+	// Critical marks a Q- fact the critical-risk net reads (going concern,
+	// procedure, covenant breach, acceleration, modified audit opinion…):
+	// a memo that leaves it out is not published.
+	Critical bool `json:"critique,omitempty"`
 }
 
 // Verified tells whether the fact may stand under a published sentence.
@@ -57,6 +61,9 @@ func (f Fact) Content() string {
 	}
 	if f.Mitigation != "" {
 		s += " ; atténuation : « " + f.Mitigation + " »"
+	}
+	if f.Critical {
+		s += " ; signal critique"
 	}
 	return s
 }
