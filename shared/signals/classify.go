@@ -31,7 +31,7 @@ const minWords = 5
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
 	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
-		has(s.norm, boilerplate) && !framing(s.norm) {
+		has(s.norm, boilerplate) && !framing(s.norm) || has(s.norm, standard) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of taxonomy[i] are found; a word that
@@ -111,6 +111,12 @@ func classify(s sentence, ref reference) (kind, Category) {
 		ref.ownOnly(s.norm) {
 		// The company's own currency, and nothing else of the category.
 		best = ""
+	}
+	if best == Acceleration && len(named[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == Covenant })]) > 0 &&
+		has(s.norm, breached) && !conditional(s.norm) && !has(s.norm, called) {
+		// A breach told as done outweighs the call it opens, unless the
+		// lenders made it.
+		best = Covenant
 	}
 	if best == "" {
 		return neutral, ""

@@ -43,6 +43,19 @@ var (
 		"intégration fiscale", "approuvé les conventions", "sont décomptabilisé", "est décomptabilisé", "comprend les", "comprennent les",
 		"aux termes de l'article", "du code civil", "(en k€)", "(en milliers d'euros)", "(en m€)", "(en millions d'euros)",
 	}
+	// standard is the wording of the auditors' and management's standard
+	// paragraphs (responsibilities, what an audit is), which name every
+	// risk as something to assess: no risk even in the auditor's voice.
+	standard = []string{"s'il conclut", "existence ou non", "s'il existe ou non", "il incombe à la direction", "il incombe au",
+		"assurance raisonnable", "jugement professionnel", "il formule une certification", "sauf s'il est prévu de liquider",
+		"étant toutefois rappelé", "ne garantit toutefois pas"}
+	// breached says a covenant was broken or waived, as a fact.
+	breached = []string{"n'a pas été respecté", "n'ont pas été respecté", "n'était pas respecté", "n'étaient pas respecté",
+		"non-respect constaté", "bris de covenant", "waiver", "dérogation obtenue", "dérogation accordée", "a été franchi",
+		"ont été franchi", "faute d'avoir respecté", "faute d'avoir tenu"}
+	// called says the lenders called the debt.
+	called = []string{"prononc", "prononç", "notifi", "a rendu", "ont rendu", "a exigé", "ont exigé", "a réclamé", "ont réclamé",
+		"a demandé", "ont demandé"}
 	// settled says the risk is over, absent or good news.
 	settled = []string{
 		"s'est achevé", "s'est conclu sans", "s'est conclue sans", "ont été résorbé", "a été résorbé", "a pris fin",
@@ -146,7 +159,7 @@ func init() {
 		normaliseAll(pair[0])
 		normaliseAll(pair[1])
 	}
-	for _, list := range [][]string{boilerplate, settled, mitigation, fullCover, partial, consequence, referBack, exceptions, lossWords,
+	for _, list := range [][]string{boilerplate, standard, breached, called, settled, mitigation, fullCover, partial, consequence, referBack, exceptions, lossWords,
 		adverseWords} {
 		normaliseAll(list)
 	}
