@@ -19,9 +19,9 @@ import (
 // words.json. Once the vocabulary has read a sentence in which nothing
 // denies or settles a risk, the model has the last word (see judge): it
 // names the category when it is sure enough, and it vetoes a risk it is
-// sure is none. On sets by writers it never learnt from, this moved the
-// reader from 88,6 % / 84,4 % (precision / recall) to 94,1 % / 88,4 %
-// (testdata/signals/README.md).
+// sure is none, unless a strong term of the vocabulary names it (fitted to
+// the writers' sentences, it vetoed right reads of real prose). Its
+// figures are in testdata/signals/README.md.
 type words struct {
 	// TrainedOn is the digest of the sentences and settings the weights
 	// come from: TestWordModel fails when the labelled sets have changed
