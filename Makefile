@@ -61,6 +61,7 @@ BLIND_SET := $(foreach f,phrases_aveugles_mode phrases_aveugles_numerique phrase
 eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
 	$(GO) run ./cmd/analyste eval-signals --model offline --min-recall 90 --min-precision 80 --min-category-recall 70 $(SIGNAL_SETS)
+	$(GO) run ./cmd/analyste eval-signals --filet --min-precision 95 $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --model offline $(VALIDATION_SET)
 	$(GO) run ./cmd/analyste eval-signals --model offline $(BLIND_SET)
 

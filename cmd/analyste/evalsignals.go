@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"analyste.dev/analyste/shared/critical"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/signals"
 )
@@ -26,13 +27,14 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	var paths fileList
 	fs.Var(&paths, "sentences", "fichier JSON des phrases étiquetées, répétable : les ensembles sont lus comme un seul (défaut "+defaultSentences+")")
 	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON")
+	net := fs.Bool("filet", false, "lit avec le seul filet des risques critiques (shared/critical), sans modèle : sa précision")
 	misses := fs.Bool("misses", false, "liste les phrases mal lues de la partie de réglage (jamais celles de la partie retenue)")
 	alias(fs, "phrases", "sentences")
 	alias(fs, "erreurs", "misses")
 	minRecall := fs.Float64("min-recall", 0, "sort en erreur si le rappel d'ensemble d'une partie (en %) est en dessous")
 	minPrecision := fs.Float64("min-precision", 0, "sort en erreur si la précision d'ensemble d'une partie (en %) est en dessous")
 	minCategoryRecall := fs.Float64("min-category-recall", 0, "sort en erreur si le rappel d'une catégorie de la partie de réglage (en %) est en dessous")
-	if !c.parse(fs, args, "[--model offline|vertex] [--sentences FICHIER.json]... [--json] [--misses] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
+	if !c.parse(fs, args, "[--model offline|vertex] [--filet] [--sentences FICHIER.json]... [--json] [--misses] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
 		return 2
 	}
 	gen, err := c.model()
@@ -48,7 +50,12 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 		return c.fail(path, err)
 	}
 	read, batch := func(_ context.Context, pages []string) ([]signals.Signal, error) { return signals.Offline(pages), nil }, 1
-	if gen != nil {
+	switch {
+	case *net:
+		read = func(_ context.Context, pages []string) ([]signals.Signal, error) {
+			return critical.Signals(critical.Read(pages)), nil
+		}
+	case gen != nil:
 		reader, err := signals.NewModelReader(gen)
 		if err != nil {
 			return c.fail("lecteur de signaux", err)

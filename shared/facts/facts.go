@@ -35,6 +35,10 @@ type Fact struct {
 	Severity   string `json:"gravite,omitempty"`
 	Summary    string `json:"resume,omitempty"`
 	Mitigation string `json:"attenuation,omitempty"`
+	// Critical marks a Q- fact the critical-risk net reads (going concern,
+	// procedure, covenant breach, acceleration, modified audit opinion…):
+	// a memo that leaves it out is not published.
+	Critical bool `json:"critique,omitempty"`
 	// Figure is, for a C- fact, what its figure is: a fact whose amount's
 	// role could not be told has none and is the quote only.
 	Figure *Figure `json:"figure,omitempty"`
@@ -70,6 +74,9 @@ func (f Fact) Content() string {
 	}
 	if f.Mitigation != "" {
 		s += " ; atténuation : « " + f.Mitigation + " »"
+	}
+	if f.Critical {
+		s += " ; signal critique"
 	}
 	return s
 }

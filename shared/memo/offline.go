@@ -152,10 +152,17 @@ func (OfflineWriter) Write(_ context.Context, in Input, _ *Rewrite) (Memo, model
 	return b.memo, model.Usage{}, nil
 }
 
-// rankRisks keeps one risk per category, gravest first, at most maxRisks.
+// rankRisks keeps one risk per category, gravest first, at most maxRisks;
+// a critical signal is always kept, first.
 func rankRisks(qs []facts.Fact) []facts.Fact {
 	ranked := slices.Clone(qs)
 	slices.SortStableFunc(ranked, func(a, b facts.Fact) int {
+		if a.Critical != b.Critical {
+			if a.Critical {
+				return -1
+			}
+			return 1
+		}
 		if d := rankOf(severityRank, a.Severity, 3) - rankOf(severityRank, b.Severity, 3); d != 0 {
 			return d
 		}
@@ -164,10 +171,10 @@ func rankRisks(qs []facts.Fact) []facts.Fact {
 	var out []facts.Fact
 	seen := map[string]bool{}
 	for _, f := range ranked {
-		if len(out) == maxRisks {
+		if len(out) >= maxRisks && !f.Critical {
 			break
 		}
-		if !seen[f.Category] {
+		if f.Critical || !seen[f.Category] {
 			seen[f.Category] = true
 			out = append(out, f)
 		}

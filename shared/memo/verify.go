@@ -142,12 +142,32 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 	for _, issue := range in.Issues {
 		memoDefects = append(memoDefects, Defect{Step: StepMemo, Message: issue})
 	}
+	memoDefects = append(memoDefects, untreatedCritical(in.Facts, m)...)
 	d := Decide(assessments, memoDefects)
 	res.Status, res.Reason, res.Verdicts = d.Status, d.Reason, d.Verdicts
 	if d.Status != Published {
 		res.Handoff = handoff(in, d, byID)
 	}
 	return res, nil
+}
+
+// untreatedCritical are the critical signals (facts the critical-risk net
+// marks) that no paragraph cites: a memo that leaves one out abstains.
+func untreatedCritical(fs []facts.Fact, m Memo) []Defect {
+	cited := map[string]bool{}
+	for _, p := range m.Paragraphs {
+		for _, id := range p.Sources {
+			cited[id] = true
+		}
+	}
+	var out []Defect
+	for _, f := range fs {
+		if f.Critical && !cited[f.ID] {
+			out = append(out, Defect{Step: StepMemo, Message: fmt.Sprintf("signal critique non traité : %s (%s)", f.ID,
+				strings.ReplaceAll(f.Category, "_", " "))})
+		}
+	}
+	return out
 }
 
 // paragraphFacts is what a paragraph's sources give its claims.

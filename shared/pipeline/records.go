@@ -38,5 +38,6 @@ func MemoIssues(companyIssue string, textIssues []string, rejected []signals.Rej
 
 // Record gives the stored form of a signals reading.
 func (s Signaled) Record() schema.SignalsRecord {
-	return schema.SignalsRecord{Verified: s.Verified, Rejected: s.Rejected, Retried: s.Retried, Facts: s.Facts, Usage: s.Usage}
+	return schema.SignalsRecord{Verified: s.Verified, Rejected: s.Rejected, Retried: s.Retried, Facts: s.Facts, Usage: s.Usage,
+		CriticalAdded: s.CriticalAdded}
 }

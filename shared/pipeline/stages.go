@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 
+	"analyste.dev/analyste/shared/critical"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/signals"
@@ -12,10 +13,16 @@ import (
 type Signaled struct {
 	signals.Reading
 	Facts []facts.Fact // Q- facts of the verified signals
+	// CriticalAdded counts the critical signals the net found that the
+	// reader did not return.
+	CriticalAdded int
 }
 
 // Signals reads the risk signals of a report from its page texts (page 1
-// first) and keeps those whose quote is verified on its page.
+// first) and keeps those whose quote is verified on its page. The
+// critical-risk net reads the pages too: what it finds that the reader
+// left out is added, and the facts of the critical signals are marked so
+// that the memo must address them.
 func (p *Pipeline) Signals(ctx context.Context, company string, years []int, pages []string) (Signaled, error) {
 	var out Signaled
 	if p.gen == nil {
@@ -30,7 +37,12 @@ func (p *Pipeline) Signals(ctx context.Context, company string, years []int, pag
 			return out, err
 		}
 	}
+	var marked []int
+	out.Verified, marked, out.CriticalAdded = critical.Net(pages, out.Verified)
 	out.Facts = signals.Facts(company, years, out.Verified)
+	for _, i := range marked {
+		out.Facts[i].Critical = true
+	}
 	return out, nil
 }
 

@@ -82,7 +82,8 @@ func TestFields(t *testing.T) {
 			map[string]any{"etape": "memo", "motif": "r", "reessayable": false, "date": t0}},
 		{"a run given up", Failure{Stage: Memo, Reason: "r", Date: t0, Takes: 3, Starts: []time.Time{t0}},
 			map[string]any{"etape": "memo", "motif": "r", "reessayable": false, "date": t0, "prises": 3, "tentatives": []time.Time{t0}}},
-		{"counters t0 zero", SignalsCounters{}, map[string]any{"signaux_verifies": 0, "signaux_rejetes": 0, "signaux_omis": 0, "relance_citations": false}},
+		{"counters t0 zero", SignalsCounters{}, map[string]any{"signaux_verifies": 0, "signaux_rejetes": 0, "signaux_omis": 0, "relance_citations": false,
+			"signaux_critiques_ajoutes": 0}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

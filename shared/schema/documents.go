@@ -73,6 +73,9 @@ type SignalsRecord struct {
 	Retried  bool               `json:"relance"`
 	Facts    []facts.Fact       `json:"faits"`
 	Usage    model.Usage        `json:"usage"`
+	// CriticalAdded counts the critical signals the net added to the
+	// reader's: a model that drifts shows here.
+	CriticalAdded int `json:"signaux_critiques_ajoutes"`
 	// VerifiedOmitted and RejectedOmitted count the signals Bounded left out.
 	VerifiedOmitted int `json:"verifies_omis,omitempty"`
 	RejectedOmitted int `json:"rejetes_omis,omitempty"`
@@ -82,7 +85,7 @@ type SignalsRecord struct {
 // those left out included.
 func (r SignalsRecord) counters() SignalsCounters {
 	return SignalsCounters{SignalsVerified: len(r.Verified) + r.VerifiedOmitted, SignalsRejected: len(r.Rejected) + r.RejectedOmitted,
-		SignalsOmitted: r.VerifiedOmitted + r.RejectedOmitted, QuotesRetried: r.Retried}
+		SignalsOmitted: r.VerifiedOmitted + r.RejectedOmitted, QuotesRetried: r.Retried, CriticalAdded: r.CriticalAdded}
 }
 
 // Bounds of a stored signals record: a report states a few dozen risks, a

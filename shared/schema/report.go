@@ -78,6 +78,7 @@ type SignalsCounters struct {
 	SignalsRejected int  `json:"signaux_rejetes"`
 	SignalsOmitted  int  `json:"signaux_omis"` // verified or rejected, beyond what signals/{id} holds
 	QuotesRetried   bool `json:"relance_citations"`
+	CriticalAdded   int  `json:"signaux_critiques_ajoutes"` // critical signals the net added to the reader's
 }
 
 // MemoCounters are the memo stage's counters.

@@ -129,7 +129,8 @@ func TestReportWrites(t *testing.T) {
 		Years:    map[int]statements.Year{2025: {Income: statements.IncomeStatement{Revenue: &one, NetResult: &one}}},
 		Checks:   []checks.Check{{Status: checks.Failed}, {Status: checks.Passed}},
 		Attempts: []extraction.Attempt{{Number: 1}, {Number: 2}}}
-	sig := SignalsRecord{Verified: []signals.Signal{{Quote: "q"}}, Rejected: []signals.Rejected{{Reason: "r"}}, Retried: true, VerifiedOmitted: 2}
+	sig := SignalsRecord{Verified: []signals.Signal{{Quote: "q"}}, Rejected: []signals.Rejected{{Reason: "r"}}, Retried: true, VerifiedOmitted: 2,
+		CriticalAdded: 1}
 	res := memo.Result{Status: memo.Blocked, Rewrites: 1}
 
 	tests := []struct {
@@ -166,7 +167,8 @@ func TestReportWrites(t *testing.T) {
 			return Outcome{Status: Running(Memo), Signals: &sig}.Updates(Signaling)
 		}, func(r *Report) {
 			r.Status = Running(Memo)
-			r.Counters.SignalsCounters = SignalsCounters{SignalsVerified: 3, SignalsRejected: 1, SignalsOmitted: 2, QuotesRetried: true}
+			r.Counters.SignalsCounters = SignalsCounters{SignalsVerified: 3, SignalsRejected: 1, SignalsOmitted: 2, QuotesRetried: true,
+				CriticalAdded: 1}
 		}},
 		{"the memo's outcome", first, func() ([]firestore.Update, error) {
 			return Outcome{Status: Blocked, Memo: &res}.Updates(Memo)
@@ -251,9 +253,9 @@ func TestOutcomeTokens(t *testing.T) {
 func TestLogFields(t *testing.T) {
 	t.Parallel()
 	usage := model.Usage{InputTokens: 10, OutputTokens: 5}
-	sig := SignalsRecord{Verified: []signals.Signal{{Quote: "q"}}}
+	sig := SignalsRecord{Verified: []signals.Signal{{Quote: "q"}}, CriticalAdded: 1}
 	got := Outcome{Status: Running(Memo), Usage: &usage, Signals: &sig}.LogFields()
-	want := []any{"relance_citations", false, "signaux_omis", 0, "signaux_rejetes", 0, "signaux_verifies", 1, "statut", "memo",
+	want := []any{"relance_citations", false, "signaux_critiques_ajoutes", 1, "signaux_omis", 0, "signaux_rejetes", 0, "signaux_verifies", 1, "statut", "memo",
 		"jetons_appels", int64(0), "jetons_entree", int64(10), "jetons_sortie", int64(5)}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("LogFields = %v, want %v", got, want)

@@ -31,7 +31,7 @@ const minWords = 5
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
 	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
-		has(s.norm, boilerplate) && !framing(s.norm) {
+		has(s.norm, boilerplate) && !framing(s.norm) || has(s.norm, standard) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of taxonomy[i] are found; a word that
@@ -39,6 +39,9 @@ func classify(s sentence, ref reference) (kind, Category) {
 	named := make([][]span, len(taxonomy))
 	var taken []span
 	party := make([]bool, len(taxonomy))
+	// strong[i]: a strong term of taxonomy[i] itself is found, which the
+	// word model may not overrule.
+	strong := make([]bool, len(taxonomy))
 	// denied: a term of some category is denied or declared absent, which
 	// the word model cannot read: it has the last word only elsewhere.
 	denied := false
@@ -50,6 +53,10 @@ func classify(s sentence, ref reference) (kind, Category) {
 		}
 		found, negatedStrong := readTerms(s.norm, d.strong)
 		denied = denied || len(negatedStrong) > 0
+		if d.category == CurrencyRates {
+			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
+		}
+		strong[i] = len(found) > 0
 		for _, pair := range d.pairs {
 			if p0, p1 := affirmed(s.norm, pair[0]), affirmed(s.norm, pair[1]); len(p0) > 0 && len(p1) > 0 {
 				// A pair counts as one strong term, placed where it starts.
@@ -75,7 +82,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 		named[i] = found
 		taken = append(taken, found...)
 	}
-	best, weight, first, framed := Category(""), 0, 0, false
+	best, weight, first, framed, firm := Category(""), 0, 0, false, false
 	for i, found := range named {
 		d := &taxonomy[i]
 		if len(found) == 0 || framed {
@@ -88,7 +95,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 			w -= d.strongWeight() - 1
 		}
 		if d.frames || w > weight || w == weight && at < first {
-			best, weight, first, framed = d.category, w, at, d.frames
+			best, weight, first, framed, firm = d.category, w, at, d.frames, strong[i]
 		}
 	}
 	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && !has(clause, partial) && (weight <= 2 || coveredWhole(clause)) {
@@ -98,7 +105,18 @@ func classify(s sentence, ref reference) (kind, Category) {
 		best = consequenceOnly(s.norm)
 	}
 	if !denied {
-		best = wordModel.judge(s.norm, best, framed)
+		best = wordModel.judge(s.norm, best, framed, firm)
+	}
+	if best == CurrencyRates && !strong[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == CurrencyRates })] &&
+		ref.ownOnly(s.norm) {
+		// The company's own currency, and nothing else of the category.
+		best = ""
+	}
+	if best == Acceleration && len(named[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == Covenant })]) > 0 &&
+		has(s.norm, breached) && !conditional(s.norm) && !has(s.norm, called) {
+		// A breach told as done outweighs the call it opens, unless the
+		// lenders made it.
+		best = Covenant
 	}
 	if best == "" {
 		return neutral, ""

@@ -1,6 +1,11 @@
 package signals
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 func TestClassify(t *testing.T) {
 	t.Parallel()
@@ -50,6 +55,15 @@ func TestClassify(t *testing.T) {
 		{"a partial cover is no mitigant", "Les achats en dollars ne sont couverts qu'à hauteur de 30 % pour 2026.", risk, CurrencyRates},
 		{"a denial over an enumeration", "La société n'a consenti aucune caution, nantissement ou hypothèque au profit de tiers.", neutral, ""},
 		{"a debt due late", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2031.", neutral, ""},
+		{"the auditor's standard paragraph", "Si ces informations ne sont pas fournies ou ne sont pas pertinentes, il formule une certification avec réserve ou un refus de certifier.", neutral, ""},
+		{"management's standard paragraph", "Il incombe à la direction d'évaluer la capacité de la société à poursuivre son exploitation, sauf s'il est prévu de liquider la société ou de cesser son activité.", neutral, ""},
+		{"a breach outweighs the call it causes", "Le non-respect constaté du ratio de levier au 30 juin ouvre aux prêteurs un cas d'exigibilité anticipée sur l'intégralité du crédit.", risk, Covenant},
+		{"a call made outweighs the breach", "Faute d'avoir tenu son ratio de levier, la banque a prononcé la déchéance du terme du prêt.", risk, Acceleration},
+		{"no longer", "Depuis la qualification d'un second laminoir, la société ne dépend plus d'un fournisseur unique pour ses tôles.", neutral, ""},
+		{"no longer, only", "Il ne reste plus que deux mois de trésorerie à la société au rythme actuel de consommation.", risk, Liquidity},
+		{"lifted in the active voice", "En mars 2025, l'autorité de la concurrence a levé l'astreinte prononcée contre la société.", neutral, ""},
+		{"an impact called not significant", "L'effet des variations du dollar sur le résultat de l'exercice est non significatif.", neutral, ""},
+		{"settled in the active voice", "La société a refinancé en juin 2025 son crédit-relais par un prêt amortissable sur six ans.", neutral, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -59,5 +73,66 @@ func TestClassify(t *testing.T) {
 				t.Errorf("classify(%q) = %v %q, want %v %q", tt.sentence, k, c, tt.kind, tt.category)
 			}
 		})
+	}
+}
+
+// A report's own currency is no exposure to the exchange rate: a Swiss
+// company's sales in Swiss francs are none, a French company's are.
+func TestOwnCurrency(t *testing.T) {
+	t.Parallel()
+	sentence := newSentence("Les ventes à l'exportation sont facturées en francs suisses à des distributeurs indépendants.")
+	swiss := reference{currency: currencyWords[0].words}
+	if k, c := classify(sentence, swiss); k == risk && c == CurrencyRates {
+		t.Errorf("a Swiss report's own currency read as an exposure")
+	}
+	if k, c := classify(sentence, reference{currency: euro}); k != risk || c != CurrencyRates {
+		t.Errorf("a euro report's sales in francs: %v %q", k, c)
+	}
+}
+
+// A sentence longer than maxQuote is read clause by clause, and nothing of
+// it is left out.
+func TestClauses(t *testing.T) {
+	t.Parallel()
+	items := []string{"le défaut de paiement de toute somme due au titre des obligations", "le non-respect du ratio de levier à une date de test",
+		"l'ouverture d'une procédure de sauvegarde à l'encontre de l'émetteur", strings.Repeat("la cessation d'une partie significative de l'activité, ", 8) + "sans accord préalable"}
+	s := "Les cas d'exigibilité anticipée sont : " + strings.Join(items, " ; ") + "."
+	got := clauses(s)
+	if strings.Join(got, " ") != s {
+		t.Fatalf("clauses lose text: %q", got)
+	}
+	if len(got) < len(items)+1 {
+		t.Errorf("%d clauses, want at least %d", len(got), len(items)+1)
+	}
+	for _, c := range got {
+		if utf8.RuneCountInString(c) > maxQuote {
+			t.Errorf("clause of %d characters", utf8.RuneCountInString(c))
+		}
+	}
+	if short := "Le ratio de levier n'a pas été respecté ; un waiver a été obtenu."; !slices.Equal(clauses(short), []string{short}) {
+		t.Errorf("a short sentence is cut")
+	}
+}
+
+// Real writers name the consequence in trade and legal words, and the
+// procedures of other French-speaking jurisdictions.
+func TestConsequenceWords(t *testing.T) {
+	t.Parallel()
+	ref := reference{closing: 2025*12 + 11, currency: euro}
+	for _, tt := range []struct {
+		sentence string
+		category Category
+	}{
+		{"Un créancier a fait pratiquer une saisie-attribution de 310 k€ sur les comptes bancaires de la société.", Litigation},
+		{"Plusieurs grands comptes paient désormais leurs factures avec trois mois de retard.", LatePayment},
+		{"La filiale belge a déposé une requête en réorganisation judiciaire auprès du tribunal de l'entreprise.", GoingConcern},
+		{"Les effets de change ont réduit le résultat opérationnel de 1,2 M€ sur l'exercice.", CurrencyRates},
+	} {
+		if k, c := classify(newSentence(tt.sentence), ref); k != risk || c != tt.category {
+			t.Errorf("classify(%q) = %v %q, want %q", tt.sentence, k, c, tt.category)
+		}
+	}
+	if _, c := classify(newSentence("Le chantier de la nouvelle usine a pris trois mois de retard sur le calendrier initial."), ref); c == LatePayment {
+		t.Errorf("a works delay read as late payment")
 	}
 }

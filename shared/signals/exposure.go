@@ -69,6 +69,9 @@ var referenceTerms = [...][]string{
 type reference struct {
 	closing int // year*12 + month-1; 0 when unknown
 	amounts [len(scales)]float64
+	// currency: the words of the report's own currency (see
+	// reportingCurrency).
+	currency []string
 }
 
 var (
@@ -93,7 +96,7 @@ var shareWords = map[string]float64{"un quart": 25, "un tiers": 33, "la moitié"
 // EBITDA de 17,3 M€", "une trésorerie disponible de 4 850 k€". The first
 // statement of each wins; tables are not read.
 func findReference(pages []string) reference {
-	var ref reference
+	ref := reference{currency: reportingCurrency(pages)}
 	for _, text := range pages {
 		if m := closingDate.FindStringSubmatch(text); m != nil && ref.closing == 0 {
 			if m[1] != "" {

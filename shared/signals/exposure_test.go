@@ -10,6 +10,9 @@ import (
 // Equity 10 000 k€, cash 2 000 k€, EBITDA 4 000 k€, closing December 2025.
 var testRef = reference{closing: 2025*12 + 11, amounts: [len(scales)]float64{equityRef: 10000, cashRef: 2000, ebitdaRef: 4000}}
 
+// euro are the words of the euro, the currency of a report that names none other.
+var euro = reportingCurrency(nil)
+
 func TestGrade(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -81,12 +84,14 @@ func TestFindReference(t *testing.T) {
 	}{
 		{"key figures", []string{"Exercice clos le 31 décembre 2025\nCapitaux propres : 223,4 M€.\nEBITDA : 62,1 M€, soit une marge de 15,1 %.\n" +
 			"La dette financière brute est ramenée à 97,0 M€, et la trésorerie atteint 61,5 M€."},
-			reference{closing: 2025*12 + 11, amounts: [len(scales)]float64{equityRef: 223400, cashRef: 61500, ebitdaRef: 62100}}},
+			reference{closing: 2025*12 + 11, amounts: [len(scales)]float64{equityRef: 223400, cashRef: 61500, ebitdaRef: 62100}, currency: euro}},
 		{"flows and comparisons are no reference", []string{"Les flux de trésorerie atteignent 19,0 M€.\n" +
 			"La dette nette atteint 4,7 fois l'EBITDA (2024 : 57,2 M€).\nLes comptes sont clos le 30/06/2025."},
-			reference{closing: 2025*12 + 5}},
+			reference{closing: 2025*12 + 5, currency: euro}},
 		{"first statement wins", []string{"Notre EBITDA de 17,3 M€ recule.", "L'EBITDA ajusté de 25 100 k€ sert au covenant."},
-			reference{amounts: [len(scales)]float64{ebitdaRef: 17300}}},
+			reference{amounts: [len(scales)]float64{ebitdaRef: 17300}, currency: euro}},
+		{"a Swiss report", []string{strings.Repeat("Le chiffre d'affaires atteint 12 450 kCHF. ", minOwnAmounts) + "Un achat de 200 k€."},
+			reference{currency: currencyWords[0].words}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

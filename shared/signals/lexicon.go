@@ -40,8 +40,22 @@ var (
 		"cas de défaut usuels",
 		"le détail des", "télédéclarer", "notre appréciation des", "nous avons vérifié",
 		"caractère approprié", "sont ventilé", "pas retraité", "comptabilisées en charges", "comptabilisés en charges",
-		"intégration fiscale", "approuvé les conventions", "(en k€)", "(en milliers d'euros)", "(en m€)", "(en millions d'euros)",
+		"intégration fiscale", "approuvé les conventions", "sont décomptabilisé", "est décomptabilisé", "comprend les", "comprennent les",
+		"aux termes de l'article", "du code civil", "(en k€)", "(en milliers d'euros)", "(en m€)", "(en millions d'euros)",
 	}
+	// standard is the wording of the auditors' and management's standard
+	// paragraphs (responsibilities, what an audit is), which name every
+	// risk as something to assess: no risk even in the auditor's voice.
+	standard = []string{"s'il conclut", "existence ou non", "s'il existe ou non", "il incombe à la direction", "il incombe au",
+		"assurance raisonnable", "jugement professionnel", "il formule une certification", "sauf s'il est prévu de liquider",
+		"étant toutefois rappelé", "ne garantit toutefois pas"}
+	// breached says a covenant was broken or waived, as a fact.
+	breached = []string{"n'a pas été respecté", "n'ont pas été respecté", "n'était pas respecté", "n'étaient pas respecté",
+		"non-respect constaté", "bris de covenant", "waiver", "dérogation obtenue", "dérogation accordée", "a été franchi",
+		"ont été franchi", "faute d'avoir respecté", "faute d'avoir tenu"}
+	// called says the lenders called the debt.
+	called = []string{"prononc", "prononç", "notifi", "a rendu", "ont rendu", "a exigé", "ont exigé", "a réclamé", "ont réclamé",
+		"a demandé", "ont demandé"}
 	// settled says the risk is over, absent or good news.
 	settled = []string{
 		"s'est achevé", "s'est conclu sans", "s'est conclue sans", "ont été résorbé", "a été résorbé", "a pris fin",
@@ -73,6 +87,11 @@ var (
 		"ont finalisé", "est conforme", "compensant largement",
 		"compensent largement",
 		"dans le respect du", "sont nulles", "conformes à la réglementation", "conforme à la réglementation",
+		// Done, lifted, not significant, no harm suffered: in the active
+		// voice as in the passive.
+		"a levé", "ont levé", "a été soldé", "ont été soldé", "entièrement soldé", "entièrement exécuté", "a refinancé",
+		"ont refinancé", "subi aucun", "sans dommage", "en faveur du groupe", "sans incidence sur le résultat",
+		"non significati", "pas significati", "peu significati", "respectent les exigences", "respecte les exigences",
 	}
 	// settledPairs say it in two places of a sentence: "a obtenu en mars
 	// 2025 le renouvellement de son agrément".
@@ -126,7 +145,8 @@ var (
 	successes = map[string]bool{"tenu": true, "reconduirait": true, "reconduira": true, "renouvellera": true, "renouvellerait": true,
 		"prolongera": true, "réglé": true, "réglées": true, "payé": true, "payées": true, "honoré": true, "retenu": true, "retenue": true, "couvert": true, "couverte": true, "couverts": true,
 		"couvertes": true, "assuré": true, "assurée": true, "assurés": true, "assurées": true, "obtenu": true, "abouti": true, "trouvé": true, "signé": true, "finalisé": true,
-		"sécurisé": true, "conclu": true, "reçu": true, "levé": true, "achevé": true}
+		"sécurisé": true, "conclu": true, "reçu": true, "levé": true, "achevé": true, "acquitté": true, "acquittées": true,
+		"livrer": true, "payer": true, "régler": true, "honorer": true}
 )
 
 // notConditional are words ending like a conditional verb that are not verbs.
@@ -139,7 +159,7 @@ func init() {
 		normaliseAll(pair[0])
 		normaliseAll(pair[1])
 	}
-	for _, list := range [][]string{boilerplate, settled, mitigation, fullCover, partial, consequence, referBack, exceptions, lossWords,
+	for _, list := range [][]string{boilerplate, standard, breached, called, settled, mitigation, fullCover, partial, consequence, referBack, exceptions, lossWords,
 		adverseWords} {
 		normaliseAll(list)
 	}
@@ -309,6 +329,17 @@ func pointers(text string, terms []string, taken []span) int {
 	return len(at)
 }
 
+// noLonger is "ne … plus" before a term in its clause ("la société ne
+// dépend plus d'une source unique"), not "ne … plus que", which restricts
+// ("il ne reste plus que deux mois").
+var noLongerText = regexp.MustCompile(`\b(?:ne|n')\s*(?:\S+\s+){0,3}plus\s+((?:\S+\s+){0,4})$`)
+
+func noLonger(before string) bool {
+	m := noLongerText.FindStringSubmatch(before)
+	return m != nil && !slices.ContainsFunc(wordsOf(m[1]), func(w string) bool { return w == "que" || w == "qu" || successes[w] }) &&
+		!strings.Contains(m[1], "qu'")
+}
+
 // negationWindow is how many words before a term a negation is looked for.
 const negationWindow = 24
 
@@ -324,6 +355,9 @@ func negated(text string, at int) bool {
 	start := clauseStart(text, at)
 	words := wordsOf(text[start:at])
 	if start > 0 && text[start-1] == ',' && len(words) < listItem && negated(text, start-1) {
+		return true
+	}
+	if noLonger(text[start:at]) {
 		return true
 	}
 	if len(words) > negationWindow {

@@ -9,8 +9,9 @@ import (
 	"analyste.dev/analyste/shared/sentences"
 )
 
-// maxQuote is the longest quote Offline returns, in characters: a longer
-// sentence is cut at its semicolons, and a clause still longer is left out.
+// maxQuote is the length, in characters, above which a sentence is read
+// clause by clause (see clauses); adjacent risk sentences are quoted
+// together while they fit in it.
 const maxQuote = 400
 
 // Offline is the risk reader without a model. Page by page it leaves out the
@@ -192,19 +193,40 @@ func heading(line string, width int) bool {
 }
 
 // quotable cuts a paragraph into sentences, and a sentence longer than
-// maxQuote into clauses at its semicolons.
+// maxQuote into its clauses; none is left out.
 func quotable(paragraph string) []string {
 	var out []string
 	for _, s := range sentences.Split(paragraph) {
-		if utf8.RuneCountInString(s) <= maxQuote {
-			out = append(out, s)
-			continue
-		}
-		for _, c := range strings.SplitAfter(s, "; ") {
-			if c = strings.TrimSpace(c); utf8.RuneCountInString(c) <= maxQuote {
-				out = append(out, c)
-			}
-		}
+		out = append(out, clauses(s)...)
 	}
 	return out
+}
+
+// clauses cuts a sentence longer than maxQuote where its writer did: at
+// its semicolons (an auditor's observation, a list of events of default
+// read item by item), then a piece still longer at its commas, the
+// clauses gathered while they fit in maxQuote. A clause with no cut in it
+// is kept whole, however long.
+func clauses(s string) []string {
+	if utf8.RuneCountInString(s) <= maxQuote {
+		return []string{s}
+	}
+	var out []string
+	for _, piece := range strings.SplitAfter(s, "; ") {
+		piece = strings.TrimSpace(piece)
+		if utf8.RuneCountInString(piece) <= maxQuote {
+			out = append(out, piece)
+			continue
+		}
+		cur := ""
+		for _, c := range strings.SplitAfter(piece, ", ") {
+			if cur != "" && utf8.RuneCountInString(cur+c) > maxQuote {
+				out = append(out, strings.TrimSpace(cur))
+				cur = ""
+			}
+			cur += c
+		}
+		out = append(out, strings.TrimSpace(cur))
+	}
+	return slices.DeleteFunc(out, func(c string) bool { return c == "" })
 }

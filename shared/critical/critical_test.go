@@ -1,0 +1,132 @@
+package critical
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/signals"
+)
+
+func TestClassify(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		sentence string
+		want     Kind // empty: no critical event
+	}{
+		// Going concern: the auditing standard's wording and its variants.
+		{"Ces événements indiquent l'existence d'une incertitude significative susceptible de jeter un doute important sur la capacité de la société à poursuivre son exploitation.", GoingConcern},
+		{"Il existe une incertitude significative de nature à jeter un doute important sur la capacité du groupe à poursuivre son exploitation.", GoingConcern},
+		{"Ces conditions jettent un doute important quant à la capacité de la Société de poursuivre son exploitation.", GoingConcern},
+		{"La poursuite de l'activité au-delà du mois de juin de l'exercice suivant est subordonnée à la levée de fonds en cours.", GoingConcern},
+		{"Sans remettre en cause l'opinion exprimée ci-dessus, nous attirons votre attention sur l'incertitude significative liée à la continuité d'exploitation décrite en note 2.", GoingConcern},
+		{"Le conseil n'a pas identifié d'incertitude significative sur la capacité de la société à poursuivre son exploitation.", ""},
+		{"Il n'existe aucune incertitude significative relative à la continuité d'exploitation.", ""},
+		{"Nous n'avons pas relevé, à la date de ce rapport, d'incertitude significative sur la continuité d'exploitation.", ""},
+		{"Il apprécie le caractère approprié de l'application par la direction de la convention comptable de continuité d'exploitation et, selon les éléments collectés, l'existence ou non d'une incertitude significative liée à des événements susceptibles de mettre en cause la capacité de la société à poursuivre son exploitation.", ""},
+		{"S'il conclut à l'existence d'une incertitude significative, il attire l'attention des lecteurs de son rapport sur les informations fournies.", ""},
+		{"Les comptes ont été établis selon le principe de continuité d'exploitation.", ""},
+		{"La survenance de l'un de ces risques pourrait remettre en cause la continuité d'exploitation.", ""},
+		// Procedures, in France and elsewhere.
+		{"Un mandataire ad hoc a été désigné par le président du tribunal de commerce en mars afin d'accompagner les discussions avec les banques.", Procedure},
+		{"Par jugement du 3 juin, le tribunal a ouvert une procédure de sauvegarde accélérée au bénéfice de la société.", Procedure},
+		{"La filiale belge a obtenu l'ouverture d'une procédure de réorganisation judiciaire devant le tribunal de l'entreprise.", Procedure},
+		{"La société a obtenu du juge un sursis concordataire provisoire de quatre mois.", Procedure},
+		{"La Société s'est placée sous la protection de la LACC et poursuit ses activités sous la surveillance du contrôleur.", Procedure},
+		{"La filiale luxembourgeoise a été admise au bénéfice de la gestion contrôlée par le tribunal d'arrondissement.", Procedure},
+		{"Les créances d'un distributeur placé en liquidation judiciaire sont dépréciées à 80 %.", ""},
+		{"La mise en redressement judiciaire de notre principal client a pesé sur les ventes.", ""},
+		{"Un plan de sauvegarde de l'emploi a été présenté au comité social et économique.", ""},
+		{"La société est sortie du plan de sauvegarde par anticipation en 2024.", ""},
+		{"La société n'a fait l'objet d'aucune procédure collective.", ""},
+		// Covenants.
+		{"Au 31 décembre, le ratio de levier prévu par le contrat de crédit n'a pas été respecté.", CovenantBreach},
+		{"La société a obtenu de son pool bancaire un waiver au titre du test du 30 juin.", CovenantBreach},
+		{"Les banques ont accepté de renoncer à se prévaloir du bris de covenant constaté à la clôture.", CovenantBreach},
+		{"Les ratios financiers prévus par le contrat de crédit ont été respectés au 31 décembre.", ""},
+		{"Aucun waiver n'a été nécessaire au cours de l'exercice.", ""},
+		{"En cas de non-respect du ratio de levier, les prêteurs pourraient exiger le remboursement de la dette.", ""},
+		// Acceleration.
+		{"Par lettre du 4 mars, la banque a prononcé la déchéance du terme du prêt de 2 M€.", Acceleration},
+		{"Le crédit comporte une clause d'exigibilité anticipée en cas de changement de contrôle.", ""},
+		{"La déchéance du terme du prêt n'a pas été prononcée par la banque.", ""},
+		// Audit opinions.
+		{"Nous certifions, sous la réserve décrite dans la partie « Fondement de l'opinion avec réserve », que les comptes annuels sont réguliers et sincères.", AuditOpinion},
+		{"Nous sommes dans l'impossibilité de certifier les comptes annuels de la société.", AuditOpinion},
+		{"Nous ne sommes pas en mesure de certifier si les comptes annuels sont réguliers et sincères.", AuditOpinion},
+		{"Nous certifions que les comptes annuels sont réguliers et sincères, sans réserve.", ""},
+		{"La réserve formulée sur les comptes de l'exercice précédent a été levée.", ""},
+		{"Si ces informations ne sont pas pertinentes, il formule une certification avec réserve ou un refus de certifier.", ""},
+		// Equity below half the share capital.
+		{"Les capitaux propres de la société sont devenus inférieurs à la moitié du capital social du fait des pertes.", HalfCapital},
+		{"Conformément à l'article L.225-248 du code de commerce, l'assemblée a décidé de ne pas prononcer la dissolution anticipée de la société.", HalfCapital},
+		{"Les capitaux propres sont redevenus supérieurs à la moitié du capital social après l'augmentation de capital.", ""},
+		// Payment default.
+		{"La société n'a pas pu honorer l'échéance de mars de son emprunt obligataire.", PaymentDefault},
+		{"Aucun incident de paiement n'a été relevé sur les concours bancaires.", ""},
+		{"Le défaut de paiement d'un client a été provisionné.", ""},
+	} {
+		got, _, ok := classify(c.sentence, false)
+		if !ok {
+			got = ""
+		}
+		if got != c.want {
+			t.Errorf("classify(%q) = %q, want %q", c.sentence, got, c.want)
+		}
+	}
+}
+
+// An item of a list of what a contract provides is no event: a bond's
+// events of default name insolvency procedures one by one.
+func TestListOfHypotheses(t *testing.T) {
+	t.Parallel()
+	page := "Constituent des cas d'exigibilité anticipée des obligations :\n" +
+		"- l'ouverture d'une procédure de sauvegarde ou de redressement judiciaire à l'encontre de l'émetteur ;\n" +
+		"- le défaut de paiement de toute somme due au titre des obligations.\n\n" +
+		"Le tribunal de commerce a ouvert une procédure de redressement judiciaire au bénéfice de la société le 2 mai."
+	found := Read([]string{page})
+	if len(found) != 1 || found[0].Kind != Procedure || !strings.HasPrefix(found[0].Quote.Quote, "Le tribunal") {
+		t.Fatalf("found %+v, want the one procedure opened", found)
+	}
+}
+
+// No sentence is left out for its length: an auditor's long observation is
+// quoted by the clause that tells the event, verified on its page.
+func TestLongSentence(t *testing.T) {
+	t.Parallel()
+	long := "Sans remettre en cause l'opinion exprimée ci-dessus, nous attirons votre attention sur la note 2 de l'annexe" +
+		strings.Repeat(", qui décrit les hypothèses retenues par la direction pour l'établissement des prévisions de trésorerie", 6) +
+		" ; il existe une incertitude significative susceptible de jeter un doute important sur la capacité de la société à poursuivre son exploitation ; nos travaux ont porté sur ces hypothèses."
+	found := Read([]string{long})
+	if len(found) != 1 {
+		t.Fatalf("found %d, want 1", len(found))
+	}
+	q := found[0].Quote.Quote
+	if !strings.HasPrefix(q, "il existe une incertitude") || !quotes.Verify([]string{long}, 1, q).OK {
+		t.Errorf("quote %q", q)
+	}
+}
+
+func TestNet(t *testing.T) {
+	t.Parallel()
+	pages := []string{
+		"Le chiffre d'affaires progresse de 4 %.",
+		"Nous attirons votre attention sur l'incertitude significative liée à la continuité d'exploitation décrite en note 2.\n\nPar lettre du 4 mars, la banque a prononcé la déchéance du terme du prêt de 2 M€.",
+	}
+	model := []signals.Signal{{Category: signals.Acceleration, Severity: signals.High, Quote: "la banque a prononcé la déchéance du terme", Page: 2}}
+	all, critical, added := Net(pages, model)
+	if added != 1 || len(all) != 2 || !slices.Equal(critical, []int{0, 1}) {
+		t.Fatalf("added %d, critical %v, signals %+v", added, critical, all)
+	}
+	s := all[1]
+	if s.Category != signals.AuditorQualification || s.Severity != signals.High || s.Page != 2 {
+		t.Errorf("added %+v", s)
+	}
+	if verified, rejected := signals.Check(pages, all); len(verified) != 2 || len(rejected) != 0 {
+		t.Errorf("check: %d verified, rejected %+v", len(verified), rejected)
+	}
+	if _, critical, added := Net(pages[:1], model); added != 0 || len(critical) != 0 {
+		t.Errorf("a page without an event: added %d, critical %v", added, critical)
+	}
+}

@@ -1,0 +1,365 @@
+package critical
+
+import (
+	"regexp"
+	"strings"
+
+	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/signals"
+)
+
+// rule is how one critical event is written. Patterns are matched on the
+// folded sentence (lower case, no accents, every run of punctuation one
+// space, the clauses kept apart by " | "), each with a space before and
+// after it.
+type rule struct {
+	kind     Kind
+	category signals.Category
+	summary  string
+	reason   string
+	// cues affirm the event where nothing in their clause denies them.
+	cues []*regexp.Regexp
+	// context, when set, must be found in the sentence too: "incertitude
+	// significative" tells going concern only beside the going-concern
+	// words.
+	context *regexp.Regexp
+	// settled says, anywhere in the sentence, that the event is over.
+	settled *regexp.Regexp
+	// exclude is what makes the sentence about something else (a client's
+	// insolvency, a labour court's conciliation).
+	exclude *regexp.Regexp
+	// also are the categories a reader may give the event instead: a
+	// covenant breach that called the debt told as the call.
+	also []signals.Category
+	// voices give another category to a sentence in another voice: the
+	// auditor's observation on going concern is a reservation of theirs.
+	voices []voice
+	// modal: a hypothesis does not deny the event ("susceptible de jeter
+	// un doute" is the auditing standard's own wording); only a sentence
+	// that is a rule or a responsibility ("s'il conclut à l'existence
+	// d'une incertitude…") is left out.
+	modal bool
+}
+
+// voice is wording that gives a finding another category.
+type voice struct {
+	re       *regexp.Regexp
+	category signals.Category
+}
+
+func re(alternatives ...string) *regexp.Regexp {
+	return regexp.MustCompile(` (?:` + strings.Join(alternatives, "|") + `) `)
+}
+
+func cues(patterns ...string) []*regexp.Regexp {
+	out := make([]*regexp.Regexp, len(patterns))
+	for i, p := range patterns {
+		out[i] = re(p)
+	}
+	return out
+}
+
+// Word-level helpers of the patterns: w is any one word, s an optional
+// plural or feminine ending.
+const (
+	w    = `[a-z0-9]+`
+	s    = `(?:e|s|es)?`
+	gap  = `(?: [a-z0-9]+){0,6}`  // up to six words
+	long = `(?: [a-z0-9]+){0,12}` // up to twelve
+)
+
+// What every going-concern rule shares.
+var (
+	goingConcernContext = re(`continuite`, `poursuivre (?:son|leur|l|ses)`, `poursuite (?:de|d)`, `doute`, `capacite (?:de la|du|de|d|a)`,
+		`continuer`, `faire face`, `maintien de l activite`, `maintien de l exploitation`)
+	goingConcernSettled = re(`(?:a|ont) ete leve`+s, `n existe plus`, `ete ecarte`+s, `plus d incertitude`)
+	goingConcernVoices  = []voice{{re(`attir`+w+` (?:votre |l )?attention`, `observations?`, `commissaires? aux comptes`, `auditeurs?`),
+		signals.AuditorQualification}}
+)
+
+var rules = []rule{
+	{
+		kind: GoingConcern, category: signals.GoingConcern, modal: true,
+		summary: "Incertitude significative sur la continuité d'exploitation",
+		reason:  "doute sur la continuité d'exploitation : toujours élevée",
+		cues: cues(
+			`incertitudes? significatives?`, `incertitudes? (?:relative|liee|pesant)s? (?:a|sur) la (?:continuite|poursuite)`,
+			`doutes? (?:important|serieux|substantiel|significatif)s?`,
+			`continuite (?:d|de l) exploitation (?:qui )?(?:depend|repose|suppose|est subordonnee|est conditionnee|est suspendue)`,
+			`(?:poursuite|continuite|maintien) (?:de l|d|de) ?(?:activite|exploitation|l hypothese de continuite)`+long+` (?:est |reste |demeure )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
+			`hypothese de continuite`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
+			`capacite`+gap+` a (?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
+			`(?:ne serait|ne sera|n est|ne sont|ne seraient|ne serions|ne sommes) pas en mesure de (?:poursuivre|continuer|faire face)`,
+			`ne pourr[a-z]* (?:pas )?(?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`,
+		),
+		context: goingConcernContext, settled: goingConcernSettled, voices: goingConcernVoices,
+	},
+	{
+		kind: GoingConcern, category: signals.GoingConcern,
+		summary: "Continuité d'exploitation menacée",
+		reason:  "doute sur la continuité d'exploitation : toujours élevée",
+		cues: cues(
+			`(?:remet|remettent|remettre|remis|remise|met|mettent|mis|mise) en (?:cause|doute|question) (?:la )?(?:continuite|poursuite) (?:d|de l) ?(?:exploitation|activite)`,
+			`continuite (?:d|de l) exploitation (?:n est pas assuree|n est plus assuree|est menacee|est compromise|est incertaine|est remise en cause)`,
+		),
+		settled: goingConcernSettled, voices: goingConcernVoices,
+	},
+	{
+		kind: Procedure, category: signals.GoingConcern,
+		summary: "Procédure de prévention ou d'insolvabilité",
+		reason:  "procédure de prévention ou collective : toujours élevée",
+		cues: cues(
+			`mandat ad hoc`, `mandataire ad hoc`, `procedures? de conciliation`, `(?:accord|protocole)s? de conciliation`,
+			`conciliateur`, `ouverture d une conciliation`, `procedures? de sauvegarde`, `sauvegarde (?:financiere )?acceleree`,
+			`plans? de sauvegarde`, `(?:place|placee|places|placees) sous (?:sauvegarde|redressement)`, `redressement judiciaire`, `liquidation judiciaire`, `procedures? collectives?`,
+			`administrateurs? judiciaires?`, `mandataires? judiciaires?`, `periode d observation`, `plans? de continuation`,
+			`plans? de redressement`, `cessation des paiements`, `reorganisation judiciaire`, `procedures? de reorganisation`,
+			`sursis concordataire`, `concordat(?: preventif)?(?: de faillite)?`, `ajournement de (?:la )?faillite`,
+			`gestion controlee`, `sursis de paiement`, `lacc`, `loi sur les arrangements avec les creanciers`,
+			`propositions? concordataires?`, `avis d intention de (?:faire|deposer) une proposition`,
+			`loi sur la faillite et l insolvabilite`, `chap(?:itre|ter) 11`,
+			`(?:declaree?s?|mise?s?|prononce|prononcee) (?:en )?(?:etat de )?faillite`, `(?:jugement|aveu|declaration) de faillite`,
+			`faillite (?:a ete|a|ont ete) (?:prononcee|declaree|ouverte)`, `en faillite`,
+		),
+		settled: re(`(?:est|sont|etait|etaient) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
+			`ont pris fin`, `clotur`+w, `jugement de cloture`, `fin (?:de la|du) (?:procedure|plan|mandat)`, `(?:a|ont) ete leve`+s,
+			`acheve`+s, `mis fin`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`),
+		exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
+			`deprecie[a-z]*`,
+			`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
+			`(?:faillite|liquidation|redressement|procedure|sauvegarde)(?: [a-z]+)? (?:de|d|du) (?:[a-z0-9]+ ){0,3}(?:clients?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)`,
+			`(?:clients?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee|entre|entree|declare|declaree) (?:en|sous)`),
+	},
+	{
+		kind: HalfCapital, category: signals.GoingConcern,
+		summary: "Capitaux propres inférieurs à la moitié du capital social",
+		reason:  "capitaux propres inférieurs à la moitié du capital : toujours élevée",
+		cues: cues(
+			`(?:capitaux propres|actif net|fonds propres)(?: [a-z0-9]+){0,10} (?:inferieur`+s+` a|sous|en deca de|sous la barre de) la moitie (?:du|de son|de leur|de sa) capital`,
+			`(?:statuer|se prononcer|deliberer|decider)`+gap+` sur (?:la|sa|une|son|leur) (?:eventuelle )?dissolution anticipee`,
+			`moitie (?:du|de son|de leur) capital(?: social| actions)?`+gap+` (?:n est plus couverte|perdue?s?)`,
+			`perte de (?:plus de )?la moitie (?:du|de son) capital`,
+			`l ?225 248`, `l ?223 42`, `article 7 228`, `art 725 co`, `article 725 (?:al|alinea|du code des obligations|co)`,
+			`article 480 ?2`,
+			`(?:ne pas|pas lieu a) (?:prononcer )?(?:la )?dissolution anticipee`,
+		),
+		settled: re(`(?:ont|a) ete reconstitue`+s, `sont reconstitue`+s, `redevenu`+s+` superieur`+s, `de nouveau superieur`+s,
+			`a nouveau superieur`+s, `regularise`+s),
+	},
+	{
+		kind: CovenantBreach, category: signals.Covenant, also: []signals.Category{signals.Acceleration},
+		summary: "Covenant non respecté ou levé par dérogation des prêteurs",
+		reason:  "covenant franchi ou dérogation nécessaire : élevée",
+		cues: cues(
+			`bris (?:de|du|des) (?:covenant|ratio|engagement|clause)s?`,
+			`non respect (?:du|des|de|d) (?:l )?(?:covenant|ratio|engagement|clause)s?`,
+			`manquements? (?:au|aux|a l) (?:covenant|ratio|engagement)s?`,
+			`(?:n a|n ont|n avait|n avaient|ne sont|n est|n etait|n etaient|n etant|n ayant) pas (?:ete )?(?:respecte|tenu)`+s,
+			`faute d avoir (?:respecte|tenu|atteint)`, `ne pas avoir (?:respecte|tenu)`, `renonc`+w+` (?:ponctuellement )?a se prevaloir`,
+			`(?:accepte|consenti|renonce)[a-z]* (?:de ne pas|a ne pas|a) se prevaloir`,
+			`renonciations? (?:ponctuelle|temporaire|a se prevaloir|au test|a l application)`+s, `demandes? de renonciation`,
+			`dispenses? (?:ponctuelle|temporaire|de respect|du respect)s?`,
+			`(?:porter|porte|relever|releve|relevement|rehausser|rehausse|abaisser|abaisse|assouplir|assoupli|assouplissement)`+long+` (?:levier maximal|levier maximum|plafond|seuil|ratio|minimum|covenant)s?`,
+			`(?:seuil|plafond|levier maximal|minimum|ratio|covenant)s?`+long+` (?:a ete|ont ete|est|sont) (?:releve|abaisse|porte|assoupli|ramene|rehausse)`+s,
+			`en deca du (?:minimum|seuil|plancher|ratio)`, `au dessus du (?:plafond|maximum) (?:contractuel|autorise)`,
+			`ne (?:respecte|respectait|respectent|respectaient) (?:pas|plus)`,
+			`depass`+w+` (?:le|les|du|des|son|ses|la) (?:covenant|plafond contractuel|seuil contractuel|limite contractuelle|niveau contractuel)`,
+			`(?:ratio|covenant)s?`+gap+` (?:depass|exced|franchi)`+w+` (?:le|la|son|sa) (?:plafond|seuil|limite|maximum)`,
+			`waivers?`, `derogations?`, `renonciation`+gap+` (?:preteurs|banques|creanciers|porteurs|partenaires bancaires)`,
+			`(?:preteurs|banques|creanciers|porteurs) (?:ont|a) renonce`, `covenant holiday`,
+			`suspension (?:du|des) (?:test|covenant|ratio)s?`, `reset (?:du|des) (?:covenant|ratio)s?`,
+		),
+		context: re(`covenant`+w+`?`, `ratios?`, `engagements? financiers?`, `clauses? financieres?`, `leverage`, `gearing`,
+			`dscr`, `icr`, `ltv`, `preteurs?`, `banques?`, `bancaires?`, `creanciers?`, `credit`, `emprunt`+w+`?`, `financement`+w+`?`,
+			`contrat de pret`, `obligataires?`, `exigibilite`),
+		settled: re(`(?:de nouveau|a nouveau|desormais) respecte`+s, `remedie`+s),
+	},
+	{
+		kind: Acceleration, category: signals.Acceleration, also: []signals.Category{signals.Covenant},
+		summary: "Exigibilité anticipée de la dette déclenchée",
+		reason:  "exigibilité déclenchée ou notifiée : élevée",
+		cues: cues(
+			`(?:prononc|notifi|declench|demand|exige|exigea|reclam|invoqu|actionn|signifi|mis en oeuvre|mise en oeuvre)[a-z]*`+gap+` (?:l )?(?:exigibilite (?:anticipee|immediate)|decheance du terme|remboursement (?:anticipe|immediat|sans delai)|cas de defaut|cas d exigibilite)`,
+			`survenance d un cas (?:d exigibilite|de defaut)`,
+			`(?:exigibilite (?:anticipee|immediate)|decheance du terme)`+gap+` (?:a|ont) ete (?:prononcee|notifiee|declenchee|demandee|exigee|signifiee|invoquee)s?`,
+			`(?:rendu|rendue|rendus|rendues|declaree?s?) (?:immediatement )?exigibles?`, `devenu`+s+` immediatement exigibles?`,
+		),
+		settled: re(`renonce`+w+`?`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
+	},
+	{
+		kind: AuditOpinion, category: signals.AuditorQualification,
+		summary: "Opinion d'audit modifiée (réserve, refus, impossibilité, opinion défavorable)",
+		reason:  "opinion d'audit avec réserve, défavorable ou refus de certifier : élevée",
+		cues: cues(
+			`certifi`+w+gap+` (?:sous|avec) (?:une |des )?reserves?`, `assorti[a-z]*`+gap+` (?:d une|de) reserves?`,
+			`(?:n avons|n ont|n a) (?:pas )?(?:pu|ete en mesure de?) (?:obtenir|collecter|reunir)`+gap+` elements (?:probants )?suffisants`,
+			`limitations? apportees? a nos travaux`,
+			`(?:ne (?:sommes|pouvons|peut|pouvait|est) pas|ne pas etre|n est pas|n etait pas) en mesure (?:de certifier|d exprimer (?:une|d) opinion|de nous prononcer)`,
+			`faits de nature a compromettre la (?:continuite|poursuite)`, `l ?234 1`, `(?:opinion|certification)s? avec reserves?`, `sous (?:cette|ces) reserves?`,
+			`sous la reserve (?:exprimee|formulee|decrite|ci)`,
+			`a l exception (?:de l incidence|des incidences|de l effet|des effets|des eventuelles incidences|de l incidence eventuelle)`,
+			`refus[a-z]* de certifi[a-z]*`, `impossibilite de certifier`,
+			`(?:dans l )?impossibilite (?:de certifier|d exprimer)`,
+			`ne pouvons pas certifier`, `opinions? (?:defavorable|negative|adverse)s?`, `n exprimons pas d opinion`,
+			`abstention d opinion`, `formul`+w+` (?:une|des) reserves?`, `(?:emis|emet|emettons|exprime|exprimons) (?:une|des) reserves?`,
+			`assortie?s? (?:d une|de|de deux|de trois) reserves?`, `reserves? (?:formulee|emise|exprimee)`+s,
+			`procedure d alerte`,
+		),
+		settled: re(`(?:a|ont) ete leve`+s, `levee de la reserve`, `n a plus lieu`),
+	},
+	{
+		kind: PaymentDefault, category: signals.Liquidity, also: []signals.Category{signals.Acceleration, signals.GoingConcern},
+		summary: "Défaut ou incident de paiement",
+		reason:  "défaut de paiement : élevée",
+		cues: cues(
+			`defauts? de paiement`, `incidents? de paiement`, `defauts? de remboursement`,
+			`(?:n a|n ont|n avait|n avaient) pas (?:pu |ete en mesure d )?(?:honorer|payer|regler|rembourser)`,
+			`echeances?`+gap+` (?:impayee|non payee|non reglee|non honoree)`+s,
+		),
+		context: re(`echeances?`, `emprunt`+w+`?`, `prets?`, `credit`+w+`?`, `dettes?`, `banques?`, `bancaires?`, `preteurs`,
+			`obligat`+w, `interets`, `creanciers`, `paiement`, `remboursement`),
+		settled: re(`regularise`+s, `apure`+s, `(?:a|ont) ete (?:regle|paye|rembourse|solde|leve)`+s, `integralement (?:regle|paye|rembourse)`+s),
+		exclude: re(`clients?`, `debiteurs?`, `contreparties?`, `locataires?`, `preneurs?`, `acheteurs?`, `emprunteurs?`),
+		voices: []voice{{re(`fournisseurs?`, `urssaf`, `fisc`, `administration fiscale`, `tresor public`, `organismes sociaux`),
+			signals.LatePayment}},
+	},
+}
+
+func ruleOf(k Kind) *rule {
+	for i := range rules {
+		if rules[i].kind == k {
+			return &rules[i]
+		}
+	}
+	panic("critical: no rule for " + string(k))
+}
+
+// hypothesis marks a sentence that tells what would happen, not what
+// happened.
+var hypothesis = re(`en cas`, `si`, `s il`, `s ils`, `dans l hypothese`, `au cas ou`, `lorsque`, `lorsqu`, `des lors qu`,
+	`le cas echeant`, `pour autant qu`, `a condition qu`, `sous reserve qu`,
+	`tout`+s+` (?:manquement|defaut|incident|violation|non respect|bris)`)
+
+// conditional marks a hypothesis in the mood of its verb, or a contract's
+// term (what it provides, not what happened).
+var conditional = regexp.MustCompile(` (?:[a-z]{2,}(?:rait|raient)|pourr[a-z]*|pouvant|peut|peuvent|susceptibles? d|clauses?|prevoi[a-z]*|stipul[a-z]*|autoris[a-z]* (?:les |la |le |l )?(?:banques?|preteurs?|creanciers?|porteurs?|obligataires?|agent)) `)
+
+// hypothetical is both, for a list's introduction.
+var hypothetical = regexp.MustCompile(hypothesis.String() + `|` + conditional.String())
+
+// responsibility marks the auditors' and management's standard
+// paragraphs, which name every event as something to assess.
+var responsibility = re(`existence ou non`, `s il existe`, `il incombe`, `il appartient`, `incombe a`, `appartient a`,
+	`responsabilit`+w, `d evaluer`, `evaluer la capacite`, `apprecier`, `apprecie`, `conclure`, `conclut`, `convention comptable`,
+	`rappele`, `nous devons`, `il nous`, `il doit`, `doit etre`, `obligation de`, `definition`, `s entend`)
+
+// denial is a negation before a word in its clause; postDenial one after
+// it ("la déchéance du terme n'a pas été prononcée").
+var (
+	denial     = regexp.MustCompile(` (?:aucun|aucune|pas|absence|jamais|sans|nullement|ni|non|exempte?s?|hors) `)
+	postDenial = regexp.MustCompile(`^(?: [a-z0-9]+){0,3} (?:n|ne)(?: [a-z0-9]+){0,2} (?:pas|jamais|nullement|plus|aucun|aucune) | non significati`)
+	// noticed is a denial of having seen the event, in an earlier clause:
+	// "nous n'avons pas relevé, à la date du rapport, d'incertitude…".
+	noticed = regexp.MustCompile(` (?:n|ne)(?: [a-z0-9]+){0,3} (?:pas|aucun|aucune|jamais)(?: [a-z0-9]+){0,3} (?:releve|identifie|constate|detecte|observe|mis en evidence|connaissance|existe|eu|fait etat|formule|connu|survenu|ete informe)`)
+)
+
+// classify tells whether sentence affirms a critical event, and which:
+// the first rule one of whose cues is affirmed in its clause, with its
+// context in the sentence, nothing settling it or making it about another
+// party, and no hypothesis (a modal rule excepted, save the standard
+// paragraphs). inList says the sentence is an item of a list of
+// hypotheses.
+func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
+	f := foldClauses(sentence)
+	// "ne pourra poursuivre que si…" restricts, "certifier si" asks
+	// whether: neither supposes.
+	f = whether.ReplaceAllString(f, " $1 ")
+	hyp := inList || hypothesis.MatchString(f) || conditional.MatchString(f)
+	std := responsibility.MatchString(f)
+	for i := range rules {
+		r := &rules[i]
+		if std || hyp && !r.modal || r.context != nil && !r.context.MatchString(f) || r.exclude != nil && r.exclude.MatchString(f) {
+			continue
+		}
+		if r.settled != nil && r.settled.MatchString(f) {
+			continue
+		}
+		for _, c := range r.cues {
+			if affirmedCue(f, c) {
+				return r.kind, r.categoryOf(f), true
+			}
+		}
+	}
+	return "", "", false
+}
+
+// categoryOf is the category of the rule's event told in folded f.
+func (r *rule) categoryOf(f string) signals.Category {
+	for _, v := range r.voices {
+		if v.re.MatchString(f) {
+			return v.category
+		}
+	}
+	return r.category
+}
+
+// categories are those of a reader's signal that tell the rule's event.
+func (r *rule) categories() []signals.Category {
+	out := []signals.Category{r.category}
+	for _, v := range r.voices {
+		out = append(out, v.category)
+	}
+	return append(out, r.also...)
+}
+
+// affirmedCue tells whether c is found somewhere in f with no negation
+// before it in its clause, none right after it, and no earlier clause
+// denying having seen it.
+func affirmedCue(f string, c *regexp.Regexp) bool {
+	for _, m := range c.FindAllStringIndex(f, -1) {
+		start := strings.LastIndex(f[:m[0]+1], "|") + 1
+		end := strings.Index(f[m[1]-1:], "|")
+		if end < 0 {
+			end = len(f)
+		} else {
+			end += m[1] - 1
+		}
+		before, after := f[start:m[0]+1], f[m[1]-1:end]
+		if denial.MatchString(before) || postDenial.MatchString(after) || noticed.MatchString(f[:m[0]+1]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// foldClauses folds sentence clause by clause: its clauses are cut at , ;
+// : ( ) (a decimal comma aside) and before "mais", "toutefois",
+// "cependant", "alors que", "tandis que", "bien que", and joined by " | ".
+func foldClauses(sentence string) string {
+	var parts []string
+	cur := strings.Builder{}
+	rs := []rune(sentence)
+	for i, r := range rs {
+		if strings.ContainsRune(",;:()[]", r) && !(r == ',' && i > 0 && i+1 < len(rs) && isDigit(rs[i-1]) && isDigit(rs[i+1])) {
+			parts = append(parts, cur.String())
+			cur.Reset()
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	parts = append(parts, cur.String())
+	var folded []string
+	for _, p := range parts {
+		p = " " + locate.Fold(p) + " "
+		p = coordination.ReplaceAllString(p, " | $1 ")
+		folded = append(folded, p)
+	}
+	return " " + strings.Join(folded, "|") + " "
+}
+
+var whether = regexp.MustCompile(` (que|certifier|savoir|determiner|dire|verifier) si `)
+
+var coordination = regexp.MustCompile(` (mais|toutefois|cependant|alors que|tandis que|bien que|neanmoins) `)
+
+func isDigit(r rune) bool { return r >= '0' && r <= '9' }
