@@ -67,6 +67,8 @@ type ExtractionCounters struct {
 	FieldsRead   int `json:"champs_lus"`
 	FailedChecks int `json:"controles_en_echec"`
 	Rereads      int `json:"relectures"`
+	// ReaderDivergences counts the fields the two readers read differently.
+	ReaderDivergences int `json:"divergences_lecteurs"`
 }
 
 // SignalsCounters are the signals stage's counters.
