@@ -142,12 +142,12 @@ func TestChainUnderFaults(t *testing.T) {
 	// lease before it is taken again, so no stage is killed three times,
 	// which the attempts limit (3) would rightly end in echec.
 	const (
-		lease     = 6 * time.Second
+		lease     = 5 * time.Second
 		kills     = 4
 		killEvery = 2500 * time.Millisecond
 		pause     = 2 * time.Second
 		pills     = 2
-		rounds    = 4 // each test report uploaded under 3 names, the first name twice
+		rounds    = 3 // each test report uploaded under 2 names, the first one twice
 	)
 	dir, err := os.MkdirTemp("", "analyste-pannes-")
 	if err != nil {
@@ -246,7 +246,7 @@ func TestChainUnderFaults(t *testing.T) {
 		defer close(uploads)
 		for i := range rounds * len(reports) {
 			r := reports[i%len(reports)]
-			name := fmt.Sprintf("charge/%s-%d.pdf", r.Slug, i/len(reports)%3)
+			name := fmt.Sprintf("charge/%s-%d.pdf", r.Slug, i/len(reports)%2)
 			id, err := c.Upload(t.Context(), name, data[i%len(reports)])
 			if err != nil {
 				t.Error(err)
@@ -326,7 +326,7 @@ func TestChainUnderFaults(t *testing.T) {
 		}
 	}
 	t.Logf("uploads %d (%d poison pills, %d good under %d names); objects and documents notified %d, events duplicated %d, posts %d, failed %d, given up %d",
-		pills+len(ids), pills, len(ids), 3*len(reports), len(st.Received), st.Duplicated, st.Attempts, st.Failed, st.GivenUp)
+		pills+len(ids), pills, len(ids), 2*len(reports), len(st.Received), st.Duplicated, st.Attempts, st.Failed, st.GivenUp)
 	t.Logf("faults: process killed %d times by the test during stages (stages in flight %v), %d times by the poison pills; Firestore paused %v once",
 		kills, killedInFlight, pillDeaths, pause)
 	t.Logf("runs final %d of %d; stages done twice: %d", final+len(poisoned), len(ids)+len(poisoned), twice)
