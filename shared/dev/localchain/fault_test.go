@@ -292,15 +292,19 @@ func TestChainUnderFaults(t *testing.T) {
 		if r.Status != schema.Done || r.Company != company[id] || r.Counters.FieldsRead != 78 {
 			t.Errorf("%s: status %s, company %q, %d fields, failure %+v; want termine as without faults", id, r.Status, r.Company, r.Counters.FieldsRead, r.Failure)
 		}
+		// A kill between a stage's commit and its log line loses the line:
+		// the outputs, written in the commit's transaction, are the count
+		// of stages done, and the lines may only confirm it.
 		for _, stage := range schema.Stages {
-			if n := done[id+"/"+string(stage)]; n != 1 {
-				t.Errorf("%s: stage %s done %d times, want once", id, stage, n)
-				twice += max(0, n-1)
+			if n := done[id+"/"+string(stage)]; n > 1 {
+				t.Errorf("%s: stage %s logged done %d times, want once", id, stage, n)
+				twice += n - 1
 			}
 		}
 		for _, coll := range []string{schema.Extractions, schema.Signals, schema.Memos} {
 			if n := st.Received["documents/"+coll+"/"+id]; n != 1 {
 				t.Errorf("%s/%s written %d times, want once", coll, id, n)
+				twice += max(0, n-1)
 			}
 		}
 		if n := st.Received["documents/"+schema.Handoffs+"/"+id]; n != 0 {
