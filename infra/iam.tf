@@ -119,8 +119,15 @@ resource "google_artifact_registry_repository_iam_member" "build_pushes_images" 
   member     = google_service_account.build.member
 }
 
+# The build reads the source archive under sources/ and nothing else: the
+# same bucket holds every borrower's page texts under pages/.
 resource "google_storage_bucket_iam_member" "build_reads_source" {
   bucket = google_storage_bucket.artifacts.name
   role   = "roles/storage.objectViewer"
   member = google_service_account.build.member
+
+  condition {
+    title      = "analyste-sources"
+    expression = local.sources_only
+  }
 }

@@ -37,6 +37,8 @@ locals {
   # The IAM condition that holds a grant on the artifacts bucket to the page
   # texts.
   pages_only = "resource.name.startsWith(\"projects/_/buckets/${google_storage_bucket.artifacts.name}/objects/pages/\")"
+  # The one that holds the build's grant to the source archives.
+  sources_only = "resource.name.startsWith(\"projects/_/buckets/${google_storage_bucket.artifacts.name}/objects/sources/\")"
 }
 
 # The archive `make package` builds, named by its MD5 so that a new archive

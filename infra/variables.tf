@@ -237,3 +237,33 @@ variable "allow_destroy" {
   type        = bool
   default     = false
 }
+
+variable "notification_channels" {
+  description = "Cloud Monitoring notification channels (projects/…/notificationChannels/…) the alerts of monitoring.tf notify; none when empty, the alerts still open incidents in the console."
+  type        = list(string)
+  default     = []
+}
+
+variable "alert_thresholds" {
+  description = "Thresholds of the alerts on the rates that reveal a drift (monitoring.tf, docs/operations.md): means per report over an hour, shares of memos over an hour, permanent failures per cause in an hour."
+  type = object({
+    citations_rejetees        = number
+    relectures                = number
+    divergences_lecteurs      = number
+    signaux_critiques_ajoutes = number
+    memos_refuses             = number
+    abstentions               = number
+    echecs                    = number
+    abandons                  = number
+  })
+  default = {
+    citations_rejetees        = 2
+    relectures                = 0.5
+    divergences_lecteurs      = 1
+    signaux_critiques_ajoutes = 1
+    memos_refuses             = 0.1
+    abstentions               = 0.3
+    echecs                    = 5
+    abandons                  = 0
+  }
+}

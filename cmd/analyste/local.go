@@ -84,15 +84,18 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return c.fail("attente des rapports", err)
 	}
+	if !*keep {
+		// Everything stops with the command: a URL would lead nowhere.
+		fmt.Fprintln(stdout, "Visualiseur : non lancé, la chaîne s'arrête avec la commande (hors terminal) ; --keep le garde ouvert jusqu'à Ctrl-C.")
+		return 0
+	}
 	url, stopViewer, err := chain.ServeViewer(ctx)
 	if err != nil {
 		return c.fail("visualiseur", err)
 	}
-	defer stopViewer()
-	fmt.Fprintf(stdout, "Visualiseur : %s\n", url)
-	if *keep {
-		fmt.Fprintln(stderr, "analyste local : chaîne et visualiseur en marche ; Ctrl-C pour tout arrêter")
-		<-ctx.Done()
-	}
+	fmt.Fprintf(stdout, "Visualiseur : %s (Ctrl-C pour tout arrêter)\n", url)
+	<-ctx.Done()
+	stopViewer()
+	fmt.Fprintln(stdout, "Visualiseur arrêté.")
 	return 0
 }

@@ -321,6 +321,7 @@ func TestInfraRoles(t *testing.T) {
 	prefix := text(c.scope().eval(c.variables["upload_prefix"].Body.Attributes["default"].Expr))
 	reports := uploads + ` if resource.name.startsWith("projects/_/buckets/${google_storage_bucket.upload.name}/objects/` + prefix + `")`
 	pages := artifacts + ` if resource.name.startsWith("projects/_/buckets/${google_storage_bucket.artifacts.name}/objects/` + store.PagesPrefix + `")`
+	sources := artifacts + ` if resource.name.startsWith("projects/_/buckets/${google_storage_bucket.artifacts.name}/objects/sources/")`
 	// What each identity's code or job touches.
 	want := map[string][]string{
 		fn(analyste.EntryExtract): {
@@ -345,7 +346,7 @@ func TestInfraRoles(t *testing.T) {
 		},
 		"google_service_account.build": {
 			"roles/artifactregistry.writer on google_artifact_registry_repository.functions",
-			"roles/logging.logWriter on " + project, "roles/storage.objectViewer on " + artifacts,
+			"roles/logging.logWriter on " + project, "roles/storage.objectViewer on " + sources,
 		},
 		"data.google_storage_project_service_account.gcs": {"roles/pubsub.publisher on " + project},
 	}
@@ -492,8 +493,8 @@ func TestInfraSourceArchiveOutOfFunctionsReach(t *testing.T) {
 	source := c.instances(t, "google_storage_bucket_object.source")[0]
 	bucket, _ := source.get("bucket").(ref)
 	name, _ := source.get("name").(string)
-	if bucket == "" || strings.HasPrefix(name, store.PagesPrefix) {
-		t.Fatalf("source archive %v in bucket %v: want a static name outside %s", name, bucket, store.PagesPrefix)
+	if bucket == "" || strings.HasPrefix(name, store.PagesPrefix) || !strings.HasPrefix(name, "sources/") {
+		t.Fatalf("source archive %v in bucket %v: want a static name under sources/, where the build's grant holds, outside %s", name, bucket, store.PagesPrefix)
 	}
 	target := strings.TrimSuffix(string(bucket), ".name")
 	pagesOnly := `if resource.name.startsWith("projects/_/buckets/${` + string(bucket) + `}/objects/` + store.PagesPrefix + `")`

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"cloud.google.com/go/storage"
 	"github.com/cloudevents/sdk-go/v2/event"
@@ -173,6 +174,16 @@ func finish(ctx context.Context, r runs, log *slog.Logger, c store.Claim, o sche
 		runErr = fmt.Errorf("enregistrement du résultat : %w", err)
 	}
 	reason, retryable := explain(runErr)
+	if ctx.Err() != nil {
+		// The platform cut the take (the function's timeout, a delivery
+		// given up waiting): whatever failed after that, a new delivery can
+		// succeed. The failure is still recorded, so that the stage is freed
+		// at once instead of when its lease ends.
+		reason, retryable = interrupted, true
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), recordTimeout)
+		defer cancel()
+	}
 	log.Log(ctx, level(retryable), "échec de l'étape", "rapport", c.ID, "etape", c.Stage, "motif", reason, "reessayable", retryable, "erreur", runErr.Error())
 	if err := r.Fail(ctx, c, reason, retryable, o.Usage); err != nil && !errors.Is(err, store.ErrDone) {
 		return errors.Join(runErr, err)
@@ -182,6 +193,12 @@ func finish(ctx context.Context, r runs, log *slog.Logger, c store.Claim, o sche
 	}
 	return nil
 }
+
+// interrupted is the reason of a take the platform cut.
+const interrupted = "L'étape a été interrompue avant la fin (délai de la fonction dépassé) : une nouvelle tentative aura lieu automatiquement."
+
+// recordTimeout bounds the recording of a take the platform cut.
+const recordTimeout = 30 * time.Second
 
 func level(retryable bool) slog.Level {
 	if retryable {

@@ -39,7 +39,10 @@ func (f *fakeRuns) Complete(context.Context, store.Claim, schema.Outcome) error 
 	return nil
 }
 
-func (f *fakeRuns) Fail(_ context.Context, _ store.Claim, reason string, retryable bool, _ *model.Usage) error {
+func (f *fakeRuns) Fail(ctx context.Context, _ store.Claim, reason string, retryable bool, _ *model.Usage) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
 	if retryable {
 		reason += " (reessayable)"
 	}
@@ -88,19 +91,29 @@ func TestFinish(t *testing.T) {
 		wantErr     bool   // returned so that Eventarc retries
 		wantFailed  string // reason recorded; empty for none
 		wantDone    int
+		cut         bool // the platform cut the take: its context is done
 	}{
-		{"completed", nil, nil, false, "", 1},
-		{"taken over meanwhile: result dropped", store.ErrDone, nil, false, "", 0},
-		{"output refused by the database", errors.New("document too large"), nil, false, "", 0},
-		{"permanent failure", nil, &StageError{Reason: "Le fichier n'est pas un PDF.", Err: errors.New("magic")}, false, "n'est pas un PDF", 0},
-		{"transient failure", nil, fmt.Errorf("lecture : %w", model.ErrTransient), true, "(reessayable)", 0},
+		{"completed", nil, nil, false, "", 1, false},
+		{"taken over meanwhile: result dropped", store.ErrDone, nil, false, "", 0, false},
+		{"output refused by the database", errors.New("document too large"), nil, false, "", 0, false},
+		{"permanent failure", nil, &StageError{Reason: "Le fichier n'est pas un PDF.", Err: errors.New("magic")}, false, "n'est pas un PDF", 0, false},
+		{"transient failure", nil, fmt.Errorf("lecture : %w", model.ErrTransient), true, "(reessayable)", 0, false},
+		// Any error after the cut, even one that reads as permanent, is
+		// the cut's: recorded as retryable, on a context still alive.
+		{"take cut by the platform", nil, fmt.Errorf("lecture de extractions/r : %w", context.Canceled), true, "interrompue avant la fin (délai de la fonction dépassé) : une nouvelle tentative aura lieu automatiquement. (reessayable)", 0, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			r := &fakeRuns{completeErr: tt.completeErr}
 			c := store.Claim{ID: "r", Stage: schema.Signaling}
-			err := finish(t.Context(), r, slog.New(slog.DiscardHandler), c, schema.Outcome{}, tt.runErr)
+			ctx := t.Context()
+			if tt.cut {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithCancel(ctx)
+				cancel()
+			}
+			err := finish(ctx, r, slog.New(slog.DiscardHandler), c, schema.Outcome{}, tt.runErr)
 			if (err != nil) != tt.wantErr {
 				t.Errorf("finish = %v, want an error: %v", err, tt.wantErr)
 			}

@@ -63,7 +63,8 @@ func (r ExtractionRecord) Borrower() string {
 // counters are what the report counts of this extraction.
 func (r ExtractionRecord) counters() ExtractionCounters {
 	res := extraction.Result{Checks: r.Checks, Attempts: r.Attempts}
-	return ExtractionCounters{FieldsRead: statements.Report{Years: r.Years}.FieldsFound(), FailedChecks: len(res.Failed()), Rereads: res.Rereads(), Invisible: r.Invisible}
+	return ExtractionCounters{FieldsRead: statements.Report{Years: r.Years}.FieldsFound(), FailedChecks: len(res.Failed()), Rereads: res.Rereads(),
+		Invisible: r.Invisible, ReaderDivergences: len(r.Divergences)}
 }
 
 // SignalsRecord is the signals stage's output as stored (signals/{id}).

@@ -70,6 +70,8 @@ type ExtractionCounters struct {
 	// Invisible counts the characters of the text layer the pages do not
 	// print, kept out of the reading ("texte invisible : N caractères").
 	Invisible int `json:"texte_invisible"`
+	// ReaderDivergences counts the fields the two readers read differently.
+	ReaderDivergences int `json:"divergences_lecteurs"`
 }
 
 // SignalsCounters are the signals stage's counters.

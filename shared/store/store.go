@@ -131,7 +131,7 @@ func (s *Store) Claim(ctx context.Context, id string, stage schema.Stage, src *s
 	c := Claim{ID: id, Stage: stage, token: rand.Text()}
 	ref := s.client.Collection(schema.Reports).Doc(id)
 	var gaveUp *Exhausted
-	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
+	err := s.transact(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
 		gaveUp, c.Resumed = nil, false
 		snap, err := tx.Get(ref)
 		now := s.now()
@@ -254,7 +254,7 @@ func (s *Store) Fail(ctx context.Context, c Claim, reason string, retryable bool
 // gives at now (and the documents it writes).
 func (s *Store) finish(ctx context.Context, c Claim, end func(*firestore.Transaction, time.Time) ([]firestore.Update, error)) error {
 	ref := s.client.Collection(schema.Reports).Doc(c.ID)
-	err := s.client.RunTransaction(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
+	err := s.transact(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
 		snap, err := tx.Get(ref)
 		if err != nil {
 			return err
@@ -297,3 +297,17 @@ func (s *Store) Get(ctx context.Context, coll, id string, out any) error {
 // Client is the Firestore client the store uses, for readers of the data
 // model (the viewer, the tests).
 func (s *Store) Client() *firestore.Client { return s.client }
+
+// txTimeout bounds a transaction once its caller is gone.
+const txTimeout = 30 * time.Second
+
+// transact runs f in a transaction that outlives its caller's cancellation
+// by up to txTimeout: a transaction cut midway cannot roll back and keeps
+// its lock on the report until Firestore expires it (about 30 s on the
+// emulator), so that every later take of the run waits, is cut in turn and
+// leaves another lock behind.
+func (s *Store) transact(ctx context.Context, f func(context.Context, *firestore.Transaction) error) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), txTimeout)
+	defer cancel()
+	return s.client.RunTransaction(ctx, f)
+}

@@ -6,6 +6,7 @@
 package localchain
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -26,6 +27,7 @@ import (
 	"analyste.dev/analyste"
 	"analyste.dev/analyste/functions/viewer"
 	"analyste.dev/analyste/shared/dev/localstack"
+	"analyste.dev/analyste/shared/dev/relay"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
@@ -48,6 +50,17 @@ type Options struct {
 	LogDir      string
 	Log         *slog.Logger
 	MaxPDFBytes int64 // the extract function's limit; its default when 0
+	// Delivery is how the relay delivers the events: Eventarc's retries
+	// unless a test compresses them or asks for duplicates.
+	Delivery relay.Policy
+	// Lease is the functions' ANALYSTE_LEASE, 2 min when 0; it must exceed
+	// Delivery's timeout.
+	Lease time.Duration
+	// Serve, when set, serves the functions in place of this process: it
+	// must listen on addr with env added to its environment (a test runs
+	// them in a child process it can kill). The functions serve in this
+	// process otherwise, once per process.
+	Serve func(addr string, env []string) error
 }
 
 // Chain is a running local chain.
@@ -61,7 +74,7 @@ type Chain struct {
 
 // Start starts the emulators, serves the functions and wires the events.
 func Start(ctx context.Context, opts Options) (*Chain, error) {
-	if !started.CompareAndSwap(false, true) {
+	if opts.Serve == nil && !started.CompareAndSwap(false, true) {
 		return nil, errors.New("local: one chain per process")
 	}
 	if opts.Readers == "" {
@@ -79,7 +92,7 @@ func Start(ctx context.Context, opts Options) (*Chain, error) {
 		project = os.Getenv("GOOGLE_CLOUD_PROJECT")
 	}
 	st, err := localstack.Start(ctx, localstack.Options{
-		LogDir: opts.LogDir, Logger: opts.Log, ProjectID: project,
+		LogDir: opts.LogDir, Logger: opts.Log, ProjectID: project, Delivery: opts.Delivery,
 		Buckets: map[string]string{UploadBucket: fnURL + "/" + analyste.EntryExtract},
 		Documents: map[string]string{
 			schema.Extractions + "/{docId}": fnURL + "/" + analyste.EntrySignals,
@@ -91,23 +104,16 @@ func Start(ctx context.Context, opts Options) (*Chain, error) {
 	}
 	st.CreateBucket(ArtifactsBucket, "")
 	c := &Chain{stack: st, FunctionsURL: fnURL}
-	env := append(st.Env(), "ANALYSTE_READERS="+opts.Readers, "ANALYSTE_ARTIFACTS_BUCKET="+ArtifactsBucket, "ANALYSTE_LEASE=2m",
-		"ANALYSTE_LOG_FILE="+filepath.Join(st.LogDir(), "fonctions.log"))
+	env := append(st.Env(), "ANALYSTE_READERS="+opts.Readers, "ANALYSTE_ARTIFACTS_BUCKET="+ArtifactsBucket,
+		"ANALYSTE_LEASE="+cmp.Or(opts.Lease, 2*time.Minute).String(),
+		"ANALYSTE_LOG_FILE="+c.FunctionsLog())
 	if opts.MaxPDFBytes > 0 {
 		env = append(env, "ANALYSTE_MAX_PDF_BYTES="+strconv.FormatInt(opts.MaxPDFBytes, 10))
 	}
-	for _, kv := range env {
-		k, v, _ := strings.Cut(kv, "=")
-		if err := os.Setenv(k, v); err != nil {
-			c.Stop()
-			return nil, err
-		}
+	if err := serve(opts, port, env); err != nil {
+		c.Stop()
+		return nil, err
 	}
-	go func() {
-		if err := funcframework.StartHostPort("127.0.0.1", port); err != nil {
-			opts.logger().Error("serveur des fonctions arrêté", "erreur", err)
-		}
-	}()
 	if err := waitListening(ctx, "127.0.0.1:"+port); err != nil {
 		c.Stop()
 		return nil, err
@@ -121,6 +127,26 @@ func Start(ctx context.Context, opts Options) (*Chain, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// serve serves the functions on port with env, in this process unless
+// opts.Serve does it elsewhere.
+func serve(opts Options, port string, env []string) error {
+	if opts.Serve != nil {
+		return opts.Serve("127.0.0.1:"+port, env)
+	}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		if err := os.Setenv(k, v); err != nil {
+			return err
+		}
+	}
+	go func() {
+		if err := funcframework.StartHostPort("127.0.0.1", port); err != nil {
+			opts.logger().Error("serveur des fonctions arrêté", "erreur", err)
+		}
+	}()
+	return nil
 }
 
 func (o Options) logger() *slog.Logger {
@@ -140,6 +166,12 @@ func (c *Chain) Stop() {
 	}
 	c.stack.Stop()
 }
+
+// Stack is the emulators and the relay under the chain.
+func (c *Chain) Stack() *localstack.Stack { return c.stack }
+
+// FunctionsLog is the file the functions write their log lines to.
+func (c *Chain) FunctionsLog() string { return filepath.Join(c.stack.LogDir(), "fonctions.log") }
 
 // Project is the emulators' project.
 func (c *Chain) Project() string { return c.stack.ProjectID() }

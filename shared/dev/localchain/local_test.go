@@ -28,6 +28,9 @@ const maxPDF = 2 << 20
 var chain *Chain
 
 func TestMain(m *testing.M) {
+	if addr := os.Getenv(childAddr); addr != "" {
+		os.Exit(serveChild(addr))
+	}
 	opts := Options{Readers: pipeline.ModeOffline, Log: slog.New(slog.DiscardHandler), MaxPDFBytes: maxPDF}
 	os.Exit(RunTests(m, opts, func(_ context.Context, c *Chain) int {
 		chain = c

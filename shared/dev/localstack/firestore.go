@@ -13,18 +13,36 @@ import (
 )
 
 // FirestoreClient returns a client of the emulator for the Stack's project,
-// without reading FIRESTORE_EMULATOR_HOST, so that parallel tests can each
-// use their own Stack.
+// whatever FIRESTORE_EMULATOR_HOST names, so that two Stacks in a process
+// each reach their own: the client library would dial the variable's host
+// and ignore an endpoint option, but not a connection given to it.
 func (s *Stack) FirestoreClient(ctx context.Context) (*firestore.Client, error) {
-	c, err := firestore.NewClient(ctx, s.projectID,
-		option.WithEndpoint(s.FirestoreHost()),
-		option.WithoutAuthentication(),
-		option.WithGRPCDialOption(grpc.WithTransportCredentials(insecure.NewCredentials())))
+	conn, err := grpc.NewClient(s.FirestoreHost(),
+		grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithPerRPCCredentials(ownerCreds{}))
 	if err != nil {
+		return nil, fmt.Errorf("connexion à l'émulateur Firestore: %w", err)
+	}
+	c, err := firestore.NewClient(ctx, s.projectID, option.WithGRPCConn(conn))
+	if err != nil {
+		_ = conn.Close()
 		return nil, fmt.Errorf("client de l'émulateur Firestore: %w", err)
 	}
+	s.mu.Lock()
+	s.conns = append(s.conns, conn)
+	s.mu.Unlock()
 	return c, nil
 }
+
+// ownerCreds are the emulator's administrator credentials, which the client
+// library sends when it dials FIRESTORE_EMULATOR_HOST itself.
+type ownerCreds struct{}
+
+func (ownerCreds) GetRequestMetadata(context.Context, ...string) (map[string]string, error) {
+	return map[string]string{"authorization": "Bearer owner"}, nil
+}
+
+func (ownerCreds) RequireTransportSecurity() bool { return false }
 
 // AddFirestoreTrigger makes every write to a document matching pattern
 // ("extractions/{docId}", where {docId} matches one segment) reach target

@@ -11,9 +11,9 @@ import (
 const notificationTopic = "storage-notifications"
 
 // createPushSubscription creates the notification topic and its push
-// subscription to the relay. A push answered with anything but 2xx is
-// redelivered about a second later, as Eventarc retries a failed function.
-// The longest ack deadline keeps a slow function from being pushed twice.
+// subscription to the relay. The relay acknowledges a push once it holds
+// the event and retries the function itself; the emulator redelivers only
+// a push the relay did not answer in time.
 func (s *Stack) createPushSubscription(ctx context.Context) error {
 	base := fmt.Sprintf("http://%s/v1/projects/%s", s.pubsub.addr, s.projectID)
 	topic := fmt.Sprintf("projects/%s/topics/%s", s.projectID, notificationTopic)

@@ -31,9 +31,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
+	"google.golang.org/grpc"
 
 	"analyste.dev/analyste/shared/dev/relay"
 )
@@ -60,6 +62,9 @@ type Options struct {
 	LogDir string
 	// Logger receives the relay's log lines; slog.Default() when nil.
 	Logger *slog.Logger
+	// Delivery is how the relay delivers the events: Eventarc's retries
+	// (relay.Policy's defaults) unless a test compresses them.
+	Delivery relay.Policy
 	// ProjectID names the emulators' project; a fresh one when empty, so
 	// that stacks never share data. A chain that calls Vertex AI passes its
 	// real project, which the model client reads from the same variable.
@@ -80,6 +85,11 @@ type Stack struct {
 	storage   *fakestorage.Server
 	// storageLog is fake-gcs-server's log, closed by Stop.
 	storageLog *os.File
+
+	mu sync.Mutex
+	// conns are the clients' connections to the Firestore emulator, closed
+	// by Stop.
+	conns []*grpc.ClientConn
 }
 
 // Start starts every service on free loopback ports, creates the buckets
@@ -100,7 +110,7 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	if err := s.start(ctx, logger); err != nil {
+	if err := s.start(ctx, logger, opts.Delivery); err != nil {
 		s.Stop()
 		return nil, err
 	}
@@ -116,12 +126,12 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	return s, nil
 }
 
-func (s *Stack) start(ctx context.Context, logger *slog.Logger) error {
+func (s *Stack) start(ctx context.Context, logger *slog.Logger, delivery relay.Policy) error {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return fmt.Errorf("écoute du relais: %w", err)
 	}
-	s.relay = relay.New(logger, &http.Client{})
+	s.relay = relay.New(logger, &http.Client{}, delivery)
 	s.relayAddr = l.Addr().String()
 	s.relaySrv = &http.Server{Handler: s.relay, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = s.relaySrv.Serve(l) }()
@@ -156,6 +166,12 @@ func (s *Stack) start(ctx context.Context, logger *slog.Logger) error {
 
 // Stop stops every service the Stack started. The logs stay in LogDir.
 func (s *Stack) Stop() {
+	s.mu.Lock()
+	for _, c := range s.conns {
+		_ = c.Close()
+	}
+	s.conns = nil
+	s.mu.Unlock()
 	if s.storage != nil {
 		s.storage.Stop()
 	}
@@ -170,7 +186,13 @@ func (s *Stack) Stop() {
 	if s.relaySrv != nil {
 		_ = s.relaySrv.Close()
 	}
+	if s.relay != nil {
+		s.relay.Close()
+	}
 }
+
+// Relay is the Stack's Eventarc stand-in, whose counters tests read.
+func (s *Stack) Relay() *relay.Relay { return s.relay }
 
 // ProjectID is the project of this Stack, new at each Start so that tests
 // sharing an emulator never see each other's data.

@@ -58,13 +58,15 @@ func (s *Stack) startStorage() error {
 	return nil
 }
 
-// CreateBucket creates bucket in fake GCS and sends its finalize events to
-// target.
+// CreateBucket creates bucket in fake GCS, keeping every generation of an
+// object as a versioned bucket does, so that a run reads the generation its
+// event names even after the name was uploaded again; its finalize events
+// go to target.
 func (s *Stack) CreateBucket(bucket, target string) {
 	if target != "" {
 		s.relay.RouteBucket(bucket, target)
 	}
-	s.storage.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: bucket})
+	s.storage.CreateBucketWithOpts(fakestorage.CreateBucketOpts{Name: bucket, VersioningEnabled: true})
 }
 
 // StorageClient returns a client of the fake GCS, ready to read and write.

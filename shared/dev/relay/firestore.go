@@ -40,5 +40,5 @@ func (r *Relay) firestore(w http.ResponseWriter, req *http.Request) {
 	h.Del("ce-datacontenttype")
 	h.Set("ce-source", strings.Replace(h.Get("ce-source"), "/projects/projects/", "/projects/", 1))
 	h.Set("Content-Type", "application/protobuf")
-	r.forward(ctx, w, target, h, body)
+	r.forward(w, target, h, body)
 }

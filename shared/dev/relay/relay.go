@@ -1,16 +1,15 @@
 // Package relay stands in for Eventarc locally: it turns what the emulators
-// deliver into the CloudEvents production sends and posts them to the
-// functions.
+// deliver into the CloudEvents production sends, acknowledges the emulators
+// at once, and delivers each event to its function as Eventarc does (at
+// least once, retried with backoff for a bounded window; see Policy).
 package relay
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
-	"strconv"
 	"sync"
 )
 
@@ -25,22 +24,36 @@ type Relay struct {
 	log    *slog.Logger
 	client *http.Client
 	mux    *http.ServeMux
+	policy Policy
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
 
-	mu       sync.RWMutex
+	mu       sync.Mutex
 	buckets  map[string]string
 	triggers map[string]string
+	rand     *rand.Rand
+	stats    Stats
+	closed   bool
 }
 
 var _ http.Handler = (*Relay)(nil)
 
-// New returns a relay with no routes.
-func New(log *slog.Logger, client *http.Client) *Relay {
+// New returns a relay with no routes, delivering by policy. Close it when
+// done.
+func New(log *slog.Logger, client *http.Client, policy Policy) *Relay {
+	ctx, cancel := context.WithCancel(context.Background())
 	r := &Relay{
 		log:      log,
 		client:   client,
 		mux:      http.NewServeMux(),
+		policy:   policy.withDefaults(),
+		ctx:      ctx,
+		cancel:   cancel,
 		buckets:  map[string]string{},
 		triggers: map[string]string{},
+		rand:     rand.New(rand.NewPCG(policy.Seed, policy.Seed^0x9e3779b97f4a7c15)),
+		stats:    Stats{Received: map[string]int{}},
 	}
 	r.mux.HandleFunc("POST "+PushPath, r.storage)
 	r.mux.HandleFunc("POST /functions/projects/{project}/triggers/{trigger}", r.firestore)
@@ -67,41 +80,15 @@ func (r *Relay) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 }
 
 func (r *Relay) target(routes map[string]string, key string) (string, bool) {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	t, ok := routes[key]
 	return t, ok
 }
 
-// forward posts a binary-mode CloudEvent and answers the emulator with the
-// function's status, so that a failed function is redelivered where the
-// emulator redelivers (Pub/Sub) as Eventarc would retry it.
-func (r *Relay) forward(ctx context.Context, w http.ResponseWriter, target string, header http.Header, body []byte) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
-	if err != nil {
-		r.log.ErrorContext(ctx, "cible invalide", "cible", target, "erreur", err)
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	req.Header = header
-	resp, err := r.client.Do(req)
-	if err != nil {
-		r.log.ErrorContext(ctx, "fonction injoignable", "cible", target, "evenement", header.Get("ce-id"), "erreur", err)
-		http.Error(w, err.Error(), http.StatusBadGateway)
-		return
-	}
-	defer resp.Body.Close()
-	msg, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
-	level := slog.LevelInfo
-	if resp.StatusCode >= 300 {
-		level = slog.LevelWarn
-	}
-	r.log.Log(ctx, level, "événement relayé", "cible", target, "type", header.Get("ce-type"),
-		"sujet", header.Get("ce-subject"), "evenement", header.Get("ce-id"), "statut_http", resp.StatusCode,
-		"reponse", string(msg))
-	w.Header().Set("Content-Length", strconv.Itoa(len(msg)))
-	w.WriteHeader(resp.StatusCode)
-	_, _ = w.Write(msg)
+// forward hands the event to the delivery loop, which owns it from then on.
+func (r *Relay) forward(w http.ResponseWriter, target string, header http.Header, body []byte) {
+	r.accept(w, outgoing{target: target, header: header, body: body})
 }
 
 func badRequest(ctx context.Context, log *slog.Logger, w http.ResponseWriter, what string, err error) {

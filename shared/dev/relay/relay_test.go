@@ -2,15 +2,18 @@ package relay
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"sync"
 	"testing"
+	"time"
 
 	cloudevents "github.com/cloudevents/sdk-go/v2"
-	"github.com/google/go-cmp/cmp"
+	gocmp "github.com/google/go-cmp/cmp"
 
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/events"
@@ -27,9 +30,13 @@ type delivery struct {
 // received something exactly when want; ok tells whether there is one.
 func delivered(t *testing.T, got <-chan delivery, want bool) (d delivery, ok bool) {
 	t.Helper()
+	wait := 5 * time.Second
+	if !want {
+		wait = 100 * time.Millisecond
+	}
 	select {
 	case d = <-got:
-	default:
+	case <-time.After(wait):
 		if want {
 			t.Fatal("la cible n'a rien reçu")
 		}
@@ -42,10 +49,12 @@ func delivered(t *testing.T, got <-chan delivery, want bool) (d delivery, ok boo
 }
 
 // newTarget stands for a function: it parses the CloudEvent the way the
-// functions framework does and answers status.
-func newTarget(t *testing.T, status int) (string, <-chan delivery) {
+// functions framework does and answers the statuses in turn, the last one
+// from then on.
+func newTarget(t *testing.T, statuses ...int) (string, <-chan delivery) {
 	t.Helper()
-	got := make(chan delivery, 1)
+	got := make(chan delivery, 64)
+	var mu sync.Mutex
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		e, err := cloudevents.NewEventFromHTTPRequest(req)
 		if err != nil {
@@ -53,6 +62,12 @@ func newTarget(t *testing.T, status int) (string, <-chan delivery) {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
+		mu.Lock()
+		status := cmp.Or(statuses[0], http.StatusOK)
+		if len(statuses) > 1 {
+			statuses = statuses[1:]
+		}
+		mu.Unlock()
 		got <- delivery{header: req.Header.Clone(), event: e}
 		w.WriteHeader(status)
 	}))
@@ -60,9 +75,14 @@ func newTarget(t *testing.T, status int) (string, <-chan delivery) {
 	return srv.URL + "/fn", got
 }
 
-func newRelay(t *testing.T) *Relay {
+// fast is a policy compressed for tests.
+var fast = Policy{Window: 2 * time.Second, MinBackoff: 10 * time.Millisecond, MaxBackoff: 80 * time.Millisecond, Timeout: time.Second}
+
+func newRelay(t *testing.T, p Policy) *Relay {
 	t.Helper()
-	return New(slog.New(slog.NewTextHandler(t.Output(), nil)), http.DefaultClient)
+	r := New(slog.New(slog.NewTextHandler(t.Output(), nil)), http.DefaultClient, p)
+	t.Cleanup(r.Close)
+	return r
 }
 
 // ceHeaders keeps the CloudEvent attributes and content type of a request.
@@ -102,16 +122,16 @@ func TestStorage(t *testing.T) {
 			fixture:      "push-finalize.json",
 			bucket:       "uploads",
 			targetStatus: http.StatusOK,
-			wantStatus:   http.StatusOK,
+			wantStatus:   http.StatusNoContent,
 			wantHeader:   finalizeHeader,
 			wantObject:   events.StorageObject{Bucket: "uploads", Name: "reports/acme-2025.pdf"},
 		},
 		{
-			name:         "failed function is not acknowledged",
+			name:         "the push is acknowledged whatever the function answers",
 			fixture:      "push-finalize.json",
 			bucket:       "uploads",
 			targetStatus: http.StatusInternalServerError,
-			wantStatus:   http.StatusInternalServerError,
+			wantStatus:   http.StatusNoContent,
 			wantHeader:   finalizeHeader,
 			wantObject:   events.StorageObject{Bucket: "uploads", Name: "reports/acme-2025.pdf"},
 		},
@@ -122,7 +142,7 @@ func TestStorage(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			target, got := newTarget(t, tt.targetStatus)
-			r := newRelay(t)
+			r := newRelay(t, fast)
 			r.RouteBucket(tt.bucket, target)
 			rec := httptest.NewRecorder()
 			r.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, PushPath, bytes.NewReader(fixtures.File(t, tt.fixture))))
@@ -133,14 +153,14 @@ func TestStorage(t *testing.T) {
 			if !ok {
 				return
 			}
-			if diff := cmp.Diff(tt.wantHeader, ceHeaders(d.header)); diff != "" {
+			if diff := gocmp.Diff(tt.wantHeader, ceHeaders(d.header)); diff != "" {
 				t.Errorf("headers mismatch (-want +got):\n%s", diff)
 			}
 			o, err := events.DecodeStorage(*d.event)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tt.wantObject, events.StorageObject{Bucket: o.Bucket, Name: o.Name}); diff != "" {
+			if diff := gocmp.Diff(tt.wantObject, events.StorageObject{Bucket: o.Bucket, Name: o.Name}); diff != "" {
 				t.Errorf("object mismatch (-want +got):\n%s", diff)
 			}
 			if o.Generation != 1795992131635112 || o.Size != 5 {
@@ -153,7 +173,7 @@ func TestStorage(t *testing.T) {
 func TestStorageMalformedPush(t *testing.T) {
 	t.Parallel()
 	target, got := newTarget(t, http.StatusOK)
-	r := newRelay(t)
+	r := newRelay(t, fast)
 	r.RouteBucket("uploads", target)
 	rec := httptest.NewRecorder()
 	r.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, PushPath, bytes.NewReader([]byte(`{"message":`))))
@@ -210,7 +230,7 @@ func TestFirestore(t *testing.T) {
 			name:         "delivery becomes the production event",
 			trigger:      "extractions",
 			targetStatus: http.StatusOK,
-			wantStatus:   http.StatusOK,
+			wantStatus:   http.StatusNoContent,
 			wantHeader: map[string]string{
 				"Content-Type":   "application/protobuf",
 				"Ce-Specversion": "1.0",
@@ -227,8 +247,8 @@ func TestFirestore(t *testing.T) {
 				"Ce-Document":    "extractions/X1",
 			},
 		},
-		{name: "failed function status goes back", trigger: "extractions", targetStatus: http.StatusInternalServerError,
-			wantStatus: http.StatusInternalServerError, wantHeader: map[string]string{}},
+		{name: "the delivery is acknowledged whatever the function answers", trigger: "extractions", targetStatus: http.StatusInternalServerError,
+			wantStatus: http.StatusNoContent, wantHeader: map[string]string{}},
 		{name: "unknown trigger", trigger: "signals", wantStatus: http.StatusNotFound},
 		{name: "body not base64", trigger: "extractions", body: "\x0a\x02ab", wantStatus: http.StatusBadRequest},
 	}
@@ -236,7 +256,7 @@ func TestFirestore(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			target, got := newTarget(t, tt.targetStatus)
-			r := newRelay(t)
+			r := newRelay(t, fast)
 			r.RouteTrigger("extractions", target)
 			rec := httptest.NewRecorder()
 			r.ServeHTTP(rec, emulatorDelivery(t, tt.trigger, tt.body))
@@ -248,7 +268,7 @@ func TestFirestore(t *testing.T) {
 				return
 			}
 			if len(tt.wantHeader) > 0 {
-				if diff := cmp.Diff(tt.wantHeader, ceHeaders(d.header)); diff != "" {
+				if diff := gocmp.Diff(tt.wantHeader, ceHeaders(d.header)); diff != "" {
 					t.Errorf("headers mismatch (-want +got):\n%s", diff)
 				}
 			}

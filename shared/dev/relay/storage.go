@@ -57,5 +57,5 @@ func (r *Relay) storage(w http.ResponseWriter, req *http.Request) {
 	h.Set("ce-id", env.Message.MessageID)
 	h.Set("ce-time", eventTime.UTC().Format(time.RFC3339Nano))
 	h.Set("ce-bucket", bucket)
-	r.forward(ctx, w, target, h, env.Message.Data)
+	r.forward(w, target, h, env.Message.Data)
 }
