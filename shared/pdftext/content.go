@@ -61,6 +61,9 @@ func (l *lexer) next() (op string, args []operand, err error) {
 			word := l.keyword()
 			switch word {
 			case "true", "false", "null":
+				if l.count++; l.count > maxOperands {
+					return "", nil, errOperands
+				}
 				l.args = append(l.args, operand{kind: kindOther})
 				continue
 			case "BI":

@@ -71,7 +71,13 @@ const (
 	// again: a form XObject, a stream shared by pages.
 	maxCachedStreams = 64 << 20
 	maxGStateDepth   = 1024 // q without Q
-	ctxCheckEvery    = 4096 // operators, codes or CMap entries between context checks
+	// Content streams of one page (/Contents array): producers write a
+	// handful, one per layer or per text object at most.
+	maxContentParts = 1 << 14
+	// What a stream costs besides its decoded bytes, in bytes of content:
+	// its lookup and its decompressor, whatever its length.
+	streamCost    = 4 << 10
+	ctxCheckEvery = 4096 // operators, codes or CMap entries between context checks
 
 	// Operands before one operator, array elements included: an operator
 	// takes at most a few dozen, a TJ array one per run of a line, a CMap
