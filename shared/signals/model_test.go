@@ -90,7 +90,7 @@ func TestModelReaderChunks(t *testing.T) {
 	}
 	replies := make([]modeltest.Reply, len(want))
 	for i := range replies {
-		replies[i] = modeltest.Answer(t, RiskReading{})
+		replies[i] = modeltest.Answer(t, RiskReading{Signals: []Signal{}})
 	}
 	fake := modeltest.New(replies...)
 	reader, err := NewModelReader(fake)
