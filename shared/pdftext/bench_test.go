@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -113,20 +112,17 @@ func wordAgreement(ours, ref string) float64 {
 	return float64(common) / float64(len(refWords))
 }
 
+// largestTestReport is the largest test report, testdata/*/rapport.pdf:
+// the damaged and hostile files of testdata/bad are no reports.
 func largestTestReport(b *testing.B) string {
 	best, size := "", int64(0)
-	testdata := filepath.Join(fixtures.Root(b), "testdata")
-	_ = filepath.WalkDir(testdata, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".pdf") {
-			return nil
+	for _, r := range fixtures.Reports(b) {
+		if info, err := os.Stat(r.PDF); err == nil && info.Size() > size {
+			best, size = r.PDF, info.Size()
 		}
-		if info, err := d.Info(); err == nil && info.Size() > size {
-			best, size = p, info.Size()
-		}
-		return nil
-	})
+	}
 	if best == "" {
-		b.Fatal("aucun PDF sous testdata/")
+		b.Fatal("aucun rapport de test sous testdata/")
 	}
 	return best
 }
