@@ -232,3 +232,28 @@ func TestHostileGenerated(t *testing.T) {
 		}
 	}
 }
+
+// packedWidths is a composite font whose /W names n distinct packed empty
+// arrays, padded to the size a file of that many objects must have
+// (maxObjects): each lookup of an array inflated their object stream again
+// up to it, which flatten does once.
+func packedWidths(n int) []byte {
+	objs := genPages("6 0 R")
+	objs[2].body = "<</Type /Font /Subtype /Type0 /BaseFont /F /Encoding /Identity-H /DescendantFonts [7 0 R] /ToUnicode 9 0 R>>"
+	cmap := "begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange 1 beginbfchar <0048> <0048> endbfchar endcmap\n"
+	var w strings.Builder
+	for i := range n {
+		fmt.Fprintf(&w, "1 %d 0 R ", 11+i)
+	}
+	objs = append(objs,
+		genObj{body: "/Subtype /Form /BBox [0 0 1 1]", stream: []byte("q Q")},
+		genObj{body: "", stream: []byte("BT /F1 12 Tf 72 700 Td <00480048> Tj ET\n")},
+		genObj{body: "<</Type /Font /Subtype /CIDFontType2 /BaseFont /F /CIDSystemInfo <</Registry (Adobe) /Ordering (Identity) /Supplement 0>> /W 8 0 R>>", packed: true},
+		genObj{body: "[" + w.String() + "]", packed: true},
+		genObj{body: "", stream: []byte(cmap)},
+		genObj{body: "(" + strings.Repeat("p", 16*n) + ")"})
+	for range n {
+		objs = append(objs, genObj{body: "[]", packed: true})
+	}
+	return genPDF(objs)
+}

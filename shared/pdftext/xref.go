@@ -43,25 +43,30 @@ type xrefEntry struct {
 // xrefWalk holds what the checks need across the sections.
 type xrefWalk struct {
 	data    []byte
-	maxObj  int         // object numbers allowed by the file's size
-	claimed int         // entries read across all sections
-	decoded int64       // bytes of object streams decoded by the checks
-	entries []xrefEntry // xref streams only: the entries the library keeps (the newest section's)
+	maxObj  int              // object numbers allowed by the file's size
+	claimed int              // entries read across all sections
+	decoded int64            // bytes of object streams decoded by the checks
+	entries []xrefEntry      // xref streams only: the entries the library keeps (the newest section's)
+	streams map[int64]decodedObjStm // the object streams decoded, for flatten
 }
 
 // checkStructure returns a *refusal when the library would loop or exhaust
-// memory on data, another error when it would fail on it anyway, nil else.
-func checkStructure(data []byte) error {
+// memory on data, another error when it would fail on it anyway. Else it
+// returns what flatten appends to data, nil when nothing.
+func checkStructure(data []byte) ([]byte, error) {
 	start, ok := startXref(data)
 	if !ok {
-		return nil // the library refuses the file by itself
+		return nil, nil // the library refuses the file by itself
 	}
-	w := xrefWalk{data: data, maxObj: maxObjects(len(data))}
+	w := xrefWalk{data: data, maxObj: maxObjects(len(data)), streams: map[int64]decodedObjStm{}}
 	stream, trailer, err := w.sections(start)
 	if err != nil || !stream {
-		return err // a classic table puts no object in an object stream
+		return nil, err // a classic table puts no object in an object stream
 	}
-	return w.objectStreams(trailer)
+	if err := w.objectStreams(trailer); err != nil {
+		return nil, err
+	}
+	return w.flatten(trailer)
 }
 
 // startXref finds the offset after "startxref" as the library does: on a
@@ -446,45 +451,48 @@ func (w *xrefWalk) objectStream(id int64, encrypted bool) (int64, error) {
 	if err := checkFilters(d); err != nil {
 		return -1, err
 	}
+	next := int64(-1)
+	if ext, ok := d["Extends"]; ok && ext.kind == objRef && ext.gen == 0 {
+		next = ext.num // else not a stream to the library: it stops there
+	}
 	if !encrypted { // encrypted data cannot be measured before the library decrypts it
-		if err := w.checkDecodedSize(d, dataAt, id); err != nil {
+		decoded, err := w.checkDecodedSize(d, dataAt, id)
+		if err != nil {
 			return -1, err
 		}
+		if decoded != nil && d["First"].kind == objInt {
+			w.streams[id] = parseObjStm(decoded, d["N"].num, d["First"].num, next)
+		}
 	}
-	ext, ok := d["Extends"]
-	if !ok {
-		return -1, nil
-	}
-	if ext.kind != objRef || ext.gen != 0 {
-		return -1, nil // not a stream to the library: it stops there
-	}
-	return ext.num, nil
+	return next, nil
 }
 
 // checkDecodedSize refuses an object stream that decodes to more than
-// maxObjStmBytes, which the library would parse at every lookup, and
-// object streams decoding to more than maxObjStmTotal together, which
-// would make the checks themselves long.
-func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64) error {
+// maxObjStmBytes, and object streams decoding to more than maxObjStmTotal
+// or maxFlattened together, which would make the checks themselves long
+// or the flattened file large. It returns the decoded bytes, nil when the
+// library's decoding fails too.
+func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64) ([]byte, error) {
 	if l := d["Length"]; l.kind == objRef {
 		d["Length"] = w.integer(l)
 	}
 	r, err := decodeStream(w.data, d, dataAt)
 	var ref *refusal
 	if errors.As(err, &ref) {
-		return err
+		return nil, err
 	}
 	if err != nil {
-		return nil // the library's decoding fails too
+		return nil, nil
 	}
-	n, _ := io.Copy(io.Discard, io.LimitReader(r, maxObjStmBytes+1))
-	if n > maxObjStmBytes {
-		return refuse(ErrTooLarge, "flux d'objets %d de plus de %d octets décodés", id, maxObjStmBytes)
+	data, _ := io.ReadAll(io.LimitReader(r, maxObjStmBytes+1))
+	if len(data) > maxObjStmBytes {
+		return nil, refuse(ErrTooLarge, "flux d'objets %d de plus de %d octets décodés", id, maxObjStmBytes)
 	}
-	if w.decoded += n; w.decoded > maxObjStmTotal(len(w.data)) {
-		return refuse(ErrTooComplex, "flux d'objets de plus de %d octets décodés en tout", maxObjStmTotal(len(w.data)))
+	if limit := min(maxObjStmTotal(len(w.data)), maxFlattened); w.decoded+int64(len(data)) > limit {
+		return nil, refuse(ErrTooComplex, "flux d'objets de plus de %d octets décodés en tout", limit)
 	}
-	return nil
+	w.decoded += int64(len(data))
+	return data, nil
 }
 
 // integer resolves a reference to an integer written in the file, as an
