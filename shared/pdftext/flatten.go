@@ -118,6 +118,9 @@ func (w *xrefWalk) flatten(trailer map[string]object) ([]byte, error) {
 				row(0, 0, 0)
 				continue
 			}
+			if len(body) > maxObjectBytes {
+				return nil, refuse(ErrTooLarge, "objet %d de plus de %d octets dans un flux d'objets", x, maxObjectBytes)
+			}
 			if tail.Len()+len(body) > maxFlattened {
 				return nil, refuse(ErrTooComplex, "objets de plus de %d octets dans les flux d'objets", maxFlattened)
 			}

@@ -3,6 +3,8 @@ package pdftext
 import (
 	"bytes"
 	"context"
+	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -40,5 +42,26 @@ func TestFlattenObjectStreams(t *testing.T) {
 	}
 	if got := doc.Pages[0].Text(); got != "HH" {
 		t.Errorf("texte %q, attendu %q", got, "HH")
+	}
+}
+
+// An object of more than maxObjectBytes outside stream data is refused
+// before the library parses it, in the file as in an object stream.
+func TestObjectSizeBound(t *testing.T) {
+	t.Parallel()
+	huge := "[" + strings.Repeat("0 ", maxObjectBytes/2+1) + "]"
+	for _, packed := range []bool{false, true} {
+		objs := genPages("6 0 R")
+		objs[0] = genObj{body: "<</Type /Catalog /Pages 2 0 R /Unused " + huge + ">>", packed: packed}
+		objs = append(objs, genObj{body: "/Subtype /Form /BBox [0 0 1 1]", stream: []byte("q Q")}, genObj{body: "", stream: []byte(hello)})
+		file := genPDF(objs)
+		if _, err := checkStructure(file); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("rangé %v : erreur %v, attendu %v", packed, err, ErrTooLarge)
+		}
+		objs[0].body = "<</Type /Catalog /Pages 2 0 R>>"
+		file = genPDF(objs)
+		if _, err := checkStructure(file); err != nil {
+			t.Errorf("rangé %v, sans le tableau : %v", packed, err)
+		}
 	}
 }

@@ -79,7 +79,7 @@ var hostileCorpus = map[string]outcome{
 	"do_repeated.pdf":       {texts: []string{"Hello"}},
 	"w_repeated.pdf":        {texts: []string{"HH"}},
 	"kids_repeated.pdf":     {err: ErrPageTreeLoop},
-	"unused_array.pdf":      {texts: []string{"Hello"}},
+	"unused_array.pdf":      {err: ErrTooLarge}, // an object of 7.8 MB
 }
 
 // ferlac is the outcome of the Ferlac test report with pages added: its

@@ -144,26 +144,26 @@ var hostileGenerated = map[string]func() []byte{
 			genObj{body: "", stream: []byte(hello)},
 			genObj{body: "", stream: []byte(cmap)}))
 	},
-	// 12 pages drawing one Tj of 1.5 M glyphs on a slanted baseline with a
-	// large Tc: each glyph is a line of its own, whose Line and Span weigh
-	// some 90 bytes when the text budget counted 2.
+	// 18 pages drawing one Tj of a million glyphs on a slanted baseline
+	// with a large Tc: each glyph is a line of its own, whose Line and Span
+	// weigh some 90 bytes when the text budget counted 2.
 	"slanted_glyphs.pdf": func() []byte {
-		pages := make([]string, 12)
+		pages := make([]string, 18)
 		for i := range pages {
-			pages[i] = "17 0 R"
+			pages[i] = "23 0 R"
 		}
 		objs := genPages(pages...)
 		return genPDF(append(objs,
 			genObj{body: "/Subtype /Form /BBox [0 0 1 1]", stream: []byte("q Q")},
-			genObj{body: "", stream: []byte("BT /F1 1 Tf 50 Tc 0.8 0.6 -0.6 0.8 0 0 Tm (" + strings.Repeat("a", 1_500_000) + ") Tj ET\n")}))
+			genObj{body: "", stream: []byte("BT /F1 1 Tf 50 Tc 0.8 0.6 -0.6 0.8 0 0 Tm (" + strings.Repeat("a", 1_000_000) + ") Tj ET\n")}))
 	},
 	// A page whose /Contents (packed in an object stream) names one tiny
-	// stream a million times.
+	// stream 600 000 times.
 	"contents_repeated.pdf": func() []byte {
 		objs := genPages("6 0 R")
 		return genPDF(append(objs,
 			genObj{body: "/Subtype /Form /BBox [0 0 1 1]", stream: []byte("q Q")},
-			genObj{body: "[" + strings.Repeat("7 0 R ", 1_000_000) + "]", packed: true},
+			genObj{body: "[" + strings.Repeat("7 0 R ", 600_000) + "]", packed: true},
 			genObj{body: "", stream: []byte(hello)}))
 	},
 	// A page drawing one empty form XObject a million times, its /XObject
@@ -178,8 +178,8 @@ var hostileGenerated = map[string]func() []byte{
 			genObj{body: "(" + strings.Repeat("a", 3_000_000) + ")", packed: true},
 			genObj{body: "<</X1 5 0 R>>", packed: true}))
 	},
-	// A composite font whose /W names one packed empty array a million
-	// times: each entry was resolved again, its object stream inflated
+	// A composite font whose /W names one packed empty array 400 000
+	// times over: each entry was resolved again, its object stream inflated
 	// again.
 	"w_repeated.pdf": func() []byte {
 		objs := genPages("6 0 R")
@@ -189,18 +189,18 @@ var hostileGenerated = map[string]func() []byte{
 			genObj{body: "/Subtype /Form /BBox [0 0 1 1]", stream: []byte("q Q")},
 			genObj{body: "", stream: []byte("BT /F1 12 Tf 72 700 Td <00480048> Tj ET\n")},
 			genObj{body: "<</Type /Font /Subtype /CIDFontType2 /BaseFont /F /CIDSystemInfo <</Registry (Adobe) /Ordering (Identity) /Supplement 0>> /W 8 0 R>>", packed: true},
-			genObj{body: "[" + strings.Repeat("1 10 0 R ", 500_000) + "]", packed: true},
+			genObj{body: "[" + strings.Repeat("1 10 0 R ", 400_000) + "]", packed: true},
 			genObj{body: "", stream: []byte(cmap)},
 			genObj{body: "[]", packed: true}))
 	},
-	// A page tree whose root names one page a million times.
+	// A page tree whose root names one page 600 000 times.
 	"kids_repeated.pdf": func() []byte {
 		objs := genPages("6 0 R")
 		objs[1].body = "<</Type /Pages /Kids 7 0 R /Count 1>>"
 		return genPDF(append(objs,
 			genObj{body: "/Subtype /Form /BBox [0 0 1 1]", stream: []byte("q Q")},
 			genObj{body: "", stream: []byte(hello)},
-			genObj{body: "[" + strings.Repeat("4 0 R ", 1_000_000) + "]", packed: true}))
+			genObj{body: "[" + strings.Repeat("4 0 R ", 600_000) + "]", packed: true}))
 	},
 	// An array of 3.9 M numbers that nothing draws, in the packed catalog:
 	// the library builds an interface value per element.

@@ -86,8 +86,9 @@ const (
 	// One string operand: huge_line.pdf's 1 MB line fits four times over.
 	maxStringBytes = 4 << 20
 	// Glyphs kept for one page (64 bytes each) and the bytes of their
-	// text: a dense page holds a few thousand.
-	maxPageGlyphs = 2_000_000
+	// text, with what its lines weigh (buildLines): a dense page holds a
+	// few thousand, huge_line.pdf's one line 800 000.
+	maxPageGlyphs = 1 << 20
 	maxPageText   = 16 << 20
 	// Mappings of one CMap (bfchar, bfrange, cidchar, cidrange) and entries
 	// of one /W array: a font has at most 65 536 glyphs.
@@ -109,6 +110,11 @@ const (
 	// and its decoded bytes, which the library parses at every lookup.
 	maxObjStmObjects = 1 << 16
 	maxObjStmBytes   = 8 << 20
+	// One object outside its stream data, in the file or in an object
+	// stream: the library parses it at some 25 bytes of memory a byte.
+	// Producers write at most a few hundred kilobytes (a long /Kids, /W or
+	// /Nums array).
+	maxObjectBytes = 4 << 20
 	// The PDF 1.7 limit on indirect objects (ISO 32000-1, annex C).
 	maxObjectNumber = 8_388_607
 )

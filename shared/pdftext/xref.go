@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // The library's NewReader follows /Prev without a visited set, allocates
@@ -43,10 +44,10 @@ type xrefEntry struct {
 // xrefWalk holds what the checks need across the sections.
 type xrefWalk struct {
 	data    []byte
-	maxObj  int              // object numbers allowed by the file's size
-	claimed int              // entries read across all sections
-	decoded int64            // bytes of object streams decoded by the checks
-	entries []xrefEntry      // xref streams only: the entries the library keeps (the newest section's)
+	maxObj  int                     // object numbers allowed by the file's size
+	claimed int                     // entries read across all sections
+	decoded int64                   // bytes of object streams decoded by the checks
+	entries []xrefEntry             // xref streams only: the entries the library keeps (the newest section's)
 	streams map[int64]decodedObjStm // the object streams decoded, for flatten
 }
 
@@ -60,6 +61,9 @@ func checkStructure(data []byte) ([]byte, error) {
 	}
 	w := xrefWalk{data: data, maxObj: maxObjects(len(data)), streams: map[int64]decodedObjStm{}}
 	stream, trailer, err := w.sections(start)
+	if err == nil {
+		err = w.objectSizes()
+	}
 	if err != nil || !stream {
 		return nil, err // a classic table puts no object in an object stream
 	}
@@ -177,9 +181,15 @@ func (w *xrefWalk) table(l *objLexer) (map[string]object, error) {
 		if err := w.claim(t.num, n.num); err != nil {
 			return nil, err
 		}
-		for range 3 * n.num {
-			if _, err := l.token(); err != nil {
+		for x := t.num; x < t.num+n.num; x++ {
+			off, err1 := l.token()
+			gen, err2 := l.token()
+			kind, err3 := l.token()
+			if errors.Join(err1, err2, err3) != nil {
 				return nil, bad
+			}
+			if kind.kind == objKeyword && kind.name == "n" && off.kind == objInt && gen.kind == objInt {
+				w.setPlain(x, off.num)
 			}
 		}
 	}
@@ -245,6 +255,62 @@ func (w *xrefWalk) stream(off int64, newest map[string]object) (map[string]objec
 		}
 	}
 	return d, nil
+}
+
+// setPlain records, from a classic table, object x at offset off in the
+// file unless a newer section gave it.
+func (w *xrefWalk) setPlain(x, off int64) {
+	if x >= int64(len(w.entries)) {
+		w.entries = append(w.entries, make([]xrefEntry, x+1-int64(len(w.entries)))...)
+	}
+	if w.entries[x].typ == 0 {
+		w.entries[x] = xrefEntry{typ: 1, a: off}
+	}
+}
+
+// objectSizes refuses a file holding an object of more than maxObjectBytes
+// outside its stream data: the library parses an object into a value per
+// token, some 25 bytes of memory per byte of file, at every lookup. The
+// objects do not overlap in a genuine file, so measuring them all reads it
+// about once; entries crafted to overlap are refused past twice its size.
+func (w *xrefWalk) objectSizes() error {
+	var offsets []int64
+	for _, e := range w.entries {
+		if e.typ == 1 {
+			offsets = append(offsets, e.a)
+		}
+	}
+	slices.Sort(offsets)
+	scanned, limit := 0, 2*len(w.data)+maxObjectBytes
+	for _, off := range slices.Compact(offsets) {
+		n := objectBytes(w.data, off)
+		if n > maxObjectBytes {
+			return refuse(ErrTooLarge, "objet à l'offset %d de plus de %d octets", off, maxObjectBytes)
+		}
+		if scanned += n; scanned > limit {
+			return refuse(ErrTooComplex, "objets qui se chevauchent (plus de %d octets lus pour un fichier de %d)", limit, len(w.data))
+		}
+	}
+	return nil
+}
+
+// objectBytes is how far the object at off runs before its stream data, its
+// endobj or the next object's header, up to just past maxObjectBytes.
+func objectBytes(data []byte, off int64) int {
+	if off < 0 || off >= int64(len(data)) {
+		return 0
+	}
+	l := objLexer{data: data, pos: int(off)}
+	for i := 0; l.pos-int(off) <= maxObjectBytes; i++ {
+		t, err := l.token()
+		if err != nil {
+			break
+		}
+		if t.kind == objKeyword && (i > 2 && t.name == "obj" || t.name == "stream" || t.name == "endobj" || t.name == "xref" || t.name == "trailer") {
+			break
+		}
+	}
+	return l.pos - int(off)
 }
 
 // set records entry x unless a newer section gave it, as the library does.
