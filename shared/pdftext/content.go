@@ -35,6 +35,10 @@ type lexer struct {
 	pos   int
 	args  []operand
 	count int // operands since the last operator, array elements included
+	// arena holds the elements of the operands' arrays (not of arrays
+	// nested in them) until the next operator: a TJ array per operator
+	// then allocates nothing once the arena has grown.
+	arena []operand
 }
 
 var (
@@ -50,7 +54,7 @@ var (
 // next returns the next operator and its operands (valid until the next
 // call); op is "" at the end of the data.
 func (l *lexer) next() (op string, args []operand, err error) {
-	l.args, l.count = l.args[:0], 0
+	l.args, l.count, l.arena = l.args[:0], 0, l.arena[:0]
 	for {
 		l.skipSpace()
 		if l.pos >= len(l.data) {
@@ -129,20 +133,30 @@ func (l *lexer) value(depth int) (v operand, ok bool, err error) {
 
 func (l *lexer) array(depth int) ([]operand, error) {
 	var arr []operand
+	top, start := depth == 1, len(l.arena)
+	done := func() []operand {
+		if top {
+			return l.arena[start:len(l.arena):len(l.arena)]
+		}
+		return arr
+	}
 	for {
 		l.skipSpace()
 		if l.pos >= len(l.data) {
-			return arr, nil
+			return done(), nil
 		}
 		if l.data[l.pos] == ']' {
 			l.pos++
-			return arr, nil
+			return done(), nil
 		}
 		v, ok, err := l.value(depth)
 		if err != nil {
 			return nil, err
 		}
-		if ok {
+		switch {
+		case ok && top:
+			l.arena = append(l.arena, v)
+		case ok:
 			arr = append(arr, v)
 		}
 	}

@@ -42,6 +42,11 @@ func open(ctx context.Context, data []byte) (*pdf.Reader, error) {
 	var firstErr error
 	for candidate := range repairs(data) {
 		r, err := newReader(ctx, candidate)
+		if err == nil && r.Trailer().Key("Root").Key("Pages").Kind() != pdf.Dict {
+			// An xref that misses the catalog or its page tree (pdfunite
+			// writes a /Size below its last objects): poppler rebuilds it.
+			err = errNoPageTree
+		}
 		if err == nil {
 			return r, nil
 		}

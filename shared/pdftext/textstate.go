@@ -75,7 +75,7 @@ type loaded struct {
 type shared struct {
 	budget  *budget
 	fonts   fontCache
-	streams map[ref][]byte
+	streams map[ref][]byte    // nil for a stream used once so far
 	cached  int               // bytes in streams, at most maxCachedStreams
 	glyphs  []placed          // the last page's, for the next to reuse
 	objects map[ref]pdf.Value // resolved indirect objects (objcache.go)
@@ -407,9 +407,11 @@ func (in *interpreter) form(res pdf.Value, name string, gs gstate, depth int) er
 
 // stream returns the decoded content stream v, object id when indirect,
 // charged to the budget each time it runs. Decoding stops past
-// maxStreamBytes or past what the budget leaves.
+// maxStreamBytes or past what the budget leaves. A stream is kept from its
+// second use: most are a page's own, drawn once.
 func (in *interpreter) stream(v pdf.Value, id ref, indirect bool) ([]byte, error) {
-	data, hit := in.doc.streams[id]
+	data, seen := in.doc.streams[id]
+	hit := seen && data != nil
 	if !indirect || !hit {
 		var err error
 		if data, err = in.doc.readStream(v, min(maxStreamBytes, in.doc.budget.contentLeft())); err != nil {
@@ -422,7 +424,11 @@ func (in *interpreter) stream(v pdf.Value, id ref, indirect bool) ([]byte, error
 	if err := in.doc.budget.addContent(len(data)); err != nil {
 		return nil, err
 	}
-	if indirect && !hit && in.doc.cached+len(data) <= maxCachedStreams {
+	switch {
+	case !indirect || hit:
+	case !seen:
+		in.doc.streams[id] = nil
+	case in.doc.cached+len(data) <= maxCachedStreams:
 		in.doc.streams[id] = data
 		in.doc.cached += len(data)
 	}
