@@ -214,24 +214,46 @@ func (l *lexer) wordBytes() []byte {
 }
 
 // keyword reads an operator or keyword. Those of content streams are
-// interned: millions of operators need no allocation each.
+// interned: millions of operators need no allocation each, and are found by
+// their bytes rather than hashed.
 func (l *lexer) keyword() string {
 	w := l.wordBytes()
-	if k, ok := keywords[string(w)]; ok {
-		return k
+	switch {
+	case len(w) == 1 && keywords.one[w[0]] != "":
+		return keywords.one[w[0]]
+	case len(w) == 2:
+		for _, k := range keywords.two[w[0]] {
+			if k[1] == w[1] {
+				return k
+			}
+		}
+	case len(w) <= 5:
+		for _, k := range keywords.long[w[0]] {
+			if string(w) == k {
+				return k
+			}
+		}
 	}
 	return string(w)
 }
 
-var keywords = func() map[string]string {
-	m := map[string]string{}
-	for _, k := range strings.Fields(`true false null q Q cm w J j M d ri i gs m l c v y h re
+// keywords are the operators and keywords of content streams, by length
+// and first byte.
+var keywords = func() (by struct {
+	one       [256]string
+	two, long [256][]string
+}) { for _, k := range strings.Fields(`true false null q Q cm w J j M d ri i gs m l c v y h re
 		S s f F f* B B* b b* n W W* BT ET Tc Tw Tz TL Tf Tr Ts Td TD Tm T* Tj TJ ' " d0 d1
 		CS cs SC SCN sc scn G g RG rg K k sh BI ID EI Do MP DP BMC BDC EMC BX EX`) {
-		m[k] = k
+	switch len(k) {
+	case 1:
+		by.one[k[0]] = k
+	case 2:
+		by.two[k[0]] = append(by.two[k[0]], k)
+	default:
+		by.long[k[0]] = append(by.long[k[0]], k)
 	}
-	return m
-}()
+}; return by }()
 
 // number reads a number. Plain decimals of up to 15 digits, nearly all of
 // a content stream, are parsed in place, exactly as strconv would round

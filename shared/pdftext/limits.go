@@ -11,21 +11,21 @@ type Limits struct {
 	// costs each time.
 	MaxOps     int   // content-stream operators
 	MaxGlyphs  int   // character codes shown
-	MaxText    int   // bytes of text extracted (UTF-8, column spaces included)
+	MaxText    int   // bytes of text extracted (UTF-8, spaces included) and of the lines holding it
 	MaxContent int64 // bytes of content streams interpreted (each time one is) and of CMaps decoded
 }
 
 // DefaultLimits fits annual reports: a few hundred pages, tens of megabytes.
 //
 // The document budget was measured on the real reports of testdata/real
-// and the test reports testdata/{ferlac,helvane,solvea}/rapport.pdf. The
-// densest, Walmart's 100 pages, takes 53 k operators, 0.37 M character
-// codes, 0.39 MB of text and 2.7 MB of content streams: 300 such pages
-// take 0.16 M, 1.1 M, 1.2 MB and 8 MB. MaxGlyphs and MaxText are 18 and 28
-// times that. MaxOps and MaxContent are set by hostile/ferlac_slow.pdf, a
-// report whose 50 slow pages run 95 M operators and 665 MB of content and
-// which must still read: spending either budget whole takes 5 to 10 s on
-// one core, a third of a function's 30 s.
+// and the test reports testdata/{ferlac,helvane,solvea}/rapport.pdf. Text
+// counts the glyphs' bytes and what the lines holding them weigh
+// (buildLines): the densest filings take several times their text, and
+// MaxText still holds 2 000 of their pages. MaxGlyphs holds tens of
+// Walmart's 100 dense pages. MaxOps and MaxContent are set by
+// hostile/ferlac_slow.pdf, a report whose 50 slow pages run 95 M operators
+// and 665 MB of content and which must still read: spending either budget
+// whole takes 5 to 10 s on one core, a third of a function's 30 s.
 func DefaultLimits() Limits {
 	return Limits{
 		MaxBytes: 100 << 20, MaxPages: 2000, MaxOpsPerPage: 2_000_000,

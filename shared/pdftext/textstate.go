@@ -231,7 +231,7 @@ func numbers(args []operand, n int) (out [6]float64, ok bool) {
 		return out, false
 	}
 	for i, a := range args[len(args)-n:] {
-		if a.kind != kindNumber || math.IsNaN(a.num) || math.IsInf(a.num, 0) {
+		if a.kind != kindNumber || a.num-a.num != 0 { // NaN or ±Inf
 			return out, false
 		}
 		out[i] = a.num
