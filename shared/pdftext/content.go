@@ -237,23 +237,29 @@ func (l *lexer) keyword() string {
 	return string(w)
 }
 
-// keywords are the operators and keywords of content streams, by length
-// and first byte.
-var keywords = func() (by struct {
+// keywordTable holds the operators and keywords of content streams, by
+// length and first byte.
+type keywordTable struct {
 	one       [256]string
 	two, long [256][]string
-}) { for _, k := range strings.Fields(`true false null q Q cm w J j M d ri i gs m l c v y h re
+}
+
+var keywords = func() *keywordTable {
+	by := &keywordTable{}
+	for _, k := range strings.Fields(`true false null q Q cm w J j M d ri i gs m l c v y h re
 		S s f F f* B B* b b* n W W* BT ET Tc Tw Tz TL Tf Tr Ts Td TD Tm T* Tj TJ ' " d0 d1
 		CS cs SC SCN sc scn G g RG rg K k sh BI ID EI Do MP DP BMC BDC EMC BX EX`) {
-	switch len(k) {
-	case 1:
-		by.one[k[0]] = k
-	case 2:
-		by.two[k[0]] = append(by.two[k[0]], k)
-	default:
-		by.long[k[0]] = append(by.long[k[0]], k)
+		switch len(k) {
+		case 1:
+			by.one[k[0]] = k
+		case 2:
+			by.two[k[0]] = append(by.two[k[0]], k)
+		default:
+			by.long[k[0]] = append(by.long[k[0]], k)
+		}
 	}
-}; return by }()
+	return by
+}()
 
 // number reads a number. Plain decimals of up to 15 digits, nearly all of
 // a content stream, are parsed in place, exactly as strconv would round
