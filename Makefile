@@ -22,8 +22,8 @@ deps: ## download modules and install the Debian tools the tests use: pdftotext,
 
 test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief fuzzing
 
-unit:
-	$(GO) test -count=1 ./...
+unit: # every benchmark runs once too, so that none rots
+	$(GO) test -count=1 -bench=. -benchtime=1x ./...
 
 quick: ## the tests that need no emulator, browser or Debian tool (go test -short), about 30 s
 	$(GO) test -short ./...

@@ -82,13 +82,15 @@ resource "google_cloudfunctions2_function" "function" {
   }
 
   service_config {
-    service_account_email          = google_service_account.function[each.key].email
-    max_instance_count             = var.function_limits[each.key].max_instances
-    available_memory               = var.function_limits[each.key].memory
-    timeout_seconds                = var.function_limits[each.key].timeout_seconds
-    ingress_settings               = "ALLOW_INTERNAL_ONLY"
-    all_traffic_on_latest_revision = true
-    environment_variables          = merge(local.environment, each.value.environment)
+    service_account_email            = google_service_account.function[each.key].email
+    max_instance_count               = var.function_limits[each.key].max_instances
+    available_memory                 = var.function_limits[each.key].memory
+    available_cpu                    = var.function_limits[each.key].cpu
+    max_instance_request_concurrency = var.function_limits[each.key].concurrency
+    timeout_seconds                  = var.function_limits[each.key].timeout_seconds
+    ingress_settings                 = "ALLOW_INTERNAL_ONLY"
+    all_traffic_on_latest_revision   = true
+    environment_variables            = merge(local.environment, each.value.environment, { GOMEMLIMIT = var.function_limits[each.key].go_memory_limit })
   }
 
   # Retries on: a function returns an error only for a transient failure

@@ -170,17 +170,32 @@ variable "go_runtime" {
 }
 
 variable "function_limits" {
-  description = "Per function, the viewer included: most instances at once, memory (such as 1Gi) and timeout in seconds (at most 540)."
+  description = "Per function, the viewer included: most instances at once, memory (such as 1Gi), vCPU (such as 1), requests one instance serves at once, the Go runtime's soft memory limit GOMEMLIMIT (such as 870MiB, below memory) and timeout in seconds (at most 540)."
   type = map(object({
     max_instances   = number
     memory          = string
+    cpu             = string
+    concurrency     = number
+    go_memory_limit = string
     timeout_seconds = number
   }))
+  # Sized from the peaks measured on the real filings and the hostile files
+  # of testdata/bad (`analyste pages` and `analyste run` under
+  # /usr/bin/time -v; TestHostileFiles reads each within 512 MiB):
+  # - extract reads one PDF per instance: the text layer's budgets bound a
+  #   document within half its memory, the upload held beside it. A whole
+  #   vCPU, since reading and the offline reader are CPU bound and 1 GiB
+  #   alone gets 0.583 of one.
+  # - signals and memo spend their time waiting on Gemini: four events share
+  #   an instance's vCPU, each holding page texts bounded by the text budget.
+  # - the viewer serves a page at a time to a few analysts.
+  # GOMEMLIMIT sits at 85 % of memory: the collector works harder before the
+  # instance is stopped, and the rest is the runtime's own (stacks, binary).
   default = {
-    extract = { max_instances = 5, memory = "1Gi", timeout_seconds = 540 }
-    signals = { max_instances = 5, memory = "512Mi", timeout_seconds = 300 }
-    memo    = { max_instances = 5, memory = "512Mi", timeout_seconds = 300 }
-    viewer  = { max_instances = 2, memory = "512Mi", timeout_seconds = 60 }
+    extract = { max_instances = 5, memory = "1Gi", cpu = "1", concurrency = 1, go_memory_limit = "870MiB", timeout_seconds = 540 }
+    signals = { max_instances = 3, memory = "1Gi", cpu = "1", concurrency = 4, go_memory_limit = "870MiB", timeout_seconds = 300 }
+    memo    = { max_instances = 3, memory = "1Gi", cpu = "1", concurrency = 4, go_memory_limit = "870MiB", timeout_seconds = 300 }
+    viewer  = { max_instances = 2, memory = "512Mi", cpu = "1", concurrency = 8, go_memory_limit = "435MiB", timeout_seconds = 60 }
   }
 
   validation {
@@ -194,6 +209,19 @@ variable "function_limits" {
       l.max_instances >= 1 && l.timeout_seconds >= 1 && l.timeout_seconds <= 540 && can(regex("^[0-9]+(Mi|Gi)$", l.memory))
     ])
     error_message = "max_instances at least 1, timeout_seconds from 1 to 540, memory such as 512Mi or 1Gi."
+  }
+
+  # Cloud Run serves more than one request at a time only with a whole vCPU,
+  # and stops an instance past its memory: the Go runtime must collect
+  # before that.
+  validation {
+    condition = alltrue([
+      for l in values(var.function_limits) :
+      can(tonumber(l.cpu)) && l.concurrency >= 1 && (l.concurrency == 1 || try(tonumber(l.cpu) >= 1, false)) &&
+      can(regex("^[0-9]+MiB$", l.go_memory_limit)) &&
+      try(tonumber(regex("^[0-9]+", l.go_memory_limit)) < tonumber(regex("^[0-9]+", l.memory)) * (can(regex("Gi$", l.memory)) ? 1024 : 1), false)
+    ])
+    error_message = "cpu a number of vCPU, concurrency at least 1 (above 1 only with cpu of 1 or more), go_memory_limit such as 870MiB and below memory."
   }
 
   # A claim must outlive the run that holds it, or a redelivery would start

@@ -113,13 +113,15 @@ resource "google_cloudfunctions2_function" "viewer" {
   # Reachable from outside, so that `gcloud run services proxy` can open it,
   # but Cloud Run lets through only the invokers granted below.
   service_config {
-    service_account_email          = google_service_account.viewer.email
-    max_instance_count             = var.function_limits["viewer"].max_instances
-    available_memory               = var.function_limits["viewer"].memory
-    timeout_seconds                = var.function_limits["viewer"].timeout_seconds
-    ingress_settings               = "ALLOW_ALL"
-    all_traffic_on_latest_revision = true
-    environment_variables          = local.data_environment
+    service_account_email            = google_service_account.viewer.email
+    max_instance_count               = var.function_limits["viewer"].max_instances
+    available_memory                 = var.function_limits["viewer"].memory
+    available_cpu                    = var.function_limits["viewer"].cpu
+    max_instance_request_concurrency = var.function_limits["viewer"].concurrency
+    timeout_seconds                  = var.function_limits["viewer"].timeout_seconds
+    ingress_settings                 = "ALLOW_ALL"
+    all_traffic_on_latest_revision   = true
+    environment_variables            = merge(local.data_environment, { GOMEMLIMIT = var.function_limits["viewer"].go_memory_limit })
 
     secret_environment_variables {
       key        = "ANALYSTE_VIEWER_FORM_KEY"

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -234,10 +235,11 @@ func checkEnvironment(t *testing.T, entry string, i instance, readers string) {
 		// as the random_password it is drawn from.
 		env[text(sv.get("key"))] = strings.Repeat("s", 64)
 	}
-	// The names the code reads; an unset environment fails, so the
-	// reader's error is expected here.
+	// The names the code reads, and those the Go runtime reads; an unset
+	// environment fails, so the reader's error is expected here.
 	var names []string
 	_ = read(func(name string) string { names = append(names, name); return "" })
+	names = append(names, runtimeVariables...)
 	slices.Sort(names)
 	if diff := cmp.Diff(slices.Compact(names), sortedKeys(env)); diff != "" {
 		t.Errorf("%s: variables read (-) and set (+):\n%s", entry, diff)
@@ -258,6 +260,10 @@ func checkEnvironment(t *testing.T, entry string, i instance, readers string) {
 	}
 }
 
+// runtimeVariables are the variables every function sets for the Go
+// runtime rather than for its configuration.
+var runtimeVariables = []string{"GOMEMLIMIT"}
+
 func TestInfraLimits(t *testing.T) {
 	t.Parallel()
 	c := loadInfra(t)
@@ -267,11 +273,12 @@ func TestInfraLimits(t *testing.T) {
 	}
 	events := functionInstances(t, c)
 	for entry, i := range allFunctionInstances(t, c) {
-		for _, a := range []string{"max_instance_count", "available_memory", "timeout_seconds"} {
+		for _, a := range []string{"max_instance_count", "available_memory", "available_cpu", "max_instance_request_concurrency", "timeout_seconds"} {
 			if v := i.get("service_config", a); v == nil || isRef(v) {
 				t.Errorf("%s: %s has no default value (%v)", entry, a, v)
 			}
 		}
+		checkMemoryLimit(t, entry, i)
 		if _, ok := events[entry]; !ok {
 			continue // an HTTP function holds no claim
 		}
@@ -585,5 +592,31 @@ func TestInfraViewerWrites(t *testing.T) {
 	}
 	if got := text(index.get("collection")); got != schema.Reports || !slices.Equal(fields, []string{schema.StatusPath + " ASCENDING", schema.CreatedPath + " DESCENDING"}) {
 		t.Errorf("index on %s %v, want reports by statut then cree_le, newest first", got, fields)
+	}
+}
+
+// checkMemoryLimit fails unless the function's GOMEMLIMIT is what the Go
+// runtime reads (debug.SetMemoryLimit's syntax, in MiB here) and leaves
+// between a tenth and a quarter of its memory to the runtime's own.
+func checkMemoryLimit(t *testing.T, entry string, i instance) {
+	t.Helper()
+	env, _ := i.get("service_config", "environment_variables").(map[string]any)
+	limit, ok := env["GOMEMLIMIT"].(string)
+	mib, err := strconv.Atoi(strings.TrimSuffix(limit, "MiB"))
+	if !ok || !strings.HasSuffix(limit, "MiB") || err != nil {
+		t.Errorf("%s: GOMEMLIMIT %v, want a size in MiB", entry, env["GOMEMLIMIT"])
+		return
+	}
+	memory, _ := i.get("service_config", "available_memory").(string)
+	total, err := strconv.Atoi(strings.TrimRight(memory, "MiG"))
+	if err != nil {
+		t.Errorf("%s: memory %q", entry, memory)
+		return
+	}
+	if strings.HasSuffix(memory, "Gi") {
+		total *= 1024
+	}
+	if mib < total*3/4 || mib > total*9/10 {
+		t.Errorf("%s: GOMEMLIMIT %d MiB for %d MiB of memory, want 75 %% to 90 %%", entry, mib, total)
 	}
 }

@@ -132,11 +132,50 @@ func TestInfraInvokersNamedOnly(t *testing.T) {
 
 // limits are function_limits with the event functions' timeout set.
 func limits(timeout int) cty.Value {
+	return sized(timeout, "512Mi", "1", 1, "435MiB")
+}
+
+// sized are function_limits with every function's memory, vCPU,
+// concurrency and GOMEMLIMIT set, and the event functions' timeout.
+func sized(timeout int, memory, cpu string, concurrency int, goLimit string) cty.Value {
 	fn := func(timeout int) cty.Value {
-		return cty.ObjectVal(map[string]cty.Value{"max_instances": cty.NumberIntVal(1), "memory": cty.StringVal("512Mi"),
+		return cty.ObjectVal(map[string]cty.Value{"max_instances": cty.NumberIntVal(1), "memory": cty.StringVal(memory),
+			"cpu": cty.StringVal(cpu), "concurrency": cty.NumberIntVal(int64(concurrency)), "go_memory_limit": cty.StringVal(goLimit),
 			"timeout_seconds": cty.NumberIntVal(int64(timeout))})
 	}
 	return cty.ObjectVal(map[string]cty.Value{"extract": fn(timeout), "signals": fn(timeout), "memo": fn(timeout), "viewer": fn(60)})
+}
+
+// TestInfraSizing evaluates the validations of the functions' sizes: more
+// than one request at a time needs a whole vCPU, and GOMEMLIMIT must stay
+// below the memory.
+func TestInfraSizing(t *testing.T) {
+	t.Parallel()
+	c := loadInfra(t)
+	tests := []struct {
+		name        string
+		memory, cpu string
+		concurrency int
+		goLimit     string
+		valid       bool
+	}{
+		{"one request on a fraction of a vCPU", "1Gi", "0.583", 1, "870MiB", true},
+		{"four requests on a whole vCPU", "1Gi", "1", 4, "870MiB", true},
+		{"four requests on a fraction of a vCPU", "1Gi", "0.583", 4, "870MiB", false},
+		{"no request", "1Gi", "1", 0, "870MiB", false},
+		{"GOMEMLIMIT at the memory", "512Mi", "1", 1, "512MiB", false},
+		{"GOMEMLIMIT in GiB", "1Gi", "1", 1, "1GiB", false},
+		{"cpu not a number", "1Gi", "one", 1, "870MiB", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			set := map[string]cty.Value{"function_limits": sized(540, tt.memory, tt.cpu, tt.concurrency, tt.goLimit)}
+			if got := c.valid(t, "function_limits", set); got != tt.valid {
+				t.Errorf("%s cpu %s concurrency %d GOMEMLIMIT %s: valid %v, want %v", tt.memory, tt.cpu, tt.concurrency, tt.goLimit, got, tt.valid)
+			}
+		})
+	}
 }
 
 // TestInfraLeaseAndAttempts evaluates the validations that keep the claims

@@ -124,7 +124,7 @@ func Read(pages []string, closingYear int) Reading {
 	var r Reading
 	for p, text := range pages {
 		for _, s := range sentences.Split(strings.Join(strings.Fields(text), " ")) {
-			if !doc.Verify(p+1, s).OK {
+			if !doc.Holds(p+1, s) {
 				continue // only what verification accepts stands under a fact
 			}
 			q := Quote{Text: s, Page: p + 1}

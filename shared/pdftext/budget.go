@@ -69,6 +69,11 @@ func (b *budget) addText(n int) error {
 	return nil
 }
 
+// textLeft is what MaxText leaves.
+func (b *budget) textLeft() int {
+	return max(b.lim.MaxText-b.text, 0)
+}
+
 // contentLeft is what MaxContent leaves: decoding can stop there.
 func (b *budget) contentLeft() int64 {
 	return max(b.lim.MaxContent-b.content, 0)

@@ -35,6 +35,10 @@ type lexer struct {
 	pos   int
 	args  []operand
 	count int // operands since the last operator, array elements included
+	// arena holds the elements of the operands' arrays (not of arrays
+	// nested in them) until the next operator: a TJ array per operator
+	// then allocates nothing once the arena has grown.
+	arena []operand
 }
 
 var (
@@ -50,7 +54,7 @@ var (
 // next returns the next operator and its operands (valid until the next
 // call); op is "" at the end of the data.
 func (l *lexer) next() (op string, args []operand, err error) {
-	l.args, l.count = l.args[:0], 0
+	l.args, l.count, l.arena = l.args[:0], 0, l.arena[:0]
 	for {
 		l.skipSpace()
 		if l.pos >= len(l.data) {
@@ -61,6 +65,9 @@ func (l *lexer) next() (op string, args []operand, err error) {
 			word := l.keyword()
 			switch word {
 			case "true", "false", "null":
+				if l.count++; l.count > maxOperands {
+					return "", nil, errOperands
+				}
 				l.args = append(l.args, operand{kind: kindOther})
 				continue
 			case "BI":
@@ -126,20 +133,30 @@ func (l *lexer) value(depth int) (v operand, ok bool, err error) {
 
 func (l *lexer) array(depth int) ([]operand, error) {
 	var arr []operand
+	top, start := depth == 1, len(l.arena)
+	done := func() []operand {
+		if top {
+			return l.arena[start:len(l.arena):len(l.arena)]
+		}
+		return arr
+	}
 	for {
 		l.skipSpace()
 		if l.pos >= len(l.data) {
-			return arr, nil
+			return done(), nil
 		}
 		if l.data[l.pos] == ']' {
 			l.pos++
-			return arr, nil
+			return done(), nil
 		}
 		v, ok, err := l.value(depth)
 		if err != nil {
 			return nil, err
 		}
-		if ok {
+		switch {
+		case ok && top:
+			l.arena = append(l.arena, v)
+		case ok:
 			arr = append(arr, v)
 		}
 	}
@@ -197,23 +214,51 @@ func (l *lexer) wordBytes() []byte {
 }
 
 // keyword reads an operator or keyword. Those of content streams are
-// interned: millions of operators need no allocation each.
+// interned: millions of operators need no allocation each, and are found by
+// their bytes rather than hashed.
 func (l *lexer) keyword() string {
 	w := l.wordBytes()
-	if k, ok := keywords[string(w)]; ok {
-		return k
+	switch {
+	case len(w) == 1 && keywords.one[w[0]] != "":
+		return keywords.one[w[0]]
+	case len(w) == 2:
+		for _, k := range keywords.two[w[0]] {
+			if k[1] == w[1] {
+				return k
+			}
+		}
+	case len(w) <= 5:
+		for _, k := range keywords.long[w[0]] {
+			if string(w) == k {
+				return k
+			}
+		}
 	}
 	return string(w)
 }
 
-var keywords = func() map[string]string {
-	m := map[string]string{}
+// keywordTable holds the operators and keywords of content streams, by
+// length and first byte.
+type keywordTable struct {
+	one       [256]string
+	two, long [256][]string
+}
+
+var keywords = func() *keywordTable {
+	by := &keywordTable{}
 	for _, k := range strings.Fields(`true false null q Q cm w J j M d ri i gs m l c v y h re
 		S s f F f* B B* b b* n W W* BT ET Tc Tw Tz TL Tf Tr Ts Td TD Tm T* Tj TJ ' " d0 d1
 		CS cs SC SCN sc scn G g RG rg K k sh BI ID EI Do MP DP BMC BDC EMC BX EX`) {
-		m[k] = k
+		switch len(k) {
+		case 1:
+			by.one[k[0]] = k
+		case 2:
+			by.two[k[0]] = append(by.two[k[0]], k)
+		default:
+			by.long[k[0]] = append(by.long[k[0]], k)
+		}
 	}
-	return m
+	return by
 }()
 
 // number reads a number. Plain decimals of up to 15 digits, nearly all of

@@ -79,23 +79,23 @@ func (f *font) compositeGlyph(code uint32, n int) glyph {
 // loadFont reads a font dictionary. Missing pieces degrade to empty text
 // (never to raw code bytes, which would be spurious characters); maps and
 // width arrays past their bounds fail the font.
-func loadFont(v pdf.Value, b *budget) (*font, error) {
-	toUnicode, err := readCMap(v.Key("ToUnicode"), b)
+func loadFont(v pdf.Value, doc *shared) (*font, error) {
+	toUnicode, err := readCMap(v.Key("ToUnicode"), doc.budget)
 	if err != nil {
 		return nil, fmt.Errorf("/ToUnicode : %w", err)
 	}
 	f := &font{toUnicode: toUnicode}
 	if v.Key("Subtype").Name() == "Type0" {
-		return f, f.loadComposite(v, b)
+		return f, f.loadComposite(v, doc)
 	}
 	f.loadSimple(v)
 	return f, nil
 }
 
-func (f *font) loadComposite(v pdf.Value, b *budget) error {
+func (f *font) loadComposite(v pdf.Value, doc *shared) error {
 	f.composite = true
 	f.cache = map[codeKey]glyph{}
-	codes, err := readCMap(v.Key("Encoding"), b)
+	codes, err := readCMap(v.Key("Encoding"), doc.budget)
 	if err != nil {
 		return fmt.Errorf("/Encoding : %w", err)
 	}
@@ -122,12 +122,17 @@ func (f *font) loadComposite(v pdf.Value, b *budget) error {
 			spans = append(spans, span{lo: uint32(lo), hi: uint32(hi), idx: len(f.widths)})
 			f.widths = append(f.widths, width)
 		}
-		return b.tick(1)
+		return doc.budget.tick(1)
 	}
+	// Each entry counts as work, an array naming no CID included, and an
+	// object named by many entries is resolved once.
 	w := desc.Key("W")
 	for i := 0; i < w.Len(); {
-		first := w.Index(i)
-		next := w.Index(i + 1)
+		if err := doc.budget.tick(1); err != nil {
+			return err
+		}
+		first := doc.index(w, i)
+		next := doc.index(w, i+1)
 		if next.Kind() == pdf.Array { // c [w1 w2 ...]
 			c := first.Int64()
 			for j := range next.Len() {
@@ -138,7 +143,7 @@ func (f *font) loadComposite(v pdf.Value, b *budget) error {
 			i += 2
 			continue
 		}
-		if err := add(first.Int64(), next.Int64(), w.Index(i+2).Float64()/1000); err != nil { // c1 c2 w
+		if err := add(first.Int64(), next.Int64(), doc.index(w, i+2).Float64()/1000); err != nil { // c1 c2 w
 			return err
 		}
 		i += 3

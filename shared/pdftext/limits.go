@@ -11,21 +11,21 @@ type Limits struct {
 	// costs each time.
 	MaxOps     int   // content-stream operators
 	MaxGlyphs  int   // character codes shown
-	MaxText    int   // bytes of text extracted (UTF-8, column spaces included)
+	MaxText    int   // bytes of text extracted (UTF-8, spaces included) and of the lines holding it
 	MaxContent int64 // bytes of content streams interpreted (each time one is) and of CMaps decoded
 }
 
 // DefaultLimits fits annual reports: a few hundred pages, tens of megabytes.
 //
 // The document budget was measured on the real reports of testdata/real
-// and the test reports testdata/{ferlac,helvane,solvea}/rapport.pdf. The
-// densest, Walmart's 100 pages, takes 53 k operators, 0.37 M character
-// codes, 0.39 MB of text and 2.7 MB of content streams: 300 such pages
-// take 0.16 M, 1.1 M, 1.2 MB and 8 MB. MaxGlyphs and MaxText are 18 and 28
-// times that. MaxOps and MaxContent are set by hostile/ferlac_slow.pdf, a
-// report whose 50 slow pages run 95 M operators and 665 MB of content and
-// which must still read: spending either budget whole takes 5 to 10 s on
-// one core, a third of a function's 30 s.
+// and the test reports testdata/{ferlac,helvane,solvea}/rapport.pdf. Text
+// counts the glyphs' bytes and what the lines holding them weigh
+// (buildLines): the densest filings take several times their text, and
+// MaxText still holds 2 000 of their pages. MaxGlyphs holds tens of
+// Walmart's 100 dense pages. MaxOps and MaxContent are set by
+// hostile/ferlac_slow.pdf, a report whose 50 slow pages run 95 M operators
+// and 665 MB of content and which must still read: spending either budget
+// whole takes 5 to 10 s on one core, a third of a function's 30 s.
 func DefaultLimits() Limits {
 	return Limits{
 		MaxBytes: 100 << 20, MaxPages: 2000, MaxOpsPerPage: 2_000_000,
@@ -71,7 +71,13 @@ const (
 	// again: a form XObject, a stream shared by pages.
 	maxCachedStreams = 64 << 20
 	maxGStateDepth   = 1024 // q without Q
-	ctxCheckEvery    = 4096 // operators, codes or CMap entries between context checks
+	// Content streams of one page (/Contents array): producers write a
+	// handful, one per layer or per text object at most.
+	maxContentParts = 1 << 14
+	// What a stream costs besides its decoded bytes, in bytes of content:
+	// its lookup and its decompressor, whatever its length.
+	streamCost    = 4 << 10
+	ctxCheckEvery = 4096 // operators, codes or CMap entries between context checks
 
 	// Operands before one operator, array elements included: an operator
 	// takes at most a few dozen, a TJ array one per run of a line, a CMap
@@ -80,8 +86,9 @@ const (
 	// One string operand: huge_line.pdf's 1 MB line fits four times over.
 	maxStringBytes = 4 << 20
 	// Glyphs kept for one page (64 bytes each) and the bytes of their
-	// text: a dense page holds a few thousand.
-	maxPageGlyphs = 2_000_000
+	// text, with what its lines weigh (buildLines): a dense page holds a
+	// few thousand, huge_line.pdf's one line 800 000.
+	maxPageGlyphs = 1 << 20
 	maxPageText   = 16 << 20
 	// Mappings of one CMap (bfchar, bfrange, cidchar, cidrange) and entries
 	// of one /W array: a font has at most 65 536 glyphs.
@@ -103,6 +110,11 @@ const (
 	// and its decoded bytes, which the library parses at every lookup.
 	maxObjStmObjects = 1 << 16
 	maxObjStmBytes   = 8 << 20
+	// One object outside its stream data, in the file or in an object
+	// stream: the library parses it at some 25 bytes of memory a byte.
+	// Producers write at most a few hundred kilobytes (a long /Kids, /W or
+	// /Nums array).
+	maxObjectBytes = 4 << 20
 	// The PDF 1.7 limit on indirect objects (ISO 32000-1, annex C).
 	maxObjectNumber = 8_388_607
 )

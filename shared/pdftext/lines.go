@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Gap rule, in units of the font size (em) of the glyphs on either side:
@@ -75,9 +76,13 @@ func (l Line) spaces() int {
 // rows of a table. It sorts glyphs in place rather than copy them per
 // direction: a page may hold millions. Given the glyphs' boxes (by seq), it
 // also says where each glyph's text lies in the page's text.
-func buildLines(glyphs []placed, boxes []Rect) ([]Line, []Glyph) {
+//
+// It returns what the lines weigh beyond their glyphs' text (lineCost) and
+// stops once that passes room: one glyph a line costs some 80 bytes a
+// glyph, forty times its text.
+func buildLines(glyphs []placed, boxes []Rect, room int) ([]Line, []Glyph, int) {
 	if len(glyphs) == 0 {
-		return nil, nil
+		return nil, nil, 0
 	}
 	var count [4]int
 	for _, g := range glyphs {
@@ -94,8 +99,8 @@ func buildLines(glyphs []placed, boxes []Rect) ([]Line, []Glyph) {
 		return cmp.Or(cmp.Compare(order(a.rot), order(b.rot)),
 			cmp.Compare(b.y, a.y), cmp.Compare(a.x0, b.x0), cmp.Compare(a.seq, b.seq))
 	})
-	l := layout{boxes: boxes}
-	for start := 0; start < len(glyphs); {
+	l := layout{boxes: boxes, room: room}
+	for start := 0; start < len(glyphs) && l.cost <= room; {
 		end := start + 1
 		for end < len(glyphs) && glyphs[end].rot == glyphs[start].rot {
 			end++
@@ -103,7 +108,7 @@ func buildLines(glyphs []placed, boxes []Rect) ([]Line, []Glyph) {
 		l.frame(glyphs[start:end])
 		start = end
 	}
-	return l.lines, l.glyphs
+	return l.lines, l.glyphs, l.cost
 }
 
 // layout gathers the lines of a page and, with the glyphs' boxes, the
@@ -113,11 +118,20 @@ type layout struct {
 	lines  []Line
 	glyphs []Glyph
 	size   int // bytes of the page's text so far, each line's newline included; with the boxes only
+	cost   int // lineCost of the lines so far
+	room   int // cost past which no line is added
 }
+
+// Sizes of what a page's lines hold besides their glyphs' text.
+const (
+	lineBytes  = int(unsafe.Sizeof(Line{}))
+	spanBytes  = int(unsafe.Sizeof(Span{}))
+	glyphBytes = int(unsafe.Sizeof(Glyph{}))
+)
 
 // frame groups glyphs of one direction, sorted by baseline, top first.
 func (l *layout) frame(glyphs []placed) {
-	for start := 0; start < len(glyphs); {
+	for start := 0; start < len(glyphs) && l.cost <= l.room; {
 		top, size := glyphs[start].y, glyphs[start].size
 		end := start + 1
 		for ; end < len(glyphs); end++ {
@@ -135,7 +149,10 @@ func (l *layout) frame(glyphs []placed) {
 // add makes a line of glyphs and, with the boxes, places their text in
 // the page's text.
 func (l *layout) add(glyphs []placed) {
-	line, at := makeLine(glyphs, l.boxes != nil)
+	line, at, wordSpaces := makeLine(glyphs, l.boxes != nil)
+	// Line and Span structs, the spaces Text writes between spans and
+	// between words, the newline; the glyphs' boxes when kept.
+	l.cost += lineBytes + len(line.Spans)*spanBytes + line.spaces() + wordSpaces + 1 + len(at)*glyphBytes
 	if l.boxes != nil {
 		spanStart := make([]int, len(line.Spans))
 		n := 0
@@ -160,15 +177,17 @@ func (l *layout) add(glyphs []placed) {
 type glyphAt struct{ seq, span, off, n int }
 
 // makeLine orders the glyphs of a line left to right and joins them; with
-// record, it also says where each glyph kept went.
-func makeLine(glyphs []placed, record bool) (Line, []glyphAt) {
+// record, it also says where each glyph kept went. It counts the spaces it
+// puts between words.
+func makeLine(glyphs []placed, record bool) (Line, []glyphAt, int) {
 	slices.SortFunc(glyphs, func(a, b placed) int {
 		return cmp.Or(cmp.Compare(a.x0, b.x0), cmp.Compare(a.seq, b.seq))
 	})
 	line := Line{Y: glyphs[0].y}
 	var (
-		text strings.Builder
-		at   []glyphAt
+		text       strings.Builder
+		at         []glyphAt
+		wordSpaces int
 	)
 	keep := func(g placed) {
 		if record {
@@ -193,6 +212,7 @@ func makeLine(glyphs []placed, record bool) (Line, []glyphAt) {
 			cur = Span{X0: g.x0, X1: g.x1, Size: g.size}
 		case gap >= wordGap*em:
 			text.WriteByte(' ')
+			wordSpaces++
 		}
 		keep(g)
 		cur.X1 = max(cur.X1, g.x1)
@@ -200,5 +220,5 @@ func makeLine(glyphs []placed, record bool) (Line, []glyphAt) {
 	}
 	cur.Text = text.String()
 	line.Spans = append(line.Spans, cur)
-	return line, at
+	return line, at, wordSpaces
 }

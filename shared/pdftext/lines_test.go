@@ -52,7 +52,7 @@ func TestBuildLines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var got []string
-			lines, _ := buildLines(tt.glyphs, nil)
+			lines, _, _ := buildLines(tt.glyphs, nil, maxPageText)
 			for _, l := range lines {
 				got = append(got, l.Text())
 			}

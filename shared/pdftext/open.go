@@ -13,25 +13,16 @@ import (
 
 // headerFix presents a "%PDF-1.7" header to the library, which refuses any
 // other version (a PDF 2.0 file is otherwise readable by it).
-type headerFix struct{ data []byte }
+type headerFix struct{ r io.ReaderAt }
 
 var header17 = []byte("%PDF-1.7\n")
 
 func (h headerFix) ReadAt(p []byte, off int64) (int, error) {
-	if off < 0 {
-		return 0, errors.New("offset négatif")
+	n, err := h.r.ReadAt(p, off)
+	if off >= 0 && off < int64(len(header17)) {
+		copy(p[:n], header17[off:])
 	}
-	if off >= int64(len(h.data)) {
-		return 0, io.EOF
-	}
-	n := copy(p, h.data[off:])
-	if off < int64(len(header17)) {
-		copy(p, header17[off:])
-	}
-	if n < len(p) {
-		return n, io.EOF
-	}
-	return n, nil
+	return n, err
 }
 
 // isPDF accepts what poppler accepts: a "%PDF-" marker in the first kilobyte.
@@ -51,6 +42,11 @@ func open(ctx context.Context, data []byte) (*pdf.Reader, error) {
 	var firstErr error
 	for candidate := range repairs(data) {
 		r, err := newReader(ctx, candidate)
+		if err == nil && r.Trailer().Key("Root").Key("Pages").Kind() != pdf.Dict {
+			// An xref that misses the catalog or its page tree (pdfunite
+			// writes a /Size below its last objects): poppler rebuilds it.
+			err = errNoPageTree
+		}
 		if err == nil {
 			return r, nil
 		}
@@ -88,7 +84,8 @@ func repairs(data []byte) func(yield func([]byte) bool) {
 // newReader opens data with the library once checkStructure has passed it,
 // recovering its panics and sorting encryption failures into typed errors.
 func newReader(ctx context.Context, data []byte) (r *pdf.Reader, err error) {
-	if err := checkStructure(data); err != nil {
+	tail, err := checkStructure(data)
+	if err != nil {
 		return nil, err
 	}
 	defer func() {
@@ -96,11 +93,12 @@ func newReader(ctx context.Context, data []byte) (r *pdf.Reader, err error) {
 			r, err = nil, recovered(x)
 		}
 	}()
-	var ra io.ReaderAt = bytes.NewReader(data)
+	f := flattened{data, tail}
+	var ra io.ReaderAt = f
 	if bytes.HasPrefix(data, []byte("%PDF-")) && !bytes.HasPrefix(data, header17[:8]) {
-		ra = headerFix{data}
+		ra = headerFix{f}
 	}
-	r, err = pdf.NewReader(ctxReaderAt{ctx, ra}, int64(len(data)))
+	r, err = pdf.NewReader(ctxReaderAt{ctx, ra}, f.size())
 	var abort readAbort
 	switch {
 	case err == nil:

@@ -171,14 +171,15 @@ func readPage(l leaf, num int, doc *shared, lim Limits, withBoxes bool) (p Page)
 			p.Err = fmt.Errorf("page %d : %w", num, recovered(x))
 		}
 		in.hidePending()
-		p.Lines, p.Glyphs = buildLines(in.glyphs, in.boxes)
+		var cost int
+		p.Lines, p.Glyphs, cost = buildLines(in.glyphs, in.boxes, in.room())
 		p.Hidden, p.Remapped = in.hiddenOf(), in.remapped
 		doc.glyphs = in.glyphs
-		if err := in.spaces(p.Lines); err != nil {
+		if err := in.chargeLines(cost); err != nil {
 			p.Lines, p.Glyphs, p.Err = nil, nil, fmt.Errorf("page %d : %w", num, err)
 		}
 	}()
-	contents := l.page.V.Key("Contents")
+	contents := doc.key(l.page.V, "Contents")
 	if contents.IsNull() {
 		return p
 	}

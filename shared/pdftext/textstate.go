@@ -76,13 +76,14 @@ type loaded struct {
 type shared struct {
 	budget  *budget
 	fonts   fontCache
-	streams map[ref][]byte
-	cached  int      // bytes in streams, at most maxCachedStreams
-	glyphs  []placed // the last page's, for the next to reuse
+	streams map[ref][]byte    // nil for a stream used once so far
+	cached  int               // bytes in streams, at most maxCachedStreams
+	glyphs  []placed          // the last page's, for the next to reuse
+	objects map[ref]pdf.Value // resolved indirect objects (objcache.go)
 }
 
 func newShared(b *budget) *shared {
-	return &shared{budget: b, fonts: fontCache{}, streams: map[ref][]byte{}}
+	return &shared{budget: b, fonts: fontCache{}, streams: map[ref][]byte{}, objects: map[ref]pdf.Value{}}
 }
 
 // interpreter runs the content streams of one page.
@@ -251,7 +252,7 @@ func numbers(args []operand, n int) (out [6]float64, ok bool) {
 		return out, false
 	}
 	for i, a := range args[len(args)-n:] {
-		if a.kind != kindNumber || math.IsNaN(a.num) || math.IsInf(a.num, 0) {
+		if a.kind != kindNumber || a.num-a.num != 0 { // NaN or ±Inf
 			return out, false
 		}
 		out[i] = a.num
@@ -384,18 +385,19 @@ func toFrame(rot uint8, x, y float64) (float64, float64) {
 	return x, y
 }
 
-// spaces accounts for what the page's text adds to its glyphs: the spaces
-// Line.Text writes between spans (up to 200 a gap, they can outweigh the
-// glyphs) and a newline per line.
-func (in *interpreter) spaces(lines []Line) error {
-	n := 0
-	for _, l := range lines {
-		n += l.spaces() + 1
-	}
-	if in.text+n > maxPageText {
+// room is the lineCost the page's lines may still take: what the page's
+// bound and the document's text budget leave.
+func (in *interpreter) room() int {
+	return max(min(maxPageText-in.text, in.doc.budget.textLeft()), 0)
+}
+
+// chargeLines accounts for what the page's lines weigh beyond their
+// glyphs' text (buildLines).
+func (in *interpreter) chargeLines(cost int) error {
+	if in.text+cost > maxPageText {
 		return errPageText
 	}
-	return in.doc.budget.addText(n)
+	return in.doc.budget.addText(cost)
 }
 
 // font returns the font named in the resources, loaded once per object.
@@ -403,8 +405,8 @@ func (in *interpreter) font(res pdf.Value, name string, local map[string]*font) 
 	if f, ok := local[name]; ok {
 		return f, nil
 	}
-	dict := res.Key("Font")
-	v := dict.Key(name)
+	dict := in.doc.key(res, "Font")
+	v := in.doc.key(dict, name)
 	id, indirect := refOfKey(dict, name)
 	l, loadedBefore := in.doc.fonts[id]
 	switch {
@@ -412,7 +414,7 @@ func (in *interpreter) font(res pdf.Value, name string, local map[string]*font) 
 		l = loaded{}
 	case indirect && loadedBefore:
 	default:
-		l.font, l.err = loadFont(v, in.doc.budget)
+		l.font, l.err = loadFont(v, in.doc)
 		if indirect && !isContextError(l.err) {
 			in.doc.fonts[id] = l
 		}
@@ -427,8 +429,8 @@ func (in *interpreter) font(res pdf.Value, name string, local map[string]*font) 
 // form runs a form XObject, or paints an image (a background for white
 // text); unknown names are ignored.
 func (in *interpreter) form(res pdf.Value, name string, gs gstate, depth int) error {
-	dict := res.Key("XObject")
-	xo := dict.Key(name)
+	dict := in.doc.key(res, "XObject")
+	xo := in.doc.key(dict, name)
 	if xo.Kind() == pdf.Stream && xo.Key("Subtype").Name() == "Image" {
 		in.image(&gs)
 		return nil
@@ -464,12 +466,14 @@ func (in *interpreter) form(res pdf.Value, name string, gs gstate, depth int) er
 
 // stream returns the decoded content stream v, object id when indirect,
 // charged to the budget each time it runs. Decoding stops past
-// maxStreamBytes or past what the budget leaves.
+// maxStreamBytes or past what the budget leaves. A stream is kept from its
+// second use: most are a page's own, drawn once.
 func (in *interpreter) stream(v pdf.Value, id ref, indirect bool) ([]byte, error) {
-	data, hit := in.doc.streams[id]
+	data, seen := in.doc.streams[id]
+	hit := seen && data != nil
 	if !indirect || !hit {
 		var err error
-		if data, err = readStream(v, min(maxStreamBytes, in.doc.budget.contentLeft())); err != nil {
+		if data, err = in.doc.readStream(v, min(maxStreamBytes, in.doc.budget.contentLeft())); err != nil {
 			return nil, err
 		}
 		if len(data) > maxStreamBytes {
@@ -479,7 +483,11 @@ func (in *interpreter) stream(v pdf.Value, id ref, indirect bool) ([]byte, error
 	if err := in.doc.budget.addContent(len(data)); err != nil {
 		return nil, err
 	}
-	if indirect && !hit && in.doc.cached+len(data) <= maxCachedStreams {
+	switch {
+	case !indirect || hit:
+	case !seen:
+		in.doc.streams[id] = nil
+	case in.doc.cached+len(data) <= maxCachedStreams:
 		in.doc.streams[id] = data
 		in.doc.cached += len(data)
 	}
@@ -488,13 +496,16 @@ func (in *interpreter) stream(v pdf.Value, id ref, indirect bool) ([]byte, error
 
 // readStream decodes a content stream (or an array of them, joined by a
 // space), stopping past limit bytes. A stream cut short by damage keeps
-// what was decoded.
-func readStream(v pdf.Value, limit int64) ([]byte, error) {
+// what was decoded. Each stream is charged streamCost besides its bytes.
+func (s *shared) readStream(v pdf.Value, limit int64) ([]byte, error) {
 	parts := []pdf.Value{v}
 	if v.Kind() == pdf.Array {
+		if v.Len() > maxContentParts {
+			return nil, fmt.Errorf("%w : %d flux de contenu pour une page (au plus %d)", ErrTooComplex, v.Len(), maxContentParts)
+		}
 		parts = parts[:0]
 		for i := range v.Len() {
-			parts = append(parts, v.Index(i))
+			parts = append(parts, s.index(v, i))
 		}
 	}
 	var out []byte
@@ -507,6 +518,9 @@ func readStream(v pdf.Value, limit int64) ([]byte, error) {
 			continue
 		}
 		if err := checkDecoding(p); err != nil {
+			return nil, err
+		}
+		if err := s.budget.addContent(streamCost); err != nil {
 			return nil, err
 		}
 		rc := p.Reader()

@@ -6,6 +6,8 @@ import (
 	"github.com/ledongthuc/pdf"
 )
 
+var errNoPageTree = fmt.Errorf("%w : pas d'arbre des pages", ErrDamaged)
+
 // leaf is one page of the tree with the attributes it inherits. Inheritance
 // is resolved during the walk: the library's Page.Resources follows /Parent
 // without a visited set and hangs on a page that is its own parent.
@@ -36,7 +38,7 @@ func pageLeaves(r *pdf.Reader, maxPages int) ([]leaf, error) {
 	root := r.Trailer().Key("Root")
 	pages := root.Key("Pages")
 	if pages.Kind() != pdf.Dict {
-		return nil, fmt.Errorf("%w : pas d'arbre des pages", ErrDamaged)
+		return nil, errNoPageTree
 	}
 	if n := pages.Key("Count").Int64(); n > int64(maxPages) {
 		return nil, fmt.Errorf("%w : %d pages annoncées, limite %d", ErrTooLarge, n, maxPages)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // The library's NewReader follows /Prev without a visited set, allocates
@@ -43,25 +44,33 @@ type xrefEntry struct {
 // xrefWalk holds what the checks need across the sections.
 type xrefWalk struct {
 	data    []byte
-	maxObj  int         // object numbers allowed by the file's size
-	claimed int         // entries read across all sections
-	decoded int64       // bytes of object streams decoded by the checks
-	entries []xrefEntry // xref streams only: the entries the library keeps (the newest section's)
+	maxObj  int                     // object numbers allowed by the file's size
+	claimed int                     // entries read across all sections
+	decoded int64                   // bytes of object streams decoded by the checks
+	entries []xrefEntry             // xref streams only: the entries the library keeps (the newest section's)
+	streams map[int64]decodedObjStm // the object streams decoded, for flatten
 }
 
 // checkStructure returns a *refusal when the library would loop or exhaust
-// memory on data, another error when it would fail on it anyway, nil else.
-func checkStructure(data []byte) error {
+// memory on data, another error when it would fail on it anyway. Else it
+// returns what flatten appends to data, nil when nothing.
+func checkStructure(data []byte) ([]byte, error) {
 	start, ok := startXref(data)
 	if !ok {
-		return nil // the library refuses the file by itself
+		return nil, nil // the library refuses the file by itself
 	}
-	w := xrefWalk{data: data, maxObj: maxObjects(len(data))}
+	w := xrefWalk{data: data, maxObj: maxObjects(len(data)), streams: map[int64]decodedObjStm{}}
 	stream, trailer, err := w.sections(start)
-	if err != nil || !stream {
-		return err // a classic table puts no object in an object stream
+	if err == nil {
+		err = w.objectSizes()
 	}
-	return w.objectStreams(trailer)
+	if err != nil || !stream {
+		return nil, err // a classic table puts no object in an object stream
+	}
+	if err := w.objectStreams(trailer); err != nil {
+		return nil, err
+	}
+	return w.flatten(trailer)
 }
 
 // startXref finds the offset after "startxref" as the library does: on a
@@ -172,9 +181,15 @@ func (w *xrefWalk) table(l *objLexer) (map[string]object, error) {
 		if err := w.claim(t.num, n.num); err != nil {
 			return nil, err
 		}
-		for range 3 * n.num {
-			if _, err := l.token(); err != nil {
+		for x := t.num; x < t.num+n.num; x++ {
+			off, err1 := l.token()
+			gen, err2 := l.token()
+			kind, err3 := l.token()
+			if errors.Join(err1, err2, err3) != nil {
 				return nil, bad
+			}
+			if kind.kind == objKeyword && kind.name == "n" && off.kind == objInt && gen.kind == objInt {
+				w.setPlain(x, off.num)
 			}
 		}
 	}
@@ -240,6 +255,62 @@ func (w *xrefWalk) stream(off int64, newest map[string]object) (map[string]objec
 		}
 	}
 	return d, nil
+}
+
+// setPlain records, from a classic table, object x at offset off in the
+// file unless a newer section gave it.
+func (w *xrefWalk) setPlain(x, off int64) {
+	if x >= int64(len(w.entries)) {
+		w.entries = append(w.entries, make([]xrefEntry, x+1-int64(len(w.entries)))...)
+	}
+	if w.entries[x].typ == 0 {
+		w.entries[x] = xrefEntry{typ: 1, a: off}
+	}
+}
+
+// objectSizes refuses a file holding an object of more than maxObjectBytes
+// outside its stream data: the library parses an object into a value per
+// token, some 25 bytes of memory per byte of file, at every lookup. The
+// objects do not overlap in a genuine file, so measuring them all reads it
+// about once; entries crafted to overlap are refused past twice its size.
+func (w *xrefWalk) objectSizes() error {
+	var offsets []int64
+	for _, e := range w.entries {
+		if e.typ == 1 {
+			offsets = append(offsets, e.a)
+		}
+	}
+	slices.Sort(offsets)
+	scanned, limit := 0, 2*len(w.data)+maxObjectBytes
+	for _, off := range slices.Compact(offsets) {
+		n := objectBytes(w.data, off)
+		if n > maxObjectBytes {
+			return refuse(ErrTooLarge, "objet à l'offset %d de plus de %d octets", off, maxObjectBytes)
+		}
+		if scanned += n; scanned > limit {
+			return refuse(ErrTooComplex, "objets qui se chevauchent (plus de %d octets lus pour un fichier de %d)", limit, len(w.data))
+		}
+	}
+	return nil
+}
+
+// objectBytes is how far the object at off runs before its stream data, its
+// endobj or the next object's header, up to just past maxObjectBytes.
+func objectBytes(data []byte, off int64) int {
+	if off < 0 || off >= int64(len(data)) {
+		return 0
+	}
+	l := objLexer{data: data, pos: int(off)}
+	for i := 0; l.pos-int(off) <= maxObjectBytes; i++ {
+		t, err := l.token()
+		if err != nil {
+			break
+		}
+		if t.kind == objKeyword && (i > 2 && t.name == "obj" || t.name == "stream" || t.name == "endobj" || t.name == "xref" || t.name == "trailer") {
+			break
+		}
+	}
+	return l.pos - int(off)
 }
 
 // set records entry x unless a newer section gave it, as the library does.
@@ -446,45 +517,48 @@ func (w *xrefWalk) objectStream(id int64, encrypted bool) (int64, error) {
 	if err := checkFilters(d); err != nil {
 		return -1, err
 	}
+	next := int64(-1)
+	if ext, ok := d["Extends"]; ok && ext.kind == objRef && ext.gen == 0 {
+		next = ext.num // else not a stream to the library: it stops there
+	}
 	if !encrypted { // encrypted data cannot be measured before the library decrypts it
-		if err := w.checkDecodedSize(d, dataAt, id); err != nil {
+		decoded, err := w.checkDecodedSize(d, dataAt, id)
+		if err != nil {
 			return -1, err
 		}
+		if decoded != nil && d["First"].kind == objInt {
+			w.streams[id] = parseObjStm(decoded, d["N"].num, d["First"].num, next)
+		}
 	}
-	ext, ok := d["Extends"]
-	if !ok {
-		return -1, nil
-	}
-	if ext.kind != objRef || ext.gen != 0 {
-		return -1, nil // not a stream to the library: it stops there
-	}
-	return ext.num, nil
+	return next, nil
 }
 
 // checkDecodedSize refuses an object stream that decodes to more than
-// maxObjStmBytes, which the library would parse at every lookup, and
-// object streams decoding to more than maxObjStmTotal together, which
-// would make the checks themselves long.
-func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64) error {
+// maxObjStmBytes, and object streams decoding to more than maxObjStmTotal
+// or maxFlattened together, which would make the checks themselves long
+// or the flattened file large. It returns the decoded bytes, nil when the
+// library's decoding fails too.
+func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64) ([]byte, error) {
 	if l := d["Length"]; l.kind == objRef {
 		d["Length"] = w.integer(l)
 	}
 	r, err := decodeStream(w.data, d, dataAt)
 	var ref *refusal
 	if errors.As(err, &ref) {
-		return err
+		return nil, err
 	}
 	if err != nil {
-		return nil // the library's decoding fails too
+		return nil, nil
 	}
-	n, _ := io.Copy(io.Discard, io.LimitReader(r, maxObjStmBytes+1))
-	if n > maxObjStmBytes {
-		return refuse(ErrTooLarge, "flux d'objets %d de plus de %d octets décodés", id, maxObjStmBytes)
+	data, _ := io.ReadAll(io.LimitReader(r, maxObjStmBytes+1))
+	if len(data) > maxObjStmBytes {
+		return nil, refuse(ErrTooLarge, "flux d'objets %d de plus de %d octets décodés", id, maxObjStmBytes)
 	}
-	if w.decoded += n; w.decoded > maxObjStmTotal(len(w.data)) {
-		return refuse(ErrTooComplex, "flux d'objets de plus de %d octets décodés en tout", maxObjStmTotal(len(w.data)))
+	if limit := min(maxObjStmTotal(len(w.data)), maxFlattened); w.decoded+int64(len(data)) > limit {
+		return nil, refuse(ErrTooComplex, "flux d'objets de plus de %d octets décodés en tout", limit)
 	}
-	return nil
+	w.decoded += int64(len(data))
+	return data, nil
 }
 
 // integer resolves a reference to an integer written in the file, as an

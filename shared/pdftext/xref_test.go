@@ -109,7 +109,7 @@ func TestCheckStructure(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			err := checkStructure(tt.file)
+			_, err := checkStructure(tt.file)
 			var refused *refusal
 			switch {
 			case tt.want == nil && err != nil:

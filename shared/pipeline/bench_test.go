@@ -2,11 +2,13 @@ package pipeline_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"slices"
 	"testing"
 
 	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
@@ -48,6 +50,52 @@ func BenchmarkChain(b *testing.B) {
 			perPage := b.Elapsed().Seconds() / float64(b.N*pages)
 			b.ReportMetric(perPage*1000, "ms/page")
 			b.ReportMetric(1/perPage, "pages/s")
+		})
+	}
+}
+
+// BenchmarkExtractPages runs the extract stage (offline reader, checks,
+// ratios, covenants) on reports of 50 to 2 000 pages made from the Ferlac
+// test report: its pages, then its pages without a statement again, page
+// after page, up to the count. Its ms/page should stay flat: a stage that
+// compares every sentence with every page grows with the count.
+func BenchmarkExtractPages(b *testing.B) {
+	base := fixtures.ReportOf(b, "ferlac")
+	data, err := os.ReadFile(base.PDF)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
+	doc, err := p.Read(b.Context(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	statementPages := map[int]bool{}
+	for _, pages := range locate.Find(doc) {
+		for _, n := range pages {
+			statementPages[n] = true
+		}
+	}
+	var filler []pdftext.Page
+	for _, pg := range doc.Pages {
+		if !statementPages[pg.Number] {
+			filler = append(filler, pg)
+		}
+	}
+	for _, n := range []int{50, 100, 500, 2000} {
+		long := &pdftext.Document{Pages: slices.Clone(doc.Pages)}
+		for i := 0; len(long.Pages) < n; i++ {
+			pg := filler[i%len(filler)]
+			pg.Number = len(long.Pages) + 1
+			long.Pages = append(long.Pages, pg)
+		}
+		b.Run(fmt.Sprintf("%d_pages", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := p.Extract(b.Context(), long); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(b.Elapsed().Seconds()*1000/float64(b.N*n), "ms/page")
 		})
 	}
 }

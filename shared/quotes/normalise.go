@@ -89,6 +89,9 @@ type normalised struct {
 	// was removed just before text[i]; a quote may keep it ("peut-\nêtre"
 	// quoted "peut-être").
 	optHyphen map[int]span
+	// bare is text without its spaces and hyphens: a quote that matches
+	// holds, without its own, a substring of it (see find).
+	bare string
 }
 
 func normalise(s string) normalised {
@@ -147,7 +150,20 @@ func normalise(s string) normalised {
 		last = r
 	}
 	n.text = b.String()
+	n.bare = bare(n.text)
 	return n
+}
+
+// bare removes the spaces and hyphens of a normalised text: those a match
+// may skip (optional spaces of the page, a kept line-end hyphen of the
+// quote) and those it pairs, so that every match shows as a substring.
+func bare(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // foldChars is what Normalise does to characters once the invisible ones

@@ -238,7 +238,7 @@ func locateByTries(page, quote string) (start, end int, ok bool) {
 			if try[0] == ' ' || try[len(try)-1] == ' ' {
 				continue
 			}
-			if sp, ok := n.find(try); ok {
+			if sp, ok := n.find(try, bare(try)); ok {
 				return sp.start, sp.end, true
 			}
 		}

@@ -60,13 +60,18 @@ func Verify(pages []string, page int, quote string) Result {
 // hyphenation may be kept ("peut-\nêtre" quoted "peut-être"). A changed word,
 // number or punctuation mark inside the quote, an ellipsis or "[...]" in
 // place of omitted text, and text running onto the next page all fail.
+//
+// The pages are searched through their bare text first (see find), which
+// a quote that matches holds: a page without it is passed over at the
+// speed of a substring search.
 func (d *Document) Verify(page int, quote string) Result {
 	q := strings.Trim(Normalise(quote), edge)
 	long := longEnough(q)
 	var found []int
 	if long {
+		qb := bare(q)
 		for i, p := range d.pages {
-			if _, ok := p.find(q); ok {
+			if _, ok := p.find(q, qb); ok {
 				found = append(found, i+1)
 			}
 		}
@@ -81,6 +86,18 @@ func (d *Document) Verify(page int, quote string) Result {
 	default:
 		return Result{Reason: fmt.Sprintf("citation introuvable à la page %d", page) + elsewhere(found), Pages: found}
 	}
+}
+
+// Holds reports whether Verify accepts quote on page, searching that page
+// only: what a caller needs that quotes a page's own sentences, thousands
+// of them in a long report, where Verify searches every page for each.
+func (d *Document) Holds(page int, quote string) bool {
+	q := strings.Trim(Normalise(quote), edge)
+	if page < 1 || page > len(d.pages) || !longEnough(q) {
+		return false
+	}
+	_, ok := d.pages[page-1].find(q, bare(q))
+	return ok
 }
 
 func (d *Document) outOfRange() string {
@@ -185,7 +202,11 @@ func longEnough(q string) bool { return utf8.RuneCountInString(q) >= MinLength }
 
 // find returns where q first occurs in the page, in the original text,
 // letting q leave out an optional space and keep a removed line-end hyphen.
-func (n normalised) find(q string) (span, bool) {
+// qb is bare(q): a page whose bare text lacks it cannot hold q.
+func (n normalised) find(q, qb string) (span, bool) {
+	if !strings.Contains(n.bare, qb) {
+		return span{}, false
+	}
 	for s := range len(n.text) {
 		if sp, _, _, ok := n.matchAt(s, q); ok {
 			return sp, true

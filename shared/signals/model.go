@@ -59,13 +59,53 @@ func NewModelReader(gen generator) (*ModelReader, error) {
 	return &ModelReader{gen: gen}, nil
 }
 
-// Read finds the signals of pages (every page's text, page 1 first).
+// maxChunkBytes bounds the page text of one request. The whole text of a
+// report of several hundred dense pages exceeds the model's input window;
+// pages go in chunks of whole pages, in order, each well inside it with
+// room for the instructions and a retry's list.
+const maxChunkBytes = 1 << 20
+
+// Read finds the signals of pages (every page's text, page 1 first), chunk
+// by chunk (chunks); a quote found by two chunks counts once.
 func (m *ModelReader) Read(ctx context.Context, pages []string) (Reading, error) {
-	all := make([]int, len(pages))
-	for i := range pages {
-		all[i] = i + 1
+	var out Reading
+	for _, chunk := range chunks(pages, maxChunkBytes) {
+		r, err := m.readChunk(ctx, pages, chunk)
+		out.Usage.Merge(r.Usage)
+		out.Retried = out.Retried || r.Retried
+		for _, s := range r.Verified {
+			if !containsQuote(out.Verified, s) {
+				out.Verified = append(out.Verified, s)
+			}
+		}
+		out.Rejected = append(out.Rejected, r.Rejected...)
+		if err != nil {
+			return out, err
+		}
 	}
-	content := extraction.Content(pages, all)
+	return out, nil
+}
+
+// chunks groups the page numbers of pages, in order, so that each group's
+// text stays within limit bytes; a page longer than that is a group alone.
+func chunks(pages []string, limit int) [][]int {
+	var out [][]int
+	size := 0
+	for i, p := range pages {
+		if len(out) == 0 || size+len(p) > limit {
+			out = append(out, nil)
+			size = 0
+		}
+		out[len(out)-1] = append(out[len(out)-1], i+1)
+		size += len(p)
+	}
+	return out
+}
+
+// readChunk asks for the signals of the pages numbered chunk and checks
+// every quote against the whole document.
+func (m *ModelReader) readChunk(ctx context.Context, pages []string, chunk []int) (Reading, error) {
+	content := extraction.Content(pages, chunk)
 	var out Reading
 	var first RiskReading
 	if err := m.ask(ctx, content, &first, &out.Usage); err != nil {

@@ -3,6 +3,7 @@ package signals
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -71,5 +72,46 @@ func TestModelReader(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A long report goes to the model in chunks of whole pages, each within
+// maxChunkBytes of text, every page in exactly one, in order.
+func TestModelReaderChunks(t *testing.T) {
+	t.Parallel()
+	pages := make([]string, 9)
+	for i := range pages {
+		pages[i] = strings.Repeat("a", maxChunkBytes/3) // three fill a chunk
+	}
+	pages[4] = strings.Repeat("x", maxChunkBytes+1) // alone in its chunk
+	want := [][]int{{1, 2, 3}, {4}, {5}, {6, 7, 8}, {9}}
+	if diff := cmp.Diff(want, chunks(pages, maxChunkBytes)); diff != "" {
+		t.Fatalf("chunks (-want +got):\n%s", diff)
+	}
+	replies := make([]modeltest.Reply, len(want))
+	for i := range replies {
+		replies[i] = modeltest.Answer(t, RiskReading{Signals: []Signal{}})
+	}
+	fake := modeltest.New(replies...)
+	reader, err := NewModelReader(fake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := reader.Read(context.Background(), pages); err != nil {
+		t.Fatal(err)
+	}
+	reqs := fake.Requests()
+	if len(reqs) != len(want) {
+		t.Fatalf("%d requests, want %d", len(reqs), len(want))
+	}
+	for i, chunk := range want {
+		for _, n := range chunk {
+			if c := strings.Count(reqs[i].Content, fmt.Sprintf("=== page %d ===", n)); c != 1 {
+				t.Errorf("request %d holds page %d %d times", i+1, n, c)
+			}
+		}
+		if strings.Count(reqs[i].Content, "=== page ") != len(chunk) {
+			t.Errorf("request %d holds other pages than %v", i+1, chunk)
+		}
 	}
 }
