@@ -74,7 +74,7 @@ var hostileCorpus = map[string]outcome{
 	// Written by hostilegen_test.go (issue #25).
 	"keywords_content.pdf":  {texts: []string{"Hello"}, pageErr: ErrTooComplex}, // page 1 refused, page 2 read
 	"keywords_cmap.pdf":     {texts: []string{"Hello"}},                         // the map cut short, the encoding reads
-	"slanted_glyphs.pdf":    {}, // the glyphs the slant takes off the page are not printed: the few left read
+	"slanted_glyphs.pdf":    {},                                                 // the glyphs the slant takes off the page are not printed: the few left read
 	"contents_repeated.pdf": {err: ErrTooComplex},
 	"do_repeated.pdf":       {texts: []string{"Hello"}},
 	"w_repeated.pdf":        {texts: []string{"HH"}},
