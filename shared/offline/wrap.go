@@ -193,16 +193,17 @@ func amountsAlone(l pdftext.Line) bool {
 }
 
 // labelAlone tells a line of text only, printed left of the first amount of
-// amounts: a part of the label cell of their row.
-func labelAlone(l, amounts pdftext.Line) bool {
-	if len(l.Spans) == 0 || amountsAlone(l) {
+// the row: a part of the row's label cell.
+func labelAlone(l, row pdftext.Line) bool {
+	_, amounts := splitLabel(row)
+	if len(l.Spans) == 0 || len(amounts) == 0 || amountsAlone(l) {
 		return false
 	}
 	if _, header := headerLine(l); header {
 		return false
 	}
 	for _, s := range l.Spans {
-		if _, ok := amountCell(s.Text); ok || s.X1 > amounts.Spans[0].X0+overlapSlack {
+		if _, ok := amountCell(s.Text); ok || s.X1 > amounts[0].X0+overlapSlack {
 			return false
 		}
 	}
