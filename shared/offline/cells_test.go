@@ -114,6 +114,7 @@ func TestUnitIn(t *testing.T) {
 		{"euros", []string{"SPLITERA   Comptes annuels 2022 (en euros) au 31/12/2022 (en Euros)"}, "€"},
 		{"dossier", []string{"Dossier N° 003057 en Euros.   SODREXAL"}, "€"},
 		{"prose", []string{"en France et en 2025"}, ""},
+		{"sur deux lignes", []string{"Montants exprimés en", "milliers d'euros   31/12/2024   31/12/2023"}, "k€"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

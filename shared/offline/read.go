@@ -165,12 +165,20 @@ func printedUnit(units []frnum.Unit) frnum.Unit {
 }
 
 // unitIn finds a money unit stated in lines: "(en milliers d'euros)",
-// "en k€", "Dossier … en Euros.", or a unit alone in parentheses "(M€)".
+// "en k€", "Dossier … en Euros.", or a unit alone in parentheses "(M€)",
+// also across two lines ("Montants exprimés en" / "milliers d'euros", a
+// cell wrapped).
 func unitIn(lines []string) frnum.Unit {
-	for _, l := range lines {
-		for _, c := range unitCandidates(l) {
-			if u, err := frnum.ParseMoneyUnit(c); err == nil {
-				return u
+	for i, l := range lines {
+		texts := []string{l}
+		if i+1 < len(lines) {
+			texts = append(texts, l+" "+lines[i+1])
+		}
+		for _, t := range texts {
+			for _, c := range unitCandidates(t) {
+				if u, err := frnum.ParseMoneyUnit(c); err == nil {
+					return u
+				}
 			}
 		}
 	}
@@ -264,8 +272,13 @@ func boilerKey(l pdftext.Line) string {
 	}, locate.Fold(l.Text())))
 }
 
+// withoutLines drops the running headers and footers of a page, but never
+// a line of column headings, whose dates struck out may read like one.
 func withoutLines(p pdftext.Page, drop map[string]bool) pdftext.Page {
 	out := p
-	out.Lines = slices.DeleteFunc(slices.Clone(p.Lines), func(l pdftext.Line) bool { return drop[boilerKey(l)] })
+	out.Lines = slices.DeleteFunc(slices.Clone(p.Lines), func(l pdftext.Line) bool {
+		_, header := headerLine(l)
+		return drop[boilerKey(l)] && !header
+	})
 	return out
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/pdftext"
 )
@@ -50,6 +52,7 @@ func cellLines(lines []pdftext.Line) []pdftext.Line {
 			}
 		}
 	}
+	padded(lines, claim)
 	var out []pdftext.Line
 	for i, l := range lines {
 		if claim[i] >= 0 {
@@ -88,8 +91,7 @@ func cellLeading(lines []pdftext.Line, claim []int) (float64, bool) {
 	if len(gaps) == 0 {
 		return 0, false
 	}
-	slices.Sort(gaps)
-	return gaps[len(gaps)/2], true
+	return median(gaps), true
 }
 
 // leadingSlack is how far, in points, a line may stand from the cell's
@@ -113,6 +115,60 @@ func extendCell(lines []pdftext.Line, claim []int, i int, leading float64) {
 		}
 		claim[up], claim[down] = i, i
 	}
+}
+
+// padded gives a row the label line printed just under or just over it at
+// the cells' own leading when the page pads its cells: rows stand further
+// apart than the lines of one cell, as the lines continuing a label in lower
+// case show. A cell aligned at its top or bottom then keeps a continuation
+// that opens in capitals ("RÉSULTAT" / "D'EXPLOITATION (I - II)").
+func padded(lines []pdftext.Line, claim []int) {
+	var inCell, between []float64
+	for i := 0; i+1 < len(lines); i++ {
+		a, b := lines[i], lines[i+1]
+		switch {
+		case hasCells(a) && hasCells(b):
+			between = append(between, a.Y-b.Y)
+		case hasCells(a) && labelAlone(b, a) && continues(b):
+			inCell = append(inCell, a.Y-b.Y)
+		}
+	}
+	if len(inCell) == 0 || len(between) == 0 {
+		return
+	}
+	leading, gap := median(inCell), slices.Min(between)
+	if gap-leading < 2*leadingSlack {
+		return
+	}
+	near := func(i, j int) bool {
+		return j >= 0 && j < len(lines) && math.Abs(math.Abs(lines[i].Y-lines[j].Y)-leading) <= leadingSlack
+	}
+	for j := range lines {
+		if claim[j] >= 0 || hasCells(lines[j]) {
+			continue
+		}
+		for _, d := range []int{-1, 1} {
+			row, other := j+d, j-d
+			if row < 0 || row >= len(lines) || claim[row] >= 0 || !hasCells(lines[row]) || !labelAlone(lines[j], lines[row]) || !near(j, row) || near(j, other) {
+				continue
+			}
+			claim[j] = row
+			break
+		}
+	}
+}
+
+// continues tells a label line that goes on with the label above it: it
+// opens in lower case or with a parenthesis.
+func continues(l pdftext.Line) bool {
+	first, _ := utf8.DecodeRuneInString(strings.TrimSpace(l.Text()))
+	return unicode.IsLower(first) || first == '('
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[len(s)/2]
 }
 
 // hasCells tells a row that holds amounts, not a line of column headings.

@@ -63,6 +63,32 @@ func TestCellLines(t *testing.T) {
 			want: []string{"Capital social ou individuel", "2025  2024"},
 		},
 		{
+			name: "a capital continuation under a row of a padded page",
+			lines: []pdftext.Line{
+				line(720, span(50, 150, "PRODUITS")),
+				line(710, span(50, 150, "D'EXPLOITATION")),
+				line(696, span(50, 150, "Ventes"), span(300, 340, "1 000"), span(400, 440, "900")),
+				line(682, span(50, 150, "Variation de stock"), span(300, 340, "(5)"), span(400, 440, "3")),
+				line(672, span(50, 150, "(marchandises)")),
+				line(658, span(50, 150, "RÉSULTAT"), span(300, 340, "973"), span(400, 440, "961")),
+				line(648, span(50, 150, "D'EXPLOITATION (I - II)")),
+				line(634, span(50, 150, "CHARGES")),
+			},
+			want: []string{"PRODUITS", "D'EXPLOITATION", "Ventes  1 000  900", "Variation de stock (marchandises)  (5)  3",
+				"RÉSULTAT D'EXPLOITATION (I - II)  973  961", "CHARGES"},
+		},
+		{
+			name: "rows one leading apart keep their headings",
+			lines: []pdftext.Line{
+				line(720, span(50, 150, "Achats"), span(300, 340, "10"), span(400, 440, "9")),
+				line(710, span(50, 150, "(dont marchandises)")),
+				line(700, span(50, 150, "Ventes"), span(300, 340, "1 000"), span(400, 440, "900")),
+				line(690, span(50, 150, "DETTES")),
+				line(680, span(50, 150, "Emprunts"), span(300, 340, "40"), span(400, 440, "50")),
+			},
+			want: []string{"Achats  10  9", "(dont marchandises)", "Ventes  1 000  900", "DETTES", "Emprunts  40  50"},
+		},
+		{
 			name: "headings wrapped over three lines make one header line",
 			lines: []pdftext.Line{
 				line(740, span(280, 360, "Amortissements et"), span(420, 440, "Net")),

@@ -19,10 +19,12 @@ import (
 )
 
 // minFieldsPercent is the share of fields the offline reader must read
-// exactly over one run of the property test. Issue 23's target is 99; the
-// floor is raised as the reader gets there (a run draws fresh seeds: a floor
-// above what the reader reaches on every presentation fails some runs).
-const minFieldsPercent = 0
+// exactly over one run of the property test. Issue 23's target is 99; this
+// is a floor against regression, raised as the reader gets there: a run
+// draws fresh seeds, and the reader's worst documents still read about
+// three fields in four and one document may be refused whole: a floor
+// higher than 70 fails some runs today (docs/evaluation.md has the measures).
+const minFieldsPercent = 70
 
 // Every seed gives a document whose printed figures add up: each identity of
 // the dictionary holds on its truth, and the rows of each key add up to it
