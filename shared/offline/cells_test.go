@@ -115,6 +115,8 @@ func TestUnitIn(t *testing.T) {
 		{"dossier", []string{"Dossier N° 003057 en Euros.   SODREXAL"}, "€"},
 		{"prose", []string{"en France et en 2025"}, ""},
 		{"sur deux lignes", []string{"Montants exprimés en", "milliers d'euros   31/12/2024   31/12/2023"}, "k€"},
+		{"autour des en-têtes", []string{"Montants exprimés en", "30/06/2022   30/06/2021", "milliers d'euros"}, "k€"},
+		{"libellé court", []string{"Total général", "Autres dettes"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

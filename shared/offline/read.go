@@ -186,11 +186,16 @@ func unitIn(lines []string) frnum.Unit {
 }
 
 // unitCandidates lists the texts of a line that may be a unit: what follows
-// each "en" (one to three words, up to a punctuation mark), and the content
-// of each pair of parentheses.
+// each "en" (one to three words, up to a punctuation mark), the content of
+// each pair of parentheses, and the line itself when it is a unit phrase of
+// its own ("milliers d'euros", the end of a cell wrapped around the column
+// headings).
 func unitCandidates(line string) []string {
 	var out []string
 	words := strings.Fields(line)
+	if n := len(words); n > 0 && n <= 3 && strings.ContainsAny(locate.Fold(line), "e€") && !strings.ContainsAny(line, "0123456789") {
+		out = append(out, strings.TrimSpace(line))
+	}
 	for i, w := range words {
 		if !strings.EqualFold(strings.TrimLeft(w, "("), "en") {
 			continue
