@@ -138,11 +138,13 @@ func TestChainUnderFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("chaîne locale complète sous pannes : sans -short")
 	}
-	// Four kills within less than two leases: a stage killed waits for its
+	// Four kills within less than one lease: a stage killed waits for its
 	// lease before it is taken again, so no stage is killed three times,
-	// which the attempts limit (3) would rightly end in echec.
+	// which the attempts limit (3) would rightly end in echec. The lease,
+	// and the delivery timeout under it, leave a take room to wait out the
+	// transaction locks a killed process leaves on the emulator.
 	const (
-		lease     = 5 * time.Second
+		lease     = 15 * time.Second
 		kills     = 4
 		killEvery = 2500 * time.Millisecond
 		pause     = 2 * time.Second
