@@ -50,42 +50,34 @@ func Read(doc *pdftext.Document) (statements.Transcription, error) {
 	return transcribe(doc, found, cerfa)
 }
 
-// Presentations reads a filing that holds both the liasse's forms and
-// statements laid out by the accountant (a plaquette) both ways: forms is
-// what Read gives, own the statements the forms also print, read from the
-// accountant's pages alone: a second reading of the same figures, which
-// must agree with the first. ok is false when the document holds no such
-// pair.
-func Presentations(doc *pdftext.Document) (forms, own statements.Transcription, ok bool) {
+// Presentation reads, in a filing that holds both the liasse's forms and
+// statements laid out by the accountant (a plaquette), the statements the
+// forms also print from the accountant's pages alone: a second reading of
+// the figures Read gives from the forms, which must agree with it. ok is
+// false when the document holds no such pair.
+func Presentation(doc *pdftext.Document) (statements.Transcription, bool) {
 	cerfa := readCerfa(doc)
 	if len(cerfa.tables) == 0 {
-		return forms, own, false
+		return statements.Transcription{}, false
 	}
 	formPages := map[int]bool{}
 	for _, fp := range findForms(doc) {
 		formPages[fp.page] = true
 	}
-	rest, pages := locate.Result{}, locate.Find(doc)
-	for st, ps := range pages {
+	own := locate.Result{}
+	for st, ps := range locate.Find(doc) {
 		if !cerfa.covers(st) {
-			rest[st] = ps
 			continue
 		}
 		if mine := slices.DeleteFunc(slices.Clone(ps), func(p int) bool { return formPages[p] }); len(mine) > 0 {
-			pages[st] = mine
-		} else {
-			delete(pages, st)
+			own[st] = mine
 		}
 	}
-	for st := range rest {
-		delete(pages, st)
+	if len(own) == 0 {
+		return statements.Transcription{}, false
 	}
-	if len(pages) == 0 {
-		return forms, own, false
-	}
-	forms, errForms := transcribe(doc, rest, cerfa)
-	own, errOwn := transcribe(doc, pages, cerfaRead{company: cerfa.company})
-	return forms, own, errForms == nil && errOwn == nil
+	t, err := transcribe(doc, own, cerfaRead{company: cerfa.company})
+	return t, err == nil
 }
 
 // transcribe reads the statements found on their pages beside what the

@@ -94,19 +94,19 @@ type Extracted struct {
 
 // presentations compares, in a filing that holds the liasse's forms and the
 // accountant's own statements, the two presentations of the same figures:
-// every field where they disagree is a divergence, whichever reader read
-// the report.
-func presentations(doc *pdftext.Document) []ratios.Alert {
-	forms, own, ok := offline.Presentations(doc)
+// forms is the offline reader's reading, which takes the forms where they
+// print a statement. Every field where they disagree is a divergence,
+// whichever reader read the report.
+func presentations(doc *pdftext.Document, forms statements.Report) []ratios.Alert {
+	own, ok := offline.Presentation(doc)
 	if !ok {
 		return nil
 	}
-	a, errA := statements.Normalise(forms)
-	b, errB := statements.Normalise(own)
-	if errA != nil || errB != nil {
+	b, err := statements.Normalise(own)
+	if err != nil {
 		return nil
 	}
-	return extraction.DivergeWhereBoth(a, b, "formulaires de la liasse", "états de la plaquette")
+	return extraction.DivergeWhereBoth(forms, b, "formulaires de la liasse", "états de la plaquette")
 }
 
 // Borrower is the name the facts and the memo use.
@@ -124,12 +124,14 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	}
 	deterministic := extraction.NewDeterministic(offline.Reader{})
 	var out Extracted
+	var ours *statements.Report // the offline reader's reading
 	if p.gen == nil {
 		res, err := run(ctx, deterministic, 0, doc, pages)
 		if err != nil {
 			return out, err
 		}
 		out.Result = res
+		ours = &out.Result.Report
 	} else {
 		reader, err := extraction.NewModelReader(p.gen)
 		if err != nil {
@@ -141,9 +143,12 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 		// The second reader's failure costs the comparison, not the report.
 		if second, err := run(ctx, deterministic, 0, doc, pages); err == nil {
 			out.Divergences = extraction.Diverge(out.Result.Report, second.Report, "modèle", "lecteur hors ligne")
+			ours = &second.Report
 		}
 	}
-	out.Divergences = append(out.Divergences, presentations(doc)...)
+	if ours != nil {
+		out.Divergences = append(out.Divergences, presentations(doc, *ours)...)
+	}
 	rep := out.Result.Report
 	id, err := facts.Identify(doc.Texts(), rep.Company)
 	if err != nil {

@@ -12,9 +12,8 @@ import (
 	"analyste.dev/analyste/shared/statements"
 )
 
-// plaquette lays out, after a liasse, the accountant's own balance sheet of
-// the same figures (in euros), with shift added to one field.
-func plaquette(t *testing.T, doc *pdftext.Document, shift map[string]float64) *pdftext.Document {
+// formsOf is the offline reader's reading of doc, which takes the forms.
+func formsOf(t *testing.T, doc *pdftext.Document) statements.Report {
 	t.Helper()
 	forms, err := offline.Read(doc)
 	if err != nil {
@@ -24,6 +23,14 @@ func plaquette(t *testing.T, doc *pdftext.Document, shift map[string]float64) *p
 	if err != nil {
 		t.Fatal(err)
 	}
+	return rep
+}
+
+// plaquette lays out, after a liasse, the accountant's own balance sheet of
+// the same figures (in euros), with shift added to one field.
+func plaquette(t *testing.T, doc *pdftext.Document, shift map[string]float64) *pdftext.Document {
+	t.Helper()
+	rep := formsOf(t, doc)
 	year := rep.YearsDesc()[0]
 	text := func(y float64, s string) pdftext.Line {
 		return pdftext.Line{Y: y, Spans: []pdftext.Span{{X0: 40, X1: 40 + 5*float64(len(s)), Size: 10, Text: s}}}
@@ -62,7 +69,8 @@ func plaquette(t *testing.T, doc *pdftext.Document, shift map[string]float64) *p
 func TestPresentations(t *testing.T) {
 	t.Parallel()
 	const liasse = "fr_compagnie-des-chateaux_2019_liasse-2050.pdf"
-	if got := presentations(pdfs.Read(t, fixtures.Real(t, liasse))); got != nil {
+	doc := pdfs.Read(t, fixtures.Real(t, liasse))
+	if got := presentations(doc, formsOf(t, doc)); got != nil {
 		t.Fatalf("a liasse alone has one presentation, got %v", got)
 	}
 	tests := []struct {
@@ -77,7 +85,8 @@ func TestPresentations(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var got []string
-			for _, a := range presentations(plaquette(t, pdfs.Read(t, fixtures.Real(t, liasse)), tt.shift)) {
+			both := plaquette(t, pdfs.Read(t, fixtures.Real(t, liasse)), tt.shift)
+			for _, a := range presentations(both, formsOf(t, both)) {
 				if !strings.Contains(a.Text, "formulaires de la liasse") {
 					t.Errorf("divergence %q does not name the presentations", a.Text)
 				}
