@@ -28,7 +28,7 @@ const meetFactor = 0.8
 // Every other line is kept as printed.
 func cellLines(lines []pdftext.Line) []pdftext.Line {
 	lines = mergedHeadings(lines)
-	claim := make([]int, len(lines)) // index of the amounts line a label line belongs to, -1 none
+	claim := make([]int, len(lines)) // index of the row a label line belongs to, -1 none
 	for i := range claim {
 		claim[i] = -1
 	}
@@ -53,17 +53,22 @@ func cellLines(lines []pdftext.Line) []pdftext.Line {
 		}
 	}
 	padded(lines, claim)
+	members := map[int][]int{} // the label lines of each row, top first
+	for j, c := range claim {
+		if c >= 0 {
+			members[c] = append(members[c], j)
+		}
+	}
 	var out []pdftext.Line
 	for i, l := range lines {
 		if claim[i] >= 0 {
 			continue
 		}
 		var above, below []pdftext.Span
-		for j := range lines {
-			switch {
-			case claim[j] == i && j < i:
+		for _, j := range members[i] {
+			if j < i {
 				above = append(above, lines[j].Spans...)
-			case claim[j] == i:
+			} else {
 				below = append(below, lines[j].Spans...)
 			}
 		}
