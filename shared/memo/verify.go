@@ -48,6 +48,10 @@ type Result struct {
 	Verdicts   []ClaimVerdict `json:"verdicts"`
 	Handoff    *Handoff       `json:"relais"` // nil when published
 	Rewrites   int            `json:"reecritures"`
+	// Opinion and Liquidity are the memo's proposal and its twelve-month
+	// sources and uses; nil when the facts cannot carry them.
+	Opinion   *Opinion   `json:"avis,omitempty"`
+	Liquidity *Liquidity `json:"liquidite_12_mois,omitempty"`
 	// Usage holds every model attempt, failed ones included, for the cost
 	// ledger; each attempt names its role.
 	Usage model.Usage `json:"-"`
