@@ -55,6 +55,7 @@ type tagged struct {
 	blank  bool // no amount in the kept columns
 	deduct bool // a charge counted negative in its key
 	rule   string
+	named  string // for a total, the key its name alone reads as ("Total stocks")
 }
 
 // reading is what the lines read so far tell about the next ones: the side
@@ -112,6 +113,11 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 			t.key, t.kind = rl.key, part
 		case ok:
 			t.key, t.kind, t.rule = rl.key, rl.kind, rl.pattern
+			if rl.kind == subtotal {
+				if nr, ok := lookup(wording, st, sd, subtotalName(t.folded)); ok && (nr.kind == part || nr.kind == whole) && !strings.HasPrefix(nr.key, "-") {
+					t.named = nr.key
+				}
+			}
 		case section != "" && !t.blank:
 			t.key, t.kind = section, part
 		}
@@ -144,6 +150,9 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 		}
 		if tags[i].kind == subtotal {
 			out[i].Category, out[i].Covers = covers(tags, i)
+			if alone(tags, i) {
+				out[i].Category = tags[i].named
+			}
 		}
 	}
 	sign := statements.ChargeSign(statements.Table{Statement: st, Lines: out})
@@ -253,6 +262,22 @@ func covers(tags []tagged, i int) (string, []string) {
 		return statements.Other, nil
 	}
 	return statements.Subtotal, keys
+}
+
+// alone tells a total printed without the lines it adds up ("Total stocks"
+// with no stock line above it), whose name reads as a key no other line of
+// the table holds: the total is then that key's amount.
+func alone(tags []tagged, i int) bool {
+	named := tags[i].named
+	if named == "" || tags[i].blank {
+		return false
+	}
+	for j := sectionStart(tags, i); j < i; j++ {
+		if !tags[j].blank {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(tags, func(t tagged) bool { return !t.blank && t.key == named })
 }
 
 // sectionStart is the first line the total at i adds up: after the heading

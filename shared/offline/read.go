@@ -237,11 +237,12 @@ func boilerplate(doc *pdftext.Document) map[string]bool {
 	pages := map[string]int{}
 	for _, p := range doc.Pages {
 		seen := map[string]bool{}
+		margin := labelMargin(p.Lines)
 		for i, l := range p.Lines {
 			if i >= edgeLines && i < len(p.Lines)-edgeLines {
 				continue
 			}
-			if _, header := headerLine(l); header {
+			if _, header := headerLine(l, margin); header {
 				continue
 			}
 			k := boilerKey(l)
@@ -273,8 +274,9 @@ func boilerKey(l pdftext.Line) string {
 // a line of column headings, whose dates struck out may read like one.
 func withoutLines(p pdftext.Page, drop map[string]bool) pdftext.Page {
 	out := p
+	margin := labelMargin(p.Lines)
 	out.Lines = slices.DeleteFunc(slices.Clone(p.Lines), func(l pdftext.Line) bool {
-		_, header := headerLine(l)
+		_, header := headerLine(l, margin)
 		return drop[boilerKey(l)] && !header
 	})
 	return out

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -62,10 +63,11 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 	if seed != nil {
 		segs = append(segs, *seed)
 	}
+	margin := labelMargin(p.Lines)
 	var preamble []string // text lines since the last amount row
 	trailing := 0         // how many of them are rows of the current segment
 	for _, l := range p.Lines {
-		if hs, ok := headerLine(l); ok {
+		if hs, ok := headerLine(l, margin); ok {
 			if n := len(segs); n == 0 || lastHasAmounts(segs[n-1]) {
 				if n > 0 {
 					segs[n-1].rows = segs[n-1].rows[:len(segs[n-1].rows)-trailing]
@@ -180,12 +182,16 @@ func lastHasAmounts(s segment) bool {
 // headerLine reads a line of column headings: every span a header cell but
 // possibly a caption on the left ("ACTIF", "PASSIF"), and a year, an N / N-1,
 // a Net or two marked cells among them (a lone "Provisions" is a heading).
-func headerLine(l pdftext.Line) ([]header, bool) {
+// A span that starts at the labels' margin (an indent of up to indentEms
+// aside) is a caption whatever its words: a label wrapped in its cell
+// ("Montant net du" / "chiffre d'affaires") may be made of header words, it
+// never heads a column.
+func headerLine(l pdftext.Line, margin float64) ([]header, bool) {
 	var hs []header
 	marked, strong := 0, false
 	for i, s := range l.Spans {
 		h, ok := parseHeader(s.Text)
-		if !ok {
+		if !ok || i == 0 && s.X0 <= margin+indentEms*s.Size {
 			if i == 0 {
 				continue
 			}
@@ -199,6 +205,25 @@ func headerLine(l pdftext.Line) ([]header, bool) {
 		hs = append(hs, h)
 	}
 	return hs, strong || marked >= 2
+}
+
+// indentEms is how far, in font sizes, a label may be indented from the
+// labels' margin.
+const indentEms = 2
+
+// labelMargin is where the labels of a page's rows start: the leftmost
+// label printed before an amount on its line.
+func labelMargin(lines []pdftext.Line) float64 {
+	margin := math.Inf(1)
+	for _, l := range lines {
+		if len(l.Spans) > 1 && isLabel(l.Spans[0].Text) && slices.ContainsFunc(l.Spans[1:], func(s pdftext.Span) bool {
+			_, ok := amountCell(s.Text)
+			return ok
+		}) {
+			margin = min(margin, l.Spans[0].X0)
+		}
+	}
+	return margin
 }
 
 // readRow splits a line into its label (the text spans) and its amount cells.

@@ -141,9 +141,10 @@ var captionWords = map[string]bool{"actif": true, "passif": true, "suite": true,
 // subject (notes, a report), even with a table.
 func continuation(p pdftext.Page, boiler map[string]bool, docYear int, last rawTable) ([]rawTable, bool) {
 	p = tablePage(p, boiler)
+	margin := labelMargin(p.Lines)
 	for _, l := range p.Lines {
 		var segs []segment
-		switch _, header := headerLine(l); {
+		switch _, header := headerLine(l, margin); {
 		case header:
 			segs = segments(p)
 		case readRow(l).hasAmounts():

@@ -28,16 +28,17 @@ const meetFactor = 0.8
 // Every other line is kept as printed.
 func cellLines(lines []pdftext.Line) []pdftext.Line {
 	lines = mergedHeadings(lines)
+	m := labelMargin(lines)
 	claim := make([]int, len(lines)) // index of the row a label line belongs to, -1 none
 	for i := range claim {
 		claim[i] = -1
 	}
 	for i, l := range lines {
-		if !amountsAlone(l) {
+		if !amountsAlone(l, m) {
 			continue
 		}
 		for _, j := range []int{i - 1, i + 1} {
-			if j < 0 || j >= len(lines) || !labelAlone(lines[j], l) || !meet(lines[j], l) {
+			if j < 0 || j >= len(lines) || !labelAlone(lines[j], l, m) || !meet(lines[j], l) {
 				continue
 			}
 			if c := claim[j]; c < 0 || math.Abs(lines[j].Y-l.Y) < math.Abs(lines[j].Y-lines[c].Y) {
@@ -47,12 +48,12 @@ func cellLines(lines []pdftext.Line) []pdftext.Line {
 	}
 	if leading, ok := cellLeading(lines, claim); ok {
 		for i, l := range lines {
-			if claim[i] < 0 && hasCells(l) {
-				extendCell(lines, claim, i, leading)
+			if claim[i] < 0 && hasCells(l, m) {
+				extendCell(lines, claim, i, leading, m)
 			}
 		}
 	}
-	padded(lines, claim)
+	padded(lines, claim, m)
 	members := map[int][]int{} // the label lines of each row, top first
 	for j, c := range claim {
 		if c >= 0 {
@@ -76,7 +77,7 @@ func cellLines(lines []pdftext.Line) []pdftext.Line {
 			out = append(out, l)
 			continue
 		}
-		label, amounts := splitLabel(l)
+		label, amounts := splitLabel(l, m)
 		cell := joinSpans(slices.Concat(above, label, below))
 		out = append(out, pdftext.Line{Y: l.Y, Spans: append([]pdftext.Span{cell}, amounts...)})
 	}
@@ -105,7 +106,7 @@ const leadingSlack = 1
 
 // extendCell gives the row at i the label lines above and below its cell,
 // a pair at a time, while both stand one leading away and belong to no row.
-func extendCell(lines []pdftext.Line, claim []int, i int, leading float64) {
+func extendCell(lines []pdftext.Line, claim []int, i int, leading, m float64) {
 	top, bottom := i, i
 	for top > 0 && claim[top-1] == i {
 		top--
@@ -114,7 +115,7 @@ func extendCell(lines []pdftext.Line, claim []int, i int, leading float64) {
 		bottom++
 	}
 	for up, down := top-1, bottom+1; up >= 0 && down < len(lines); up, down = up-1, down+1 {
-		if claim[up] >= 0 || claim[down] >= 0 || !labelAlone(lines[up], lines[i]) || !labelAlone(lines[down], lines[i]) ||
+		if claim[up] >= 0 || claim[down] >= 0 || !labelAlone(lines[up], lines[i], m) || !labelAlone(lines[down], lines[i], m) ||
 			math.Abs(lines[up].Y-lines[up+1].Y-leading) > leadingSlack || math.Abs(lines[down-1].Y-lines[down].Y-leading) > leadingSlack {
 			return
 		}
@@ -127,14 +128,14 @@ func extendCell(lines []pdftext.Line, claim []int, i int, leading float64) {
 // apart than the lines of one cell, as the lines continuing a label in lower
 // case show. A cell aligned at its top or bottom then keeps a continuation
 // that opens in capitals ("RÉSULTAT" / "D'EXPLOITATION (I - II)").
-func padded(lines []pdftext.Line, claim []int) {
+func padded(lines []pdftext.Line, claim []int, m float64) {
 	var inCell, between []float64
 	for i := 0; i+1 < len(lines); i++ {
 		a, b := lines[i], lines[i+1]
 		switch {
-		case hasCells(a) && hasCells(b):
+		case hasCells(a, m) && hasCells(b, m):
 			between = append(between, a.Y-b.Y)
-		case hasCells(a) && labelAlone(b, a) && continues(b):
+		case hasCells(a, m) && labelAlone(b, a, m) && continues(b):
 			inCell = append(inCell, a.Y-b.Y)
 		}
 	}
@@ -149,12 +150,12 @@ func padded(lines []pdftext.Line, claim []int) {
 		return j >= 0 && j < len(lines) && math.Abs(math.Abs(lines[i].Y-lines[j].Y)-leading) <= leadingSlack
 	}
 	for j := range lines {
-		if claim[j] >= 0 || hasCells(lines[j]) {
+		if claim[j] >= 0 || hasCells(lines[j], m) {
 			continue
 		}
 		for _, d := range []int{-1, 1} {
 			row, other := j+d, j-d
-			if row < 0 || row >= len(lines) || claim[row] >= 0 || !hasCells(lines[row]) || !labelAlone(lines[j], lines[row]) || !near(j, row) || near(j, other) {
+			if row < 0 || row >= len(lines) || claim[row] >= 0 || !hasCells(lines[row], m) || !labelAlone(lines[j], lines[row], m) || !near(j, row) || near(j, other) {
 				continue
 			}
 			claim[j] = row
@@ -177,17 +178,17 @@ func median(v []float64) float64 {
 }
 
 // hasCells tells a row that holds amounts, not a line of column headings.
-func hasCells(l pdftext.Line) bool {
-	_, amounts := splitLabel(l)
-	_, header := headerLine(l)
+func hasCells(l pdftext.Line, m float64) bool {
+	_, amounts := splitLabel(l, m)
+	_, header := headerLine(l, m)
 	return len(amounts) > 0 && !header
 }
 
 // splitLabel splits a row into its label spans and its amount cells, as
 // readRow reads them: an amount counts after a label, or on a line of
 // amounts alone.
-func splitLabel(l pdftext.Line) (label, amounts []pdftext.Span) {
-	if amountsAlone(l) {
+func splitLabel(l pdftext.Line, m float64) (label, amounts []pdftext.Span) {
+	if amountsAlone(l, m) {
 		return nil, l.Spans
 	}
 	for i, sp := range l.Spans {
@@ -234,17 +235,17 @@ func lineSize(l pdftext.Line) float64 {
 // and footer, each row's cells on one line.
 func tablePage(p pdftext.Page, boiler map[string]bool) pdftext.Page {
 	p = withoutLines(p, boiler)
-	p.Lines = cellLines(p.Lines)
+	p.Lines = cellLines(splitMerged(p.Lines))
 	return p
 }
 
 // amountsAlone tells a line of amount cells and nothing else that is not a
 // line of column headings (years are amounts too).
-func amountsAlone(l pdftext.Line) bool {
+func amountsAlone(l pdftext.Line, m float64) bool {
 	if len(l.Spans) == 0 {
 		return false
 	}
-	if _, header := headerLine(l); header {
+	if _, header := headerLine(l, m); header {
 		return false
 	}
 	return !slices.ContainsFunc(l.Spans, func(s pdftext.Span) bool {
@@ -255,12 +256,12 @@ func amountsAlone(l pdftext.Line) bool {
 
 // labelAlone tells a line of text only, printed left of the first amount of
 // the row: a part of the row's label cell.
-func labelAlone(l, row pdftext.Line) bool {
-	_, amounts := splitLabel(row)
-	if len(l.Spans) == 0 || len(amounts) == 0 || amountsAlone(l) {
+func labelAlone(l, row pdftext.Line, m float64) bool {
+	_, amounts := splitLabel(row, m)
+	if len(l.Spans) == 0 || len(amounts) == 0 || amountsAlone(l, m) {
 		return false
 	}
-	if _, header := headerLine(l); header {
+	if _, header := headerLine(l, m); header {
 		return false
 	}
 	for _, s := range l.Spans {

@@ -102,10 +102,13 @@ func (g *generation) writeTable(b *strings.Builder, t table, border string) {
 		corner = g.s.unitText
 	}
 	va := fmt.Sprintf(` valign="%s"`, g.s.valign)
-	ha := fmt.Sprintf(` valign="%s" align="%s"`, g.s.valign, g.s.headerAlign)
+	// Each amount column as wide as the others: an author widens a column
+	// whose amounts wrap, so no amount is printed over two lines.
+	wa := fmt.Sprintf(` width="%d%%"`, (100-g.s.labelWidth)/len(cols))
+	ha := fmt.Sprintf(`%s valign="%s" align="%s"`, wa, g.s.valign, g.s.headerAlign)
 	if cols[0].kind == "brut" {
-		fmt.Fprintf(b, `<tr><th rowspan="2" width="%d%%"%s>%s</th><th colspan="3"%s>%s</th><th%s>%s</th></tr>`+"\n",
-			g.s.labelWidth, va, html.EscapeString(corner), ha, g.yearHeader(0), ha, g.yearHeader(1))
+		fmt.Fprintf(b, `<tr><th rowspan="2" width="%d%%"%s>%s</th><th colspan="3" valign="%s" align="%s">%s</th><th%s>%s</th></tr>`+"\n",
+			g.s.labelWidth, va, html.EscapeString(corner), g.s.valign, g.s.headerAlign, g.yearHeader(0), ha, g.yearHeader(1))
 		depreciation := pick(g.r, "Amortissements et dépréciations", "Amort. et dépréc.", "Amortissements et provisions")
 		fmt.Fprintf(b, "<tr><th%s>Brut</th><th%s>%s</th><th%s>Net</th><th%s>Net</th></tr>\n", ha, ha, depreciation, ha, ha)
 	} else {
@@ -136,7 +139,7 @@ func (g *generation) writeTable(b *strings.Builder, t table, border string) {
 				if rw.kind == subtotal {
 					amount = "<b>" + amount + "</b>"
 				}
-				fmt.Fprintf(b, `<td class="m" align="right"%s>%s</td>`, va, amount)
+				fmt.Fprintf(b, `<td class="m" align="right"%s%s>%s</td>`, wa, va, amount)
 			}
 		}
 		b.WriteString("</tr>\n")

@@ -1,0 +1,88 @@
+package offline
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// TestSplitMerged cuts the spans holding the cells of two columns, and only
+// those: an amount, a period or a label stays whole.
+func TestSplitMerged(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"two amounts", "28 025 20 784", []string{"28 025", "20 784"}},
+		{"a deduction and a net", "251 82 206", []string{"251", "82 206"}},
+		{"negatives in parentheses", "(1 234) (567)", []string{"(1 234)", "(567)"}},
+		{"one amount", "1 234 567", []string{"1 234 567"}},
+		{"two dated headings", "Exercice clos le 31/12/2026 Exercice clos le 31/12/2025", []string{"Exercice clos le 31/12/2026", "Exercice clos le 31/12/2025"}},
+		{"two years", "2025 2024", []string{"2025", "2024"}},
+		{"a period", "Du 01/01/2025 au 31/12/2025", []string{"Du 01/01/2025 au 31/12/2025"}},
+		{"a label with figures", "Emprunts 2025 2024", []string{"Emprunts 2025 2024"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			in := span(300, 300+5*float64(len(tt.in)), tt.in)
+			got := splitMerged([]pdftext.Line{line(700, in)})[0].Spans
+			var texts []string
+			for i, s := range got {
+				texts = append(texts, s.Text)
+				// Each piece within the span, left of the next.
+				if s.X0 < in.X0 || s.X1 > in.X1 || s.X0 >= s.X1 || i > 0 && got[i-1].X1 >= s.X0 {
+					t.Errorf("étendue de %q : %.1f–%.1f dans %.1f–%.1f", s.Text, s.X0, s.X1, in.X0, in.X1)
+				}
+			}
+			if diff := cmp.Diff(tt.want, texts); diff != "" {
+				t.Errorf("cellules (-attendu +lu) :\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCaptionAtMargin: a label wrapped in its cell whose first line is
+// made of header words ("Montant net du") starts at the labels' margin and
+// heads no column; the same words over the amounts would.
+func TestCaptionAtMargin(t *testing.T) {
+	t.Parallel()
+	row := line(650, span(43, 130, "Ventes"), span(320, 350, "2 506"), span(520, 553, "2 815"))
+	margin := labelMargin([]pdftext.Line{row})
+	if _, ok := headerLine(line(637, span(43, 130, "Montant net du")), margin); ok {
+		t.Error("« Montant net du » au bord des libellés lu comme en-tête de colonne")
+	}
+	if _, ok := headerLine(line(760, span(300, 350, "Net"), span(500, 553, "Net")), margin); !ok {
+		t.Error("« Net  Net » au-dessus des montants non lu comme en-têtes")
+	}
+}
+
+// TestTotalAlone: a total printed without the lines it adds up is the
+// amount of the key its name reads as; a total of other lines stays a
+// subtotal, and a deduction is not guessed.
+func TestTotalAlone(t *testing.T) {
+	t.Parallel()
+	v := func(f float64) []*float64 { return []*float64{&f} }
+	rows := []row{
+		{label: "Total immobilisations"}, {label: "TOTAL I"},
+		{label: "Total stocks"},
+		{label: "Créances clients"}, {label: "Total créances"},
+	}
+	amts := [][]*float64{v(100), v(100), v(0), v(40), v(40)}
+	lines := classify(statements.Balance, &reading{side: assets}, rows, amts)
+	got := map[string]string{}
+	for _, l := range lines {
+		got[l.Label] = l.Category
+	}
+	if got["Total stocks"] != "stocks" {
+		t.Errorf("« Total stocks » seul : %q, attendu stocks", got["Total stocks"])
+	}
+	if got["Total créances"] == "creances_clients" {
+		t.Errorf("« Total créances » sous sa ligne lu comme la clé elle-même")
+	}
+}
