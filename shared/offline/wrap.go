@@ -135,7 +135,8 @@ func padded(lines []pdftext.Line, claim []int, m float64) {
 		switch {
 		case hasCells(a, m) && hasCells(b, m):
 			between = append(between, a.Y-b.Y)
-		case hasCells(a, m) && labelAlone(b, a, m) && continues(b):
+		case hasCells(a, m) && labelAlone(b, a, m) && continues(b),
+			hasCells(b, m) && labelAlone(a, b, m) && continues(b): // a cell aligned at its bottom
 			inCell = append(inCell, a.Y-b.Y)
 		}
 	}
@@ -149,17 +150,40 @@ func padded(lines []pdftext.Line, claim []int, m float64) {
 	near := func(i, j int) bool {
 		return j >= 0 && j < len(lines) && math.Abs(math.Abs(lines[i].Y-lines[j].Y)-leading) <= leadingSlack
 	}
+	// A label line between two rows at the leading could be either's.
+	nearRow := func(i, j int) bool { return near(i, j) && hasCells(lines[j], m) }
 	for j := range lines {
 		if claim[j] >= 0 || hasCells(lines[j], m) {
 			continue
 		}
 		for _, d := range []int{-1, 1} {
 			row, other := j+d, j-d
-			if row < 0 || row >= len(lines) || claim[row] >= 0 || !hasCells(lines[row], m) || !labelAlone(lines[j], lines[row], m) || !near(j, row) || near(j, other) {
+			if row < 0 || row >= len(lines) || claim[row] >= 0 || !hasCells(lines[row], m) || !labelAlone(lines[j], lines[row], m) || !near(j, row) || nearRow(j, other) {
 				continue
 			}
 			claim[j] = row
 			break
+		}
+	}
+	// A label over three lines or more: the lines beyond the first one
+	// claimed follow it at the same leading ("RÉSULTAT" / "D'EXPLOITATION
+	// (I -" / "II)  42 370").
+	for changed := true; changed; {
+		changed = false
+		for j := range lines {
+			if claim[j] >= 0 || hasCells(lines[j], m) {
+				continue
+			}
+			for _, d := range []int{-1, 1} {
+				next, other := j+d, j-d
+				if next < 0 || next >= len(lines) || claim[next] < 0 || (next < claim[next]) != (j < next) {
+					continue
+				}
+				if row := claim[next]; near(j, next) && !nearRow(j, other) && labelAlone(lines[j], lines[row], m) {
+					claim[j], changed = row, true
+					break
+				}
+			}
 		}
 	}
 }

@@ -78,6 +78,19 @@ func TestCellLines(t *testing.T) {
 				"RÉSULTAT D'EXPLOITATION (I - II)  973  961", "CHARGES"},
 		},
 		{
+			name: "cells aligned at their bottom, a label over three lines",
+			lines: []pdftext.Line{
+				line(760, span(50, 150, "Total des charges")),
+				line(752, span(50, 150, "d'exploitation (II)"), span(300, 340, "62 860"), span(400, 440, "44 443")),
+				line(740, span(50, 150, "RÉSULTAT")),
+				line(732, span(50, 150, "D'EXPLOITATION (I -")),
+				line(724, span(50, 150, "II)"), span(300, 340, "42 370"), span(400, 440, "56 771")),
+				line(712, span(50, 150, "Produits financiers"), span(300, 340, "529"), span(400, 440, "174")),
+			},
+			want: []string{"Total des charges d'exploitation (II)  62 860  44 443", "RÉSULTAT D'EXPLOITATION (I - II)  42 370  56 771",
+				"Produits financiers  529  174"},
+		},
+		{
 			name: "rows one leading apart keep their headings",
 			lines: []pdftext.Line{
 				line(720, span(50, 150, "Achats"), span(300, 340, "10"), span(400, 440, "9")),
