@@ -86,3 +86,24 @@ func TestTotalAlone(t *testing.T) {
 		t.Errorf("« Total créances » sous sa ligne lu comme la clé elle-même")
 	}
 }
+
+// TestJoinPagesSeam: a label cut by the page break goes on with the first
+// row of the next page; a row that opens in capitals starts a new line.
+func TestJoinPagesSeam(t *testing.T) {
+	t.Parallel()
+	v := func(f float64) []*float64 { return []*float64{&f} }
+	last := rawTable{years: []int{2024}, rows: []row{{label: "Sur immobilisations :", cells: []cell{{}}}}, amts: [][]*float64{v(126)}}
+	next := rawTable{years: []int{2024}, rows: []row{{label: "dotations aux amortissements"}, {label: "Autres charges", cells: []cell{{}}}},
+		amts: [][]*float64{{nil}, v(12)}}
+	got := joinPages([]rawTable{last}, []rawTable{next})
+	var labels []string
+	for _, r := range got[0].rows {
+		labels = append(labels, r.label)
+	}
+	if diff := cmp.Diff([]string{"Sur immobilisations : dotations aux amortissements", "Autres charges"}, labels); diff != "" {
+		t.Errorf("lignes (-attendu +lu) :\n%s", diff)
+	}
+	if len(got[0].amts) != 2 || *got[0].amts[0][0] != 126 {
+		t.Errorf("montants : %v", got[0].amts)
+	}
+}

@@ -251,17 +251,28 @@ func readRow(l pdftext.Line) row {
 func joinContinuations(rows []row) []row {
 	var out []row
 	for _, r := range rows {
-		first, _ := utf8.DecodeRuneInString(r.label)
-		n := len(out)
-		if n == 0 || !unicode.IsLower(first) && first != '(' || out[n-1].hasAmounts() && r.hasAmounts() {
-			out = append(out, r)
+		if n := len(out); n > 0 && continuesRow(out[n-1], r) {
+			out[n-1] = joinedRow(out[n-1], r)
 			continue
 		}
-		label := out[n-1].label + " " + r.label
-		if r.hasAmounts() {
-			out[n-1] = r
-		}
-		out[n-1].label = label
+		out = append(out, r)
 	}
+	return out
+}
+
+// continuesRow tells a row that goes on with the label of prev.
+func continuesRow(prev, r row) bool {
+	first, _ := utf8.DecodeRuneInString(r.label)
+	return (unicode.IsLower(first) || first == '(') && !(prev.hasAmounts() && r.hasAmounts())
+}
+
+// joinedRow is prev's label continued by r's, with the amounts of the one
+// that prints them.
+func joinedRow(prev, r row) row {
+	out := prev
+	if r.hasAmounts() {
+		out = r
+	}
+	out.label = prev.label + " " + r.label
 	return out
 }

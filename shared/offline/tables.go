@@ -180,8 +180,17 @@ func isCaption(text string) bool {
 func joinPages(raws, more []rawTable) []rawTable {
 	last := &raws[len(raws)-1]
 	if slices.Equal(last.years, more[0].years) {
-		last.rows = append(last.rows, more[0].rows...)
-		last.amts = append(last.amts, more[0].amts...)
+		rows, amts := more[0].rows, more[0].amts
+		// A label cut by the page break goes on at the top of the next.
+		if n := len(last.rows); n > 0 && len(rows) > 0 && continuesRow(last.rows[n-1], rows[0]) {
+			if rows[0].hasAmounts() {
+				last.amts[n-1] = amts[0]
+			}
+			last.rows[n-1] = joinedRow(last.rows[n-1], rows[0])
+			rows, amts = rows[1:], amts[1:]
+		}
+		last.rows = append(last.rows, rows...)
+		last.amts = append(last.amts, amts...)
 		more = more[1:]
 	}
 	return append(raws, more...)
