@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/locate"
 )
 
 // figure is a number stated for a labelled quantity and a year.
@@ -106,9 +107,26 @@ func labelled(masked string) []figure {
 		if label == "" || n.Unit == frnum.None {
 			continue
 		}
+		if isChange(masked[spanStart:n.Start]) {
+			year = 0 // "en hausse de 39,5 jours en 2025": how much it moved, not its level that year
+		}
 		out = append(out, figure{label: label, words: strings.Fields(label), family: family(n.Unit), year: year, number: n})
 	}
 	return out
+}
+
+// changeNouns name a move; "<noun> de" before a number gives its size.
+var changeNouns = map[string]bool{
+	"hausse": true, "baisse": true, "progression": true, "recul": true, "augmentation": true, "diminution": true,
+	"variation": true, "amelioration": true, "degradation": true, "repli": true, "croissance": true, "ecart": true,
+}
+
+// isChange tells the words before a number that make it the size of a
+// change: "en hausse de", "une baisse d'".
+func isChange(before string) bool {
+	words := strings.Fields(strings.NewReplacer("'", " ", "’", " ").Replace(locate.Fold(before)))
+	n := len(words)
+	return n >= 2 && (words[n-1] == "de" || words[n-1] == "d") && changeNouns[words[n-2]]
 }
 
 // sameValue reports whether two statements of a figure agree, at the

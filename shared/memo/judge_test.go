@@ -15,6 +15,7 @@ func TestOfflineJudge(t *testing.T) {
 	other := facts.Fact{State: facts.Verified, ID: "Q-ferlac-3", Text: "Maison Ferlac SAS - « Le levier 2025 : 4,9x selon la direction. » (p. 5)"}
 	covenant := facts.Fact{ID: "Q-ferlac-11", Text: "Maison Ferlac SAS - « L’emprunt syndiqué de 85 000 k€ est assorti d’un covenant : le ratio dette nette / EBITDA ajusté ne doit pas excéder 3,5x, selon la définition contractuelle. » (p. 12)"}
 	cash := facts.Fact{ID: "A-ferlac-2", Text: "Maison Ferlac SAS - Trésorerie en baisse de 56,9 % en 2025 : 4 850 k€ contre 11 240 k€ en 2024."}
+	dso := facts.Fact{ID: "A-ferlac-4", Text: "Maison Ferlac SAS - Délai clients (DSO) en hausse de 39,5 jours en 2025 : 88,2 jours contre 48,7 jours en 2024."}
 	tests := []struct {
 		name  string
 		claim string
@@ -37,6 +38,7 @@ func TestOfflineJudge(t *testing.T) {
 		{"the opposite direction of an alert", "La trésorerie est en hausse de 56,9 % en 2025.", []facts.Fact{cash}, Contradicted},
 		{"both years moving the other way", "Le levier diminue, de 3,6x en 2024 à 5,5x en 2025.", []facts.Fact{levier}, Contradicted},
 		{"both years moving that way", "Le levier augmente, de 3,6x en 2024 à 5,5x en 2025.", []facts.Fact{levier}, Neutral},
+		{"the size of a change is not the year's level", "Délai clients (DSO) en hausse de 39,5 jours en 2025 : 88,2 jours contre 48,7 jours en 2024.", []facts.Fact{dso}, Supported},
 		{"the other sign", "Le free cash-flow est positif, à 14 930 k€ en 2025.", []facts.Fact{fcf}, Contradicted},
 	}
 	for _, tt := range tests {
