@@ -117,6 +117,8 @@ func parseHeader(text string) (header, bool) {
 		case strings.HasPrefix(tok, "note") || strings.HasPrefix(tok, "renvoi") || tok == "ref":
 			h.notes = true
 		case headerWords[tok]:
+		case isDigits(tok) && len(tok) == 4 && !frnum.Parse(tok)[0].IsYear():
+			return h, false // an amount printed without grouping ("2738"), not a year
 		case isDigits(tok) && (len(tok) <= 2 || len(tok) == 4):
 		default:
 			return h, false

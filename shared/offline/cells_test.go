@@ -84,6 +84,7 @@ func TestParseHeader(t *testing.T) {
 		{"durée", "(19 mois, 26 jours)", header{period: statements.Period{Months: 19}}, true},
 		{"libellé", "Capital social", header{}, false},
 		{"montant", "2 000", header{}, false},
+		{"montant sans séparateur", "2738", header{}, false},
 		{"unité", "(en milliers d'euros)", header{}, false},
 	}
 	for _, tt := range tests {
