@@ -85,6 +85,7 @@ var operatingKeys = map[string]bool{
 func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float64) []statements.Line {
 	tags := make([]tagged, len(rows))
 	section := ""
+	otherFunds := slices.ContainsFunc(rows, func(r row) bool { return match(foldLabel(r.label), "autres fonds propres") })
 	for i, r := range rows {
 		t := tagged{folded: foldLabel(r.label), kind: other, blank: !slices.ContainsFunc(amts[i], func(a *float64) bool { return a != nil })}
 		sd := rd.side
@@ -114,9 +115,7 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 		case ok:
 			t.key, t.kind, t.rule = rl.key, rl.kind, rl.pattern
 			if rl.kind == subtotal {
-				if nr, ok := lookup(wording, st, sd, subtotalName(t.folded)); ok && (nr.kind == part || nr.kind == whole) && !strings.HasPrefix(nr.key, "-") {
-					t.named = nr.key
-				}
+				t.named = totalNames(st, sd, t.folded, otherFunds)
 			}
 		case section != "" && !t.blank:
 			t.key, t.kind = section, part
@@ -262,6 +261,22 @@ func covers(tags []tagged, i int) (string, []string) {
 		return statements.Other, nil
 	}
 	return statements.Subtotal, keys
+}
+
+// totalNames is the key a total's name alone reads as ("Total stocks"), ""
+// when none does. On the liabilities, "Total II" is the provisions': the
+// PCG's model of the balance sheet (ANC 2014-03, art. 821-1) numbers the
+// equity I, the provisions II and the debts III, while the Cerfa 2051 and
+// the pages that follow it give II to the autres fonds propres, which they
+// then print.
+func totalNames(st statements.Statement, sd side, folded string, otherFunds bool) string {
+	if nr, ok := lookup(wording, st, sd, subtotalName(folded)); ok && (nr.kind == part || nr.kind == whole) && !strings.HasPrefix(nr.key, "-") {
+		return nr.key
+	}
+	if st == statements.Balance && sd == liabilities && !otherFunds && slices.Equal(strings.Fields(folded), []string{"total", "ii"}) {
+		return "provisions"
+	}
+	return ""
 }
 
 // alone tells a total printed without the lines it adds up ("Total stocks"

@@ -107,3 +107,36 @@ func TestJoinPagesSeam(t *testing.T) {
 		t.Errorf("montants : %v", got[0].amts)
 	}
 }
+
+// TestTotalTwoOnLiabilities: the PCG model numbers the provisions II; a
+// page printing autres fonds propres numbers as the Cerfa does.
+func TestTotalTwoOnLiabilities(t *testing.T) {
+	t.Parallel()
+	v := func(f float64) []*float64 { return []*float64{&f} }
+	tests := []struct {
+		name string
+		rows []row
+		want bool // read as the provisions
+	}{
+		{"PCG model", []row{{label: "Capital"}, {label: "TOTAL I"}, {label: "TOTAL (II)"}, {label: "DETTES"}}, true},
+		{"autres fonds propres printed", []row{{label: "Capital"}, {label: "TOTAL I"}, {label: "Autres fonds propres"}, {label: "TOTAL (II)"}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			amts := make([][]*float64, len(tt.rows))
+			for i := range amts {
+				amts[i] = v(10)
+			}
+			amts[len(amts)-1], amts[2] = v(0), v(0)
+			if tt.rows[3].label == "DETTES" {
+				amts[3] = []*float64{nil}
+			}
+			for _, l := range classify(statements.Balance, &reading{side: liabilities}, tt.rows, amts) {
+				if l.Label == "TOTAL (II)" && (l.Category == "provisions") != tt.want {
+					t.Errorf("« TOTAL (II) » : %q, provisions attendues : %v", l.Category, tt.want)
+				}
+			}
+		})
+	}
+}
