@@ -34,7 +34,10 @@ func cellLines(lines []pdftext.Line) []pdftext.Line {
 		claim[i] = -1
 	}
 	for i, l := range lines {
-		if !amountsAlone(l, m) {
+		// A row whose amounts the text layer put on one of its label lines
+		// still takes the others it meets ("VARIATION DE  13  −12" /
+		// "TRÉSORERIE").
+		if !amountsAlone(l, m) && !hasCells(l, m) {
 			continue
 		}
 		for _, j := range []int{i - 1, i + 1} {

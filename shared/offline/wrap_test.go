@@ -91,6 +91,16 @@ func TestCellLines(t *testing.T) {
 				"Produits financiers  529  174"},
 		},
 		{
+			name: "a row the text layer printed on its first label line takes the second",
+			lines: []pdftext.Line{
+				line(250, span(50, 150, "Flux net de financement (C)"), span(300, 340, "1 344"), span(400, 440, "295")),
+				line(206.7, span(50, 120, "VARIATION DE"), span(300, 340, "13"), span(400, 440, "−12")),
+				line(201.4, span(50, 110, "TRÉSORERIE")),
+				line(180.4, span(50, 110, "Trésorerie d'ouverture"), span(300, 340, "55"), span(400, 440, "67")),
+			},
+			want: []string{"Flux net de financement (C)  1 344  295", "VARIATION DE TRÉSORERIE  13  −12", "Trésorerie d'ouverture  55  67"},
+		},
+		{
 			name: "rows one leading apart keep their headings",
 			lines: []pdftext.Line{
 				line(720, span(50, 150, "Achats"), span(300, 340, "10"), span(400, 440, "9")),
