@@ -42,8 +42,16 @@ const (
 	cfs = statements.CashFlow
 )
 
-// wording is the one table of French accounting labels (PCG and IFRS
-// presentations, usual variants) the reader knows.
+// wording is the one table of French accounting labels the reader knows.
+// Its captions come from the official presentation models and their usual
+// variants, never from one document's wording: the PCG's models of the
+// annual accounts (ANC 2014-03, title VIII: systèmes de base, abrégé and
+// développé, in list or table form), which the Cerfa 2050-SD to 2053-SD and
+// 2033-A/B-SD follow (those forms are read by their box codes, cerfa_forms.go);
+// the consolidated accounts under ANC 2020-01; the IFRS statements' line
+// items (IAS 1 §54 and §82, by nature or by function §99–§105; IAS 7 for the
+// cash flows). docs/dictionary.md gives the mapping for a reader of the
+// dictionary; a rule whose placement is a choice says why beside it.
 var wording = []rule{
 	// A detail of the line above ("dont crédit-bail"), whatever its heading.
 	{inc, anySide, "dont", "", other},
