@@ -11,7 +11,7 @@ var (
 	objHeader  = regexp.MustCompile(`(?m)(?:^|[\r\n ])(\d{1,10})[ \t\r\n]+(\d{1,5})[ \t\r\n]+obj\b`)
 	rootRef    = regexp.MustCompile(`/Root[ \t\r\n]*(\d+)[ \t\r\n]+(\d+)[ \t\r\n]+R`)
 	encryptRef = regexp.MustCompile(`/Encrypt[ \t\r\n]*(\d+)[ \t\r\n]+(\d+)[ \t\r\n]+R`)
-	idArray    = regexp.MustCompile(`/ID[ \t\r\n]*\[[^\]]{0,400}\]`)
+	idArray    = regexp.MustCompile(`/ID[ \t\r\n]*\[`)
 	catalog    = regexp.MustCompile(`/Type[ \t\r\n]*/Catalog\b`)
 )
 
@@ -89,12 +89,28 @@ func rebuildXref(data []byte) ([]byte, bool) {
 	if enc := lastRef(encryptRef, data); enc != nil {
 		fmt.Fprintf(&b, " /Encrypt %s", enc)
 	}
-	if id := lastMatch(idArray, data); id != nil {
-		b.WriteString(" ")
-		b.Write(data[id[0]:id[1]])
+	if id := lastID(data); id != nil {
+		b.WriteString(" /ID ")
+		b.Write(id)
 	}
 	fmt.Fprintf(&b, " >>\nstartxref\n%d\n%%%%EOF\n", xrefAt)
 	return b.Bytes(), true
+}
+
+// lastID returns the last /ID array of data, lexed as the library will
+// (its strings are binary and may hold a ']'), or nil when it does not lex
+// within the few hundred bytes two file identifiers take.
+func lastID(data []byte) []byte {
+	m := lastMatch(idArray, data)
+	if m == nil {
+		return nil
+	}
+	start := m[1] - 1
+	l := objLexer{data: data[start:min(len(data), start+400)]}
+	if a, err := l.object(0); err != nil || a.kind != objArray {
+		return nil
+	}
+	return l.data[:l.pos]
 }
 
 // lastRef returns "N G R" for the last reference matched by re in data.
