@@ -3,6 +3,9 @@ package pdftext
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -28,5 +31,29 @@ func TestRebuiltXrefKeepsBinaryID(t *testing.T) {
 	}
 	if got := doc.Pages[0].Text(); got != "Hello" {
 		t.Errorf("texte %q, attendu %q", got, "Hello")
+	}
+}
+
+// nextObjHeader finds the headers the pattern below finds, at the same
+// places, from every start: it is that pattern, read back from each "obj".
+func TestNextObjHeader(t *testing.T) {
+	t.Parallel()
+	re := regexp.MustCompile(`(?m)(?:^|[\r\n ])(\d{1,10})[ \t\r\n]+(\d{1,5})[ \t\r\n]+obj\b`)
+	alphabet := []byte("0123456789 \t\r\nobjx_")
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20_000 {
+		data := make([]byte, r.IntN(40))
+		for i := range data {
+			data[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		for from := 0; from <= len(data); from++ {
+			want := re.FindSubmatchIndex(data[from:])
+			for i := range want {
+				want[i] += from
+			}
+			if got := nextObjHeader(data, from); !slices.Equal(got, want) {
+				t.Fatalf("%q depuis %d : %v, attendu %v", data, from, got, want)
+			}
+		}
 	}
 }
