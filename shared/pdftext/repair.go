@@ -141,7 +141,7 @@ func skipBack(data []byte, end int, in func(byte) bool) int {
 	return end
 }
 
-func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+func isBlank(c byte) bool   { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
 func isDecimal(c byte) bool { return '0' <= c && c <= '9' }
 func isWordByte(c byte) bool {
 	return isDecimal(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
