@@ -7,7 +7,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
 )
 
 // The wording that is no risk whatever the category. Every list is matched
