@@ -98,7 +98,7 @@ func rebuildXref(data []byte) ([]byte, bool) {
 // file's start, and returns the indexes of the match (from its separator),
 // of N and of G, as regexp's FindSubmatchIndex would. It looks for "obj"
 // and reads back from there: a pattern without a literal start costs a
-// regexp a step per byte and state, half the reading of a large file.
+// regexp a step per byte and state, over the whole file.
 func nextObjHeader(data []byte, from int) []int {
 	d := data[from:] // as a regexp on data[from:], whose start is a line start
 	for pos := 0; pos < len(d); {
