@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -23,7 +25,9 @@ import (
 // -layout` on the same file (process start included, which dominates on a
 // small file), our CPU time over its (cpu/poppler: what a shared machine
 // does not blur) and the word agreement with its text: |our words ∩ its
-// words| / |its words|, over multisets of whitespace-separated words.
+// words| / |its words|, over multisets of whitespace-separated words, and
+// the peak memory of a process that reads the file once (this test binary,
+// as TestChildPeak) over the bound 2 × pdftotext's + 64 MiB.
 func BenchmarkPages(b *testing.B) {
 	files := []struct{ name, path string }{
 		{"rapport_de_test", largestTestReport(b)},
@@ -128,6 +132,56 @@ func benchmarkFile(b *testing.B, path string) {
 	b.ReportMetric(ours/poppler, "speed/poppler")
 	b.ReportMetric(float64(ourCPU)/float64(b.N)/(float64(popplerCPU)/runs), "cpu/poppler")
 	b.ReportMetric(100*wordAgreement(strings.Join(doc.Texts(), "\n"), string(text)), "%words")
+
+	ourPeak, popplerPeak := childPeak(b, "ours", path), childPeak(b, "poppler", path)
+	b.ReportMetric(float64(ourPeak)/(1<<20), "peak-MiB")
+	b.ReportMetric(float64(ourPeak)/float64(2*popplerPeak+64<<20), "peak/bound")
+}
+
+// childPeakEnv tells TestChildPeak what to read: "ours:FILE" or "poppler:FILE".
+const childPeakEnv = "PDFTEXT_PEAK"
+
+// childPeak is the peak resident memory, in bytes, of a process that reads
+// path once: this test binary as TestChildPeak, or pdftotext started by it.
+// A child started by this process would count this process's memory in its
+// peak: Linux keeps the high-water mark of the memory an exec replaces.
+func childPeak(b *testing.B, who, path string) int64 {
+	child := exec.Command(os.Args[0], "-test.run=^TestChildPeak$", "-test.v")
+	child.Env = append(os.Environ(), childPeakEnv+"="+who+":"+path)
+	out, err := child.CombinedOutput()
+	if err != nil {
+		b.Fatalf("lecture dans un processus fils : %v\n%s", err, out)
+	}
+	_, after, ok := strings.Cut(string(out), peakPrefix)
+	kib, err := strconv.ParseInt(strings.Fields(after + " ")[0], 10, 64)
+	if !ok || err != nil {
+		b.Fatalf("pas de pic mémoire dans la sortie du fils :\n%s", out)
+	}
+	return kib << 10
+}
+
+const peakPrefix = "pic KiB : "
+
+// TestChildPeak is BenchmarkPages's child (see childPeak): it reads the
+// file, or has pdftotext read it, and prints the peak memory of that.
+func TestChildPeak(t *testing.T) {
+	who, path, ok := strings.Cut(os.Getenv(childPeakEnv), ":")
+	if !ok {
+		t.Skip("lancé par BenchmarkPages dans un processus fils")
+	}
+	if who == "poppler" {
+		cmd := exec.Command("pdftotext", "-layout", path, os.DevNull)
+		if err := cmd.Run(); err != nil {
+			t.Fatal(err)
+		}
+		// This process's own peak, below pdftotext's, bounds the error.
+		fmt.Printf("%s%d\n", peakPrefix, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss)
+		return
+	}
+	if _, err := ReadFile(context.Background(), path, Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("%s%d\n", peakPrefix, peakRSS(t))
 }
 
 // wordAgreement is |ours ∩ ref| / |ref| over multisets of words.

@@ -54,16 +54,19 @@ var (
 	errCMapCodespaces = fmt.Errorf("%w : CMap de plus de %d plages de codes", ErrTooComplex, maxCodespaces)
 )
 
-// readCMap parses the CMap stream v, whose decoded bytes are bounded by
-// maxStreamBytes and charged to b, their decoding stopped where they would
-// overrun it; it returns nil when v is not a stream.
-func readCMap(v pdf.Value, b *budget) (*cmap, error) {
+// cmapOf parses the CMap stream v, whose decoded bytes are bounded by
+// maxStreamBytes and charged to the budget, their decoding stopped where
+// they would pass what is left of it. A map is parsed once per content:
+// writers give each page's copy of a font its own ToUnicode stream, the
+// same few maps over and over.
+func (s *shared) cmapOf(v pdf.Value) (*cmap, error) {
 	if v.Kind() != pdf.Stream {
 		return nil, nil
 	}
 	if err := checkDecoding(v); err != nil {
 		return nil, err
 	}
+	b := s.budget
 	data, err := io.ReadAll(io.LimitReader(v.Reader(), min(maxStreamBytes, b.contentLeft()+1)))
 	if err != nil && len(data) == 0 {
 		return nil, nil // a broken map: the font decodes to no text
@@ -71,7 +74,15 @@ func readCMap(v pdf.Value, b *budget) (*cmap, error) {
 	if err := b.addContent(len(data)); err != nil {
 		return nil, err
 	}
-	return parseCMap(data, b)
+	if m, ok := s.cmaps[string(data)]; ok {
+		return m, nil
+	}
+	m, err := parseCMap(data, b)
+	if err == nil && s.cmapBytes+len(data) <= maxCachedCMapBytes {
+		s.cmaps[string(data)] = m
+		s.cmapBytes += len(data)
+	}
+	return m, err
 }
 
 func parseCMap(data []byte, b *budget) (*cmap, error) {

@@ -94,8 +94,10 @@ func (f flattened) ReadAt(p []byte, off int64) (int, error) {
 // flatten returns the tail to append to w.data so that no object is read
 // from an object stream (see above), or nil when no entry points into one.
 // It keeps the library's reading: the newest entry of each object, found in
-// its stream or along the stream's /Extends chain.
-func (w *xrefWalk) flatten(trailer map[string]object) ([]byte, error) {
+// its stream or along the stream's /Extends chain. The objects of an
+// encrypted file (crypt) have their strings encrypted for their place, and
+// the xref stream carries its /Encrypt and /ID (rawID).
+func (w *xrefWalk) flatten(trailer map[string]object, crypt *fileCrypt, rawID []byte) ([]byte, error) {
 	if len(w.streams) == 0 {
 		return nil, nil
 	}
@@ -126,7 +128,11 @@ func (w *xrefWalk) flatten(trailer map[string]object) ([]byte, error) {
 			}
 			row(1, base+int64(tail.Len()), 0)
 			fmt.Fprintf(&tail, "%d 0 obj\n", x)
-			tail.Write(body)
+			if crypt == nil {
+				tail.Write(body)
+			} else if err := crypt.reencrypt(&tail, int64(x), body); err != nil {
+				return nil, err
+			}
 			tail.WriteString("\nendobj\n")
 		default:
 			row(0, 0, 0)
@@ -136,10 +142,13 @@ func (w *xrefWalk) flatten(trailer map[string]object) ([]byte, error) {
 	at := base + int64(tail.Len())
 	row(1, at, 0)
 	fmt.Fprintf(&tail, "%d 0 obj\n<</Type /XRef /Size %d /W [1 4 2]", id, id+1)
-	for _, k := range []string{"Root", "Info"} {
+	for _, k := range []string{"Root", "Info", "Encrypt"} {
 		if r := trailer[k]; r.kind == objRef {
 			fmt.Fprintf(&tail, " /%s %d %d R", k, r.num, r.gen)
 		}
+	}
+	if crypt != nil {
+		fmt.Fprintf(&tail, " /ID %s", rawID)
 	}
 	fmt.Fprintf(&tail, " /Length %d>>\nstream\n", len(rows))
 	tail.Write(rows)

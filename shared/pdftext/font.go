@@ -80,33 +80,58 @@ func (f *font) compositeGlyph(code uint32, n int) glyph {
 // (never to raw code bytes, which would be spurious characters); maps and
 // width arrays past their bounds fail the font.
 func loadFont(v pdf.Value, doc *shared) (*font, error) {
-	toUnicode, err := readCMap(v.Key("ToUnicode"), doc.budget)
+	toUnicode, err := doc.cmapOf(v.Key("ToUnicode"))
 	if err != nil {
 		return nil, fmt.Errorf("/ToUnicode : %w", err)
 	}
-	f := &font{toUnicode: toUnicode}
 	if v.Key("Subtype").Name() == "Type0" {
-		return f, f.loadComposite(v, doc)
+		return loadComposite(v, toUnicode, doc)
 	}
+	f := &font{toUnicode: toUnicode}
 	f.loadSimple(v)
 	return f, nil
 }
 
-func (f *font) loadComposite(v pdf.Value, doc *shared) error {
-	f.composite = true
-	f.cache = map[codeKey]glyph{}
-	codes, err := readCMap(v.Key("Encoding"), doc.budget)
+// compositeKey is what decodes a composite font: its descendant (widths),
+// its encoding (a predefined CMap's name or a parsed map) and its
+// ToUnicode map. Writers give each page a font object of its own over one
+// descendant and the same maps: those fonts are one.
+type compositeKey struct {
+	desc             ref
+	encoding         string
+	codes, toUnicode *cmap
+}
+
+func loadComposite(v pdf.Value, toUnicode *cmap, doc *shared) (*font, error) {
+	enc := v.Key("Encoding")
+	codes, err := doc.cmapOf(enc)
 	if err != nil {
-		return fmt.Errorf("/Encoding : %w", err)
+		return nil, fmt.Errorf("/Encoding : %w", err)
 	}
-	f.codes = codes
+	descs := v.Key("DescendantFonts")
+	id, shared := refAt(descs, 0)
+	key := compositeKey{id, enc.Name(), codes, toUnicode}
+	if f, ok := doc.composites[key]; ok && shared {
+		return f, nil
+	}
+	f := &font{toUnicode: toUnicode, composite: true, cache: map[codeKey]glyph{}, codes: codes}
+	if err := f.loadWidths(descs.Index(0), doc); err != nil {
+		return nil, err
+	}
+	if shared && len(doc.composites) < maxCachedObjects {
+		doc.composites[key] = f
+	}
+	return f, nil
+}
+
+// loadWidths reads the widths of the descendant font desc.
+func (f *font) loadWidths(desc pdf.Value, doc *shared) error {
 	if f.codes == nil {
 		f.codes = &cmap{} // Identity-H and the predefined CMaps: two bytes
 		if f.toUnicode != nil {
 			f.codes.spaces = f.toUnicode.spaces
 		}
 	}
-	desc := v.Key("DescendantFonts").Index(0)
 	f.defWidth = 1.0
 	if dw := desc.Key("DW"); !dw.IsNull() {
 		f.defWidth = dw.Float64() / 1000

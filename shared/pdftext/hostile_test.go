@@ -72,14 +72,17 @@ var hostileCorpus = map[string]outcome{
 	"evil_company.pdf":         ferlac(),
 	"company_number.pdf":       ferlac(),
 	// Written by hostilegen_test.go (issue #25).
-	"keywords_content.pdf":  {texts: []string{"Hello"}, pageErr: ErrTooComplex}, // page 1 refused, page 2 read
-	"keywords_cmap.pdf":     {texts: []string{"Hello"}},                         // the map cut short, the encoding reads
-	"slanted_glyphs.pdf":    {},                                                 // the glyphs the slant takes off the page are not printed: the few left read
-	"contents_repeated.pdf": {err: ErrTooComplex},
-	"do_repeated.pdf":       {texts: []string{"Hello"}},
-	"w_repeated.pdf":        {texts: []string{"HH"}},
-	"kids_repeated.pdf":     {err: ErrPageTreeLoop},
-	"unused_array.pdf":      {err: ErrTooLarge}, // an object of 7.8 MB
+	"keywords_content.pdf":        {texts: []string{"Hello"}, pageErr: ErrTooComplex}, // page 1 refused, page 2 read
+	"keywords_cmap.pdf":           {texts: []string{"Hello"}},                         // the map cut short, the encoding reads
+	"slanted_glyphs.pdf":          {},                                                 // the glyphs the slant takes off the page are not printed: the few left read
+	"contents_repeated.pdf":       {err: ErrTooComplex},
+	"do_repeated.pdf":             {texts: []string{"Hello"}},
+	"w_repeated.pdf":              {texts: []string{"HH"}},
+	"kids_repeated.pdf":           {err: ErrPageTreeLoop},
+	"unused_array.pdf":            {err: ErrTooLarge}, // an object of 7.8 MB
+	"objstm_encrypted_bomb.pdf":   {err: ErrTooLarge},
+	"objstm_encrypted_aes.pdf":    {texts: []string{"Hello"}},
+	"objstm_encrypted_widths.pdf": {texts: []string{"HH"}},
 }
 
 // ferlac is the outcome of the Ferlac test report with pages added: its

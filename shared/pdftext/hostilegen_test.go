@@ -27,7 +27,41 @@ type genObj struct {
 // genPDF writes objs as objects 1…n, object 1 the catalog: with a classic
 // xref table, or with an object stream (FlateDecode) and an xref stream
 // when some are packed. The output depends on objs only.
-func genPDF(objs []genObj) []byte {
+func genPDF(objs []genObj) []byte { return genEncryptedPDF(objs, nil) }
+
+// genEncryption encrypts a generated file for the empty user password: its
+// streams are encrypted (strings are left alone: only packed objects may
+// hold any), and the xref stream names the encryption dictionary, object
+// dict, and the file's identifier.
+type genEncryption struct {
+	crypt *fileCrypt
+	dict  int
+	id    []byte
+}
+
+// newGenEncryption returns the encryption of a file whose encryption
+// dictionary is object dict, and that dictionary's body: RC4 (V 2, R 3) or
+// AES-128 (V 4, R 4), 128-bit keys, an owner entry of fixed bytes.
+func newGenEncryption(dict int, useAES bool) (*genEncryption, string) {
+	id := []byte("analyste-test-id")
+	o := bytes.Repeat([]byte{0x5a}, 32)
+	p := int32(-4) // every permission
+	r := int64(3)
+	if useAES {
+		r = 4
+	}
+	key := fileKey(o, uint32(p), id, 128, r)
+	u := append(userCheck(key, id, r), make([]byte, 16)...)
+	body := fmt.Sprintf("<</Filter /Standard /V 2 /R 3 /Length 128 /O <%x> /U <%x> /P %d>>", o, u, p)
+	if useAES {
+		body = fmt.Sprintf("<</Filter /Standard /V 4 /R 4 /Length 128 /CF <</StdCF <</CFM /AESV2 /AuthEvent /DocOpen /Length 16>>>> /StmF /StdCF /StrF /StdCF /O <%x> /U <%x> /P %d>>", o, u, p)
+	}
+	return &genEncryption{crypt: &fileCrypt{key: key, useAES: useAES}, dict: dict, id: id}, body
+}
+
+// genEncryptedPDF is genPDF, encrypted by enc when not nil (with packed
+// objects: an xref stream carries the encryption).
+func genEncryptedPDF(objs []genObj, enc *genEncryption) []byte {
 	var b bytes.Buffer
 	b.WriteString("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
 	n := len(objs)
@@ -43,6 +77,9 @@ func genPDF(objs []genObj) []byte {
 		fmt.Fprintf(&b, "%d 0 obj\n", id)
 		if o.stream != nil {
 			z := deflate(o.stream)
+			if enc != nil {
+				z = enc.crypt.encrypt(int64(id), z)
+			}
 			fmt.Fprintf(&b, "<<%s /Length %d /Filter /FlateDecode>>\nstream\n", o.body, len(z))
 			b.Write(z)
 			b.WriteString("\nendstream")
@@ -68,6 +105,9 @@ func genPDF(objs []genObj) []byte {
 		body.WriteByte('\n')
 	}
 	z := deflate(append(head.Bytes(), body.Bytes()...))
+	if enc != nil {
+		z = enc.crypt.encrypt(int64(stm), z)
+	}
 	offsets[stm] = b.Len()
 	fmt.Fprintf(&b, "%d 0 obj\n<</Type /ObjStm /N %d /First %d /Length %d /Filter /FlateDecode>>\nstream\n", stm, len(packed), head.Len(), len(z))
 	b.Write(z)
@@ -89,7 +129,11 @@ func genPDF(objs []genObj) []byte {
 			rows.Write([]byte{1, byte(o >> 24), byte(o >> 16), byte(o >> 8), byte(o), 0, 0})
 		}
 	}
-	fmt.Fprintf(&b, "%d 0 obj\n<</Type /XRef /Size %d /W [1 4 2] /Root 1 0 R /Length %d>>\nstream\n", xrefID, xrefID+1, rows.Len())
+	trailer := ""
+	if enc != nil {
+		trailer = fmt.Sprintf(" /Encrypt %d 0 R /ID [<%x> <%x>]", enc.dict, enc.id, enc.id)
+	}
+	fmt.Fprintf(&b, "%d 0 obj\n<</Type /XRef /Size %d /W [1 4 2] /Root 1 0 R%s /Length %d>>\nstream\n", xrefID, xrefID+1, trailer, rows.Len())
 	b.Write(rows.Bytes())
 	fmt.Fprintf(&b, "\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n", offsets[xrefID])
 	return b.Bytes()
@@ -202,6 +246,23 @@ var hostileGenerated = map[string]func() []byte{
 			genObj{body: "", stream: []byte(hello)},
 			genObj{body: "[" + strings.Repeat("4 0 R ", 600_000) + "]", packed: true}))
 	},
+	// An encrypted file (RC4) whose object stream inflates to 9 MiB of one
+	// string: never measured, the library inflated it again at each lookup.
+	"objstm_encrypted_bomb.pdf": func() []byte {
+		return encryptedPacked(false, genObj{body: "(" + strings.Repeat("a", 9<<20) + ")", packed: true})
+	},
+	// An encrypted file (RC4) whose /W names 2 000 packed empty arrays
+	// lying behind a 3 MiB string in their object stream: each lookup
+	// inflated the stream again up to its array.
+	"objstm_encrypted_widths.pdf": func() []byte {
+		const n = 2000
+		objs := widthsObjects(n, genObj{body: "(" + strings.Repeat("p", 3<<20) + ")", packed: true})
+		enc, dict := newGenEncryption(11+n, false)
+		return genEncryptedPDF(append(objs, genObj{body: dict}), enc)
+	},
+	// The bomb's file, AES-128, without the bomb: its objects are written
+	// out, their strings encrypted again, and the page reads.
+	"objstm_encrypted_aes.pdf": func() []byte { return encryptedPacked(true) },
 	// An array of 3.9 M numbers that nothing draws, in the packed catalog:
 	// the library builds an interface value per element.
 	"unused_array.pdf": func() []byte {
@@ -211,6 +272,22 @@ var hostileGenerated = map[string]func() []byte{
 			genObj{body: "/Subtype /Form /BBox [0 0 1 1]", stream: []byte("q Q")},
 			genObj{body: "", stream: []byte(hello)}))
 	},
+}
+
+// encryptedPacked is a one-page encrypted file whose catalog (with a /Lang
+// string), page tree, font and page lie in an object stream, with more.
+func encryptedPacked(useAES bool, more ...genObj) []byte {
+	objs := genPages("6 0 R")
+	objs[0].body = "<</Type /Catalog /Pages 2 0 R /Lang (fr-FR)>>"
+	for i := range 4 {
+		objs[i].packed = true
+	}
+	enc, dict := newGenEncryption(7, useAES)
+	objs = append(objs,
+		genObj{body: "/Subtype /Form /BBox [0 0 1 1]", stream: []byte("q Q")},
+		genObj{body: "", stream: []byte(hello)},
+		genObj{body: dict})
+	return genEncryptedPDF(append(objs, more...), enc)
 }
 
 // TestHostileGenerated checks that the generated files of testdata/bad/hostile
@@ -238,6 +315,12 @@ func TestHostileGenerated(t *testing.T) {
 // (maxObjects): each lookup of an array inflated their object stream again
 // up to it, which flatten does once.
 func packedWidths(n int) []byte {
+	return genPDF(widthsObjects(n, genObj{body: "(" + strings.Repeat("p", 16*n) + ")"}))
+}
+
+// widthsObjects are the objects of packedWidths, with pad as object 10,
+// before the n arrays.
+func widthsObjects(n int, pad genObj) []genObj {
 	objs := genPages("6 0 R")
 	objs[2].body = "<</Type /Font /Subtype /Type0 /BaseFont /F /Encoding /Identity-H /DescendantFonts [7 0 R] /ToUnicode 9 0 R>>"
 	cmap := "begincmap 1 begincodespacerange <0000> <FFFF> endcodespacerange 1 beginbfchar <0048> <0048> endbfchar endcmap\n"
@@ -251,9 +334,9 @@ func packedWidths(n int) []byte {
 		genObj{body: "<</Type /Font /Subtype /CIDFontType2 /BaseFont /F /CIDSystemInfo <</Registry (Adobe) /Ordering (Identity) /Supplement 0>> /W 8 0 R>>", packed: true},
 		genObj{body: "[" + w.String() + "]", packed: true},
 		genObj{body: "", stream: []byte(cmap)},
-		genObj{body: "(" + strings.Repeat("p", 16*n) + ")"})
+		pad)
 	for range n {
 		objs = append(objs, genObj{body: "[]", packed: true})
 	}
-	return genPDF(objs)
+	return objs
 }

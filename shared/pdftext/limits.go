@@ -70,7 +70,10 @@ const (
 	// Decoded content streams kept for the pages and forms that draw them
 	// again: a form XObject, a stream shared by pages.
 	maxCachedStreams = 64 << 20
-	maxGStateDepth   = 1024 // q without Q
+	// Decoded CMap streams kept, as the keys of their parsed maps: a
+	// report's distinct maps weigh a few hundred kilobytes.
+	maxCachedCMapBytes = 16 << 20
+	maxGStateDepth     = 1024 // q without Q
 	// Content streams of one page (/Contents array): producers write a
 	// handful, one per layer or per text object at most.
 	maxContentParts = 1 << 14

@@ -40,12 +40,13 @@ func open(ctx context.Context, data []byte) (*pdf.Reader, error) {
 		return nil, ErrNotPDF
 	}
 	var firstErr error
-	for candidate := range repairs(data) {
+	xrefRead := false
+	for candidate := range repairs(data, &xrefRead) {
 		r, err := newReader(ctx, candidate)
 		if err == nil && r.Trailer().Key("Root").Key("Pages").Kind() != pdf.Dict {
 			// An xref that misses the catalog or its page tree (pdfunite
 			// writes a /Size below its last objects): poppler rebuilds it.
-			err = errNoPageTree
+			err, xrefRead = errNoPageTree, true
 		}
 		if err == nil {
 			return r, nil
@@ -65,14 +66,16 @@ func open(ctx context.Context, data []byte) (*pdf.Reader, error) {
 	return nil, fmt.Errorf("%w : %v", ErrDamaged, firstErr)
 }
 
-// repairs lists the versions of data to try, lazily cheapest first.
-func repairs(data []byte) func(yield func([]byte) bool) {
+// repairs lists the versions of data to try, lazily cheapest first. Once
+// an xref was read (*xrefRead), the bytes after %%EOF were not in its way:
+// the same xref would be read without them.
+func repairs(data []byte, xrefRead *bool) func(yield func([]byte) bool) {
 	return func(yield func([]byte) bool) {
 		if !yield(data) {
 			return
 		}
 		trimmed := trimAfterEOF(data)
-		if len(trimmed) != len(data) && !yield(trimmed) {
+		if len(trimmed) != len(data) && !*xrefRead && !yield(trimmed) {
 			return
 		}
 		if rebuilt, ok := rebuildXref(trimmed); ok {

@@ -8,10 +8,9 @@ import (
 )
 
 var (
-	objHeader  = regexp.MustCompile(`(?m)(?:^|[\r\n ])(\d{1,10})[ \t\r\n]+(\d{1,5})[ \t\r\n]+obj\b`)
 	rootRef    = regexp.MustCompile(`/Root[ \t\r\n]*(\d+)[ \t\r\n]+(\d+)[ \t\r\n]+R`)
 	encryptRef = regexp.MustCompile(`/Encrypt[ \t\r\n]*(\d+)[ \t\r\n]+(\d+)[ \t\r\n]+R`)
-	idArray    = regexp.MustCompile(`/ID[ \t\r\n]*\[[^\]]{0,400}\]`)
+	idArray    = regexp.MustCompile(`/ID[ \t\r\n]*\[`)
 	catalog    = regexp.MustCompile(`/Type[ \t\r\n]*/Catalog\b`)
 )
 
@@ -37,12 +36,9 @@ func rebuildXref(data []byte) ([]byte, bool) {
 	}
 	prevID, prevGen, prevEnd := 0, 0, -1
 	for pos := 0; pos < len(data); {
-		m := objHeader.FindSubmatchIndex(data[pos:])
+		m := nextObjHeader(data, pos)
 		if m == nil {
 			break
-		}
-		for i := range m {
-			m[i] += pos
 		}
 		if prevEnd >= 0 && catalog.Match(body(prevEnd, m[0])) {
 			lastCatalog = []byte(fmt.Sprintf("%d %d R", prevID, prevGen))
@@ -89,12 +85,82 @@ func rebuildXref(data []byte) ([]byte, bool) {
 	if enc := lastRef(encryptRef, data); enc != nil {
 		fmt.Fprintf(&b, " /Encrypt %s", enc)
 	}
-	if id := lastMatch(idArray, data); id != nil {
-		b.WriteString(" ")
-		b.Write(data[id[0]:id[1]])
+	if id := lastID(data); id != nil {
+		b.WriteString(" /ID ")
+		b.Write(id)
 	}
 	fmt.Fprintf(&b, " >>\nstartxref\n%d\n%%%%EOF\n", xrefAt)
 	return b.Bytes(), true
+}
+
+// nextObjHeader finds the first "N G obj" header at or after from, N of at
+// most 10 digits and G of at most 5, after a line start, a space or the
+// file's start, and returns the indexes of the match (from its separator),
+// of N and of G, as regexp's FindSubmatchIndex would. It looks for "obj"
+// and reads back from there: a pattern without a literal start costs a
+// regexp a step per byte and state, over the whole file.
+func nextObjHeader(data []byte, from int) []int {
+	d := data[from:] // as a regexp on data[from:], whose start is a line start
+	for pos := 0; pos < len(d); {
+		i := bytes.Index(d[pos:], []byte("obj"))
+		if i < 0 {
+			return nil
+		}
+		at := pos + i
+		pos = at + 1
+		if end := at + 3; end < len(d) && isWordByte(d[end]) {
+			continue
+		}
+		genEnd := skipBack(d, at, isBlank)
+		genStart := skipBack(d, genEnd, isDecimal)
+		idEnd := skipBack(d, genStart, isBlank)
+		idStart := skipBack(d, idEnd, isDecimal)
+		m := []int{idStart - 1, at + 3, idStart, idEnd, genStart, genEnd}
+		switch {
+		case genEnd == at || genStart == genEnd || genEnd-genStart > 5 || idEnd == genStart ||
+			idStart == idEnd || idEnd-idStart > 10:
+			continue
+		case idStart == 0:
+			m[0] = 0
+		case d[idStart-1] != '\r' && d[idStart-1] != '\n' && d[idStart-1] != ' ':
+			continue
+		}
+		for k := range m {
+			m[k] += from
+		}
+		return m
+	}
+	return nil
+}
+
+// skipBack returns where the run of bytes satisfying in that ends at end starts.
+func skipBack(data []byte, end int, in func(byte) bool) int {
+	for end > 0 && in(data[end-1]) {
+		end--
+	}
+	return end
+}
+
+func isBlank(c byte) bool   { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }
+func isDecimal(c byte) bool { return '0' <= c && c <= '9' }
+func isWordByte(c byte) bool {
+	return isDecimal(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
+}
+
+// lastID returns the last /ID array of data, lexed as the library will
+// (its strings are binary and may hold a ']'), or nil when it does not lex
+// within the few hundred bytes two file identifiers take.
+func lastID(data []byte) []byte {
+	m := lastMatch(idArray, data)
+	if m == nil {
+		return nil
+	}
+	start := m[1] - 1
+	l := objLexer{data: data[start:min(len(data), start+400)]}
+	if a, err := l.object(0); err != nil || a.kind != objArray {
+		return nil
+	}
+	return l.data[:l.pos]
 }
 
 // lastRef returns "N G R" for the last reference matched by re in data.

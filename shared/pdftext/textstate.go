@@ -80,10 +80,16 @@ type shared struct {
 	cached  int               // bytes in streams, at most maxCachedStreams
 	glyphs  []placed          // the last page's, for the next to reuse
 	objects map[ref]pdf.Value // resolved indirect objects (objcache.go)
+	// Parsed CMaps by decoded content, their bytes (cmapOf), and the
+	// composite fonts by what defines them (loadFont).
+	cmaps      map[string]*cmap
+	cmapBytes  int
+	composites map[compositeKey]*font
 }
 
 func newShared(b *budget) *shared {
-	return &shared{budget: b, fonts: fontCache{}, streams: map[ref][]byte{}, objects: map[ref]pdf.Value{}}
+	return &shared{budget: b, fonts: fontCache{}, streams: map[ref][]byte{}, objects: map[ref]pdf.Value{},
+		cmaps: map[string]*cmap{}, composites: map[compositeKey]*font{}}
 }
 
 // interpreter runs the content streams of one page.

@@ -67,10 +67,18 @@ func checkStructure(data []byte) ([]byte, error) {
 	if err != nil || !stream {
 		return nil, err // a classic table puts no object in an object stream
 	}
-	if err := w.objectStreams(trailer); err != nil {
+	var crypt *fileCrypt
+	var rawID []byte
+	if trailer["Encrypt"].kind != objNull {
+		if td, ok := dictAt(data, start); ok { // the newest trailer, the library's
+			rawID = td.raw["ID"]
+			crypt = w.encryption(trailer, rawID)
+		}
+	}
+	if err := w.objectStreams(trailer, crypt); err != nil {
 		return nil, err
 	}
-	return w.flatten(trailer)
+	return w.flatten(trailer, crypt, rawID)
 }
 
 // startXref finds the offset after "startxref" as the library does: on a
@@ -464,8 +472,9 @@ func (a *ascii85Alphabet) Read(p []byte) (int, error) {
 // objectStreams checks the object streams the library will search: not
 // inside another object stream (its lookup would recurse forever), a
 // bounded /N, a bounded decoded size, and a chain of /Extends without a
-// loop. A chain known to be sound is not walked twice.
-func (w *xrefWalk) objectStreams(trailer map[string]object) error {
+// loop. A chain known to be sound is not walked twice. Those of an
+// encrypted file are decrypted with crypt first; not checked without it.
+func (w *xrefWalk) objectStreams(trailer map[string]object, crypt *fileCrypt) error {
 	sound := map[int64]bool{}
 	encrypted := trailer["Encrypt"].kind != objNull
 	for _, e := range w.entries {
@@ -478,7 +487,7 @@ func (w *xrefWalk) objectStreams(trailer map[string]object) error {
 				return refuse(ErrDamaged, "boucle de flux d'objets (/Extends %d)", id)
 			}
 			onChain[id] = true
-			next, err := w.objectStream(id, encrypted)
+			next, err := w.objectStream(id, encrypted, crypt)
 			if err != nil {
 				return err
 			}
@@ -496,7 +505,7 @@ func (w *xrefWalk) objectStreams(trailer map[string]object) error {
 
 // objectStream checks object stream id and returns the object stream it
 // extends, or -1.
-func (w *xrefWalk) objectStream(id int64, encrypted bool) (int64, error) {
+func (w *xrefWalk) objectStream(id int64, encrypted bool, crypt *fileCrypt) (int64, error) {
 	if id < 0 || id >= int64(len(w.entries)) {
 		return -1, nil // the library's lookup finds nothing and fails
 	}
@@ -521,8 +530,8 @@ func (w *xrefWalk) objectStream(id int64, encrypted bool) (int64, error) {
 	if ext, ok := d["Extends"]; ok && ext.kind == objRef && ext.gen == 0 {
 		next = ext.num // else not a stream to the library: it stops there
 	}
-	if !encrypted { // encrypted data cannot be measured before the library decrypts it
-		decoded, err := w.checkDecodedSize(d, dataAt, id)
+	if !encrypted || crypt != nil { // else the library fails on the file anyway
+		decoded, err := w.checkDecodedSize(d, dataAt, id, crypt)
 		if err != nil {
 			return -1, err
 		}
@@ -538,11 +547,17 @@ func (w *xrefWalk) objectStream(id int64, encrypted bool) (int64, error) {
 // or maxFlattened together, which would make the checks themselves long
 // or the flattened file large. It returns the decoded bytes, nil when the
 // library's decoding fails too.
-func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64) ([]byte, error) {
+func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64, crypt *fileCrypt) ([]byte, error) {
 	if l := d["Length"]; l.kind == objRef {
 		d["Length"] = w.integer(l)
 	}
-	r, err := decodeStream(w.data, d, dataAt)
+	data := w.data
+	if crypt != nil && d["Length"].kind == objInt {
+		end := min(int64(len(w.data)), dataAt+max(d["Length"].num, 0))
+		data, dataAt = crypt.decrypt(id, w.data[dataAt:end]), 0
+		d["Length"] = object{kind: objInt, num: int64(len(data))}
+	}
+	r, err := decodeStream(data, d, dataAt)
 	var ref *refusal
 	if errors.As(err, &ref) {
 		return nil, err
@@ -550,7 +565,7 @@ func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64) ([]by
 	if err != nil {
 		return nil, nil
 	}
-	data, _ := io.ReadAll(io.LimitReader(r, maxObjStmBytes+1))
+	data, _ = io.ReadAll(io.LimitReader(r, maxObjStmBytes+1))
 	if len(data) > maxObjStmBytes {
 		return nil, refuse(ErrTooLarge, "flux d'objets %d de plus de %d octets décodés", id, maxObjStmBytes)
 	}

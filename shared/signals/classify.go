@@ -105,7 +105,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 		best = consequenceOnly(s.norm)
 	}
 	if !denied {
-		best = wordModel.judge(s.norm, best, framed, firm)
+		best = wordModel().judge(s.norm, best, framed, firm)
 	}
 	if best == CurrencyRates && !strong[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == CurrencyRates })] &&
 		ref.ownOnly(s.norm) {

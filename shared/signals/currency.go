@@ -22,12 +22,6 @@ var currencyWords = []struct {
 	{"EUR", []string{"k€", "m€", "euros", "euro", "eur"}},
 }
 
-func init() {
-	for _, c := range currencyWords {
-		normaliseAll(c.words)
-	}
-}
-
 // minOwnAmounts is how many amounts a report states in another currency
 // than the euro, and more than in euros, for it to be the report's own: a
 // euro report quotes a few amounts in dollars.

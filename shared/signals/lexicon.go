@@ -7,8 +7,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"analyste.dev/analyste/shared/quotes"
 )
 
 // The wording that is no risk whatever the category. Every list is matched
@@ -153,33 +151,9 @@ var (
 var notConditional = map[string]bool{"portrait": true, "retrait": true, "extrait": true, "attrait": true, "trait": true,
 	"abstrait": true}
 
-func init() {
-	// Terms go through the quote normaliser so that they meet the text in one form.
-	for _, pair := range settledPairs {
-		normaliseAll(pair[0])
-		normaliseAll(pair[1])
-	}
-	for _, list := range [][]string{boilerplate, standard, breached, called, settled, mitigation, fullCover, partial, consequence, referBack, exceptions, lossWords,
-		adverseWords} {
-		normaliseAll(list)
-	}
-	for i := range taxonomy {
-		d := &taxonomy[i]
-		for _, list := range [][]string{d.strong, d.parties, d.weak, d.absent, d.gauge.grave, d.gauge.notable, d.gauge.eased, d.gauge.cues} {
-			normaliseAll(list)
-		}
-		for _, pair := range d.pairs {
-			normaliseAll(pair[0])
-			normaliseAll(pair[1])
-		}
-	}
-}
-
-func normaliseAll(terms []string) {
-	for i, t := range terms {
-		terms[i] = quotes.Normalise(t)
-	}
-}
+// The terms of the vocabulary's lists are written as the quote normaliser
+// writes text, so that they meet the text in one form (TestTermsNormalised)
+// without a pass over them at every start-up.
 
 // positions returns where term starts a word of text, which is normalised.
 // A word after a hyphen is not a start: "crédit-bail" is no "bail". The

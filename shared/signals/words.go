@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -50,13 +51,15 @@ const stemRunes = 6
 //go:embed words.json
 var wordsJSON []byte
 
-var wordModel = func() *words {
+// wordModel is decoded at its first use: a command that reads no risk (the
+// CLI's pages, a function's other stages) does not pay for it at start-up.
+var wordModel = sync.OnceValue(func() *words {
 	var w words
 	if err := json.Unmarshal(wordsJSON, &w); err != nil {
 		panic("signals: words.json: " + err.Error())
 	}
 	return &w
-}()
+})
 
 // features are the stems of text's words of three letters or more and each
 // pair of neighbouring stems, each once.

@@ -119,11 +119,11 @@ func TestWordModel(t *testing.T) {
 		}
 		return
 	}
-	if got, want := wordModel.TrainedOn, digest(data); got != want {
+	if got, want := wordModel().TrainedOn, digest(data); got != want {
 		t.Fatalf("words.json was trained on other sentences or settings (%.12s, now %.12s): run go test ./shared/signals -run TestWordModel -update-words", got, want)
 	}
-	if !slices.Equal(wordModel.Classes, append([]Category{""}, Categories...)) {
-		t.Errorf("words.json classes %v, not the taxonomy's", wordModel.Classes)
+	if !slices.Equal(wordModel().Classes, append([]Category{""}, Categories...)) {
+		t.Errorf("words.json classes %v, not the taxonomy's", wordModel().Classes)
 	}
 }
 
@@ -154,7 +154,7 @@ func TestWordModelJudge(t *testing.T) {
 			t.Errorf("%s: with the model %v %q, want %v %q", tt.name, k, c, tt.withModel, tt.categoryWithModel)
 		}
 		saved := wordModel
-		wordModel = &words{}
+		wordModel = func() *words { return &words{} }
 		k, _ = classify(newSentence(tt.sentence), ref)
 		wordModel = saved
 		if k != tt.alone {
