@@ -4,10 +4,12 @@ import (
 	"html/template"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // funcs are the templates' helpers.
@@ -40,14 +42,36 @@ func reportURL(id string) string { return "/rapports/" + url.PathEscape(id) }
 // linesURL is the page view of the first of lines with every line printed
 // on that page marked: an amount the statements add up from several lines.
 func linesURL(id string, lines []facts.PrintedLine) string {
-	page := lines[0].Page
+	return reportURL(id) + "/pages/" + strconv.Itoa(lines[0].Page) + "?" + linesQuery(lines).Encode() + "#citation"
+}
+
+// linesQuery asks for the lines printed on the first line's page.
+func linesQuery(lines []facts.PrintedLine) url.Values {
 	q := url.Values{}
 	for _, l := range lines {
-		if l.Page == page {
+		if l.Page == lines[0].Page {
 			q.Add("ligne", l.Label)
 		}
 	}
+	return q
+}
+
+// cellURL is the page view of field k's printed lines with its amount of
+// year marked on them, that cell only, on page (see markedPage); from is
+// the report's row a "back" link returns to.
+func cellURL(id string, k statements.Key, year int, lines []facts.PrintedLine, page int, from string) string {
+	q := linesQuery(lines)
+	q.Set("champ", k.String())
+	q.Set("annee", strconv.Itoa(year))
+	if from != "" {
+		q.Set("depuis", from)
+	}
 	return reportURL(id) + "/pages/" + strconv.Itoa(page) + "?" + q.Encode() + "#citation"
+}
+
+// rowAnchor is the id of a field's row in the report's statements.
+func rowAnchor(k statements.Key) string {
+	return "poste-" + string(k.Statement) + "-" + strings.ReplaceAll(k.Name, "_", "-")
 }
 
 // pdfURL is where the viewer serves a report's uploaded PDF.

@@ -103,7 +103,7 @@ var pages = parseTemplates("dashboard.html", "report.html", "page.html", "error.
 func parseTemplates(names ...string) map[string]*template.Template {
 	out := map[string]*template.Template{}
 	for _, n := range names {
-		out[n] = template.Must(template.New(n).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/charts.html", "templates/"+n))
+		out[n] = template.Must(template.New(n).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/charts.html", "templates/decision.html", "templates/"+n))
 	}
 	return out
 }

@@ -23,7 +23,8 @@ async function render(figure) {
   // que les scripts du visualiseur, et les rapports incorporent leurs polices.
   const pdf = await getDocument({ url: figure.dataset.pdf, useWasm: false, enableXfa: false }).promise;
   const page = await pdf.getPage(Number(figure.dataset.page));
-  const available = Math.min(document.getElementById("contenu").clientWidth - 48, 1100);
+  const frame = figure.closest(".page-fixe") || document.getElementById("contenu");
+  const available = Math.min(frame.clientWidth - 16, 1100);
   const scale = Math.min(1.6, available / page.getViewport({ scale: 1 }).width);
   const viewport = page.getViewport({ scale });
   figure.style.setProperty("--scale-factor", String(scale));
@@ -43,7 +44,15 @@ async function render(figure) {
   figure.closest("section").hidden = false;
   figure.dataset.etat = "rendue";
   if (drawn.length > 0) {
-    window.scrollTo({ top: figure.getBoundingClientRect().top + window.scrollY + drawn[0][1] - 80 });
+    // The page sits in its own scrolling frame beside the figures when
+    // the screen is wide enough; otherwise the window scrolls.
+    const scroller = frame.scrollHeight > frame.clientHeight ? frame : null;
+    const top = figure.getBoundingClientRect().top + drawn[0][1] - 80;
+    if (scroller) {
+      scroller.scrollTop += top - scroller.getBoundingClientRect().top;
+    } else {
+      window.scrollTo({ top: top + window.scrollY });
+    }
   }
 }
 
