@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // Europe/Paris without the system's zone database
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
@@ -28,12 +29,22 @@ func plural[T ~int | ~int64](n T) string {
 	return ""
 }
 
-// formatDate writes a time the French way, in UTC; the zero time is "—".
+// paris is the analysts' time zone, embedded (time/tzdata) so that a
+// container without a zone database still shows it.
+var paris = func() *time.Location {
+	l, err := time.LoadLocation("Europe/Paris")
+	if err != nil {
+		panic(err) // the embedded database has it
+	}
+	return l
+}()
+
+// formatDate writes a time the French way, in Paris time; the zero time is "—".
 func formatDate(t time.Time) string {
 	if t.IsZero() {
 		return "—"
 	}
-	return t.UTC().Format("02/01/2006 à 15:04:05") + " UTC"
+	return t.In(paris).Format("02/01/2006 à 15:04:05") + " (heure de Paris)"
 }
 
 // reportURL is a report's page.

@@ -30,14 +30,14 @@ const (
 
 // causeCard is one root cause.
 type causeCard struct {
-	Anchor, Title         string
-	Expected, Read, Gap   string // for a failed check
-	Lines                 []causeLine
-	Claims                []blockedClaim
-	MoreClaims            int
-	Facts                 []string // the facts it leaves unverified
-	Action                string
-	claimSeen, factsSeen  map[string]bool // what add has listed
+	Anchor, Title        string
+	Expected, Read, Gap  string // for a failed check
+	Lines                []causeLine
+	Claims               []blockedClaim
+	MoreClaims           int
+	Facts                []string // the facts it leaves unverified
+	Action               string
+	claimSeen, factsSeen map[string]bool // what add has listed
 }
 
 // causeLine is a line a cause asks to look at: printed (a link that marks

@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"strconv"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -42,7 +42,7 @@ type pageView struct {
 	// cell was not found on the line, which is then marked whole.
 	Read        string
 	CellMissing bool
-	Back        string // the report, at the row the reviewer came from
+	Back        string          // the report, at the row the reviewer came from
 	Figures     []statementView // the statements' lines this page prints, beside it
 	Years       []int
 }

@@ -41,8 +41,8 @@ type handoffView struct {
 	ShortReason string       // the reason, each part once, bounded
 	Causes      []*causeCard // the worklist, one card per root cause
 	Opened      time.Time
-	Decision string // the resolution's decision as a reviewer reads it
-	Form     *resolveForm
+	Decision    string // the resolution's decision as a reviewer reads it
+	Form        *resolveForm
 	// NoIdentity: the request carries no identity, so no form is offered.
 	NoIdentity bool
 }

@@ -85,6 +85,9 @@ type Deps struct {
 	Limit int
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// Hosts are the host names the viewer answers besides loopback and
+	// *.run.app (HostsVar).
+	Hosts []string
 }
 
 // DefaultLimit is how many reports and hand-offs the dashboard lists.
@@ -116,6 +119,7 @@ type viewer struct {
 	limit   int
 	forms   formTokens
 	now     func() time.Time
+	hosts   []string
 }
 
 // New returns the viewer's handler.
@@ -143,7 +147,7 @@ func New(d Deps) (http.Handler, error) {
 		d.Now = time.Now
 	}
 	v := &viewer{read: d.Reader, resolve: d.Resolver, log: d.Log, limit: d.Limit, now: d.Now,
-		forms: formTokens{key: d.FormKey, now: d.Now}}
+		forms: formTokens{key: d.FormKey, now: d.Now}, hosts: d.Hosts}
 	// A browser's cross-site POST is refused before the form's token is
 	// even read (Sec-Fetch-Site, Origin).
 	crossOrigin := http.NewCrossOriginProtection()
@@ -160,7 +164,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, http.StatusNotFound, "Cette adresse ne correspond à aucune page du visualiseur.", nil)
 	})
-	return secure(mux), nil
+	return secure(compress(v.guard(mux))), nil
 }
 
 // contentSecurity allows the viewer's own script, styles and PDF.js worker,
@@ -231,6 +235,8 @@ var errorTitles = map[int]string{
 	http.StatusBadRequest: "Demande refusée",
 	http.StatusForbidden:  "Demande refusée",
 	http.StatusConflict:   "Déjà fait",
+	// A name the viewer does not answer to.
+	http.StatusMisdirectedRequest: "Demande refusée",
 }
 
 // fail answers with an error page; a server error is logged with its cause.
