@@ -82,7 +82,7 @@ func cellURL(id string, k statements.Key, year int, lines []facts.PrintedLine, p
 
 // rowAnchor is the id of a field's row in the report's statements.
 func rowAnchor(k statements.Key) string {
-	return "poste-" + string(k.Statement) + "-" + strings.ReplaceAll(k.Name, "_", "-")
+	return "poste-" + strings.ReplaceAll(string(k.Statement)+"-"+k.Name, "_", "-")
 }
 
 // pdfURL is where the viewer serves a report's uploaded PDF.

@@ -47,8 +47,11 @@ func (v *viewer) guard(h http.Handler) http.Handler {
 			v.fail(w, r, http.StatusMisdirectedRequest, "Ce visualiseur ne répond pas sous ce nom d'hôte.", nil)
 			return
 		}
+		// The pages' Referrer-Policy (no-referrer) makes a browser send
+		// "Origin: null" with a form: Sec-Fetch-Site, which
+		// http.CrossOriginProtection reads, then decides.
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			if o := r.Header.Get("Origin"); o != "" {
+			if o := r.Header.Get("Origin"); o != "" && o != "null" {
 				u, err := url.Parse(o)
 				if err != nil || !hostAllowed(u.Host, v.hosts) || !strings.EqualFold(u.Host, r.Host) {
 					v.fail(w, r, http.StatusForbidden, "Demande refusée : elle vient d'un autre site que le visualiseur.", nil)

@@ -110,14 +110,11 @@ func worklist(id string, h schema.HandoffRecord, ex *schema.ExtractionRecord, e 
 			}
 		}
 	}
+	// The memo's own defects (it contradicts itself, leaves a critical
+	// signal out): with the claims stopped at the same step.
 	for _, d := range defects {
-		if d.Paragraph != 0 {
-			continue
-		}
-		c := card("defaut:"+string(d.Step), func() *causeCard {
-			return &causeCard{Title: "Défaut du mémo (" + string(d.Step) + ")", Action: "Relire le mémo : ce défaut porte sur son ensemble, pas sur une affirmation."}
-		})
-		c.add(blockedClaim{Claim: clip(d.Message, maxClaimText)}, "")
+		c := card("etape:"+string(d.Step), func() *causeCard { return stepCard(d.Step) })
+		c.add(blockedClaim{Paragraph: d.Paragraph, Claim: clip(d.Message, maxClaimText)}, "")
 	}
 	return cards
 }
@@ -214,7 +211,8 @@ var stepTitles = map[memo.Step]string{
 	memo.StepSources:  "Sources manquantes ou inconnues",
 	memo.StepConflict: "Faits contradictoires",
 	memo.StepJudge:    "Affirmations que le juge ne trouve pas soutenues",
-	memo.StepMemo:     "Défauts du mémo",
+	memo.StepMemo:      "Défauts du mémo",
+	memo.StepCoherence: "Le mémo se contredit",
 	memo.StepEvidence: "Faits cités non vérifiés",
 }
 
@@ -223,6 +221,8 @@ var stepActions = map[memo.Step]string{
 	memo.StepSources:  "Rattacher l'affirmation à ses faits, ou la retirer du mémo.",
 	memo.StepConflict: "Les faits cités se contredisent : relire leurs pages et garder celui que le document imprime.",
 	memo.StepJudge:    "Relire l'affirmation contre le fait désigné : la reformuler ou la retirer.",
+	memo.StepCoherence: "Relire les paragraphes en cause : garder l'énoncé que les faits soutiennent, corriger l'autre.",
+	memo.StepMemo:      "Le mémo doit traiter ce point : le compléter ou le rejeter.",
 }
 
 func stepCard(s memo.Step) *causeCard {
