@@ -207,20 +207,20 @@ func reasonCard(reason string, f facts.Fact) *causeCard {
 
 // stepTitles name the memo's verification steps as a cause.
 var stepTitles = map[memo.Step]string{
-	memo.StepNumbers:  "Nombres absents des faits cités",
-	memo.StepSources:  "Sources manquantes ou inconnues",
-	memo.StepConflict: "Faits contradictoires",
-	memo.StepJudge:    "Affirmations que le juge ne trouve pas soutenues",
+	memo.StepNumbers:   "Nombres absents des faits cités",
+	memo.StepSources:   "Sources manquantes ou inconnues",
+	memo.StepConflict:  "Faits contradictoires",
+	memo.StepJudge:     "Affirmations que le juge ne trouve pas soutenues",
 	memo.StepMemo:      "Défauts du mémo",
 	memo.StepCoherence: "Le mémo se contredit",
-	memo.StepEvidence: "Faits cités non vérifiés",
+	memo.StepEvidence:  "Faits cités non vérifiés",
 }
 
 var stepActions = map[memo.Step]string{
-	memo.StepNumbers:  "Comparer chaque nombre de l'affirmation aux faits qu'elle cite : un nombre recalculé ou arrondi se corrige dans le mémo.",
-	memo.StepSources:  "Rattacher l'affirmation à ses faits, ou la retirer du mémo.",
-	memo.StepConflict: "Les faits cités se contredisent : relire leurs pages et garder celui que le document imprime.",
-	memo.StepJudge:    "Relire l'affirmation contre le fait désigné : la reformuler ou la retirer.",
+	memo.StepNumbers:   "Comparer chaque nombre de l'affirmation aux faits qu'elle cite : un nombre recalculé ou arrondi se corrige dans le mémo.",
+	memo.StepSources:   "Rattacher l'affirmation à ses faits, ou la retirer du mémo.",
+	memo.StepConflict:  "Les faits cités se contredisent : relire leurs pages et garder celui que le document imprime.",
+	memo.StepJudge:     "Relire l'affirmation contre le fait désigné : la reformuler ou la retirer.",
 	memo.StepCoherence: "Relire les paragraphes en cause : garder l'énoncé que les faits soutiennent, corriger l'autre.",
 	memo.StepMemo:      "Le mémo doit traiter ce point : le compléter ou le rejeter.",
 }
