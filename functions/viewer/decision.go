@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/covenants"
@@ -22,6 +23,7 @@ import (
 type decisionView struct {
 	Processing, ProcessingClass string
 	Review, ReviewClass         string
+	ReviewShort                 string // the review in a few words, for the dashboard's row
 	Opinion, OpinionClass       string
 	Reasons, Conditions         []string
 	Alerts                      []alertGroup // signals by severity, worst first, then the ratios' rules
@@ -84,6 +86,8 @@ func newDecision(in decisionInputs) *decisionView {
 	d := &decisionView{}
 	d.Processing, d.ProcessingClass = processing(in.Run)
 	d.Review, d.ReviewClass = review(in.Run, in.Memo, in.Handoff)
+	d.ReviewShort, _, _ = strings.Cut(d.Review, " : ")
+	d.ReviewShort, _, _ = strings.Cut(d.ReviewShort, " le ")
 	d.Opinion, d.OpinionClass = "avis non proposé", "neutre"
 	if in.Memo != nil && in.Memo.Opinion != nil {
 		o := in.Memo.Opinion
@@ -143,7 +147,7 @@ func review(r schema.Report, m *memo.Result, h *schema.HandoffRecord) (string, s
 	case m == nil:
 		return "mémo en attente", "neutre"
 	case m.Status == memo.Published:
-		return "mémo publié : chaque affirmation est soutenue par ses faits", "publie"
+		return "mémo publié : chaque affirmation est soutenue par ses faits", "verifie"
 	case h != nil:
 		return "mémo " + orSelf(memoStatuses, m.Status) + " : relais à relire", "a-relire"
 	}

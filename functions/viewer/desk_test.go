@@ -166,3 +166,25 @@ func TestDecision(t *testing.T) {
 		t.Errorf("failed run: %q, %q", d.Processing, d.Review)
 	}
 }
+
+// Each number of a memo's sentence links to the cited fact that states it;
+// a year, or a number no cited fact states, stays plain.
+func TestLinkNumbers(t *testing.T) {
+	t.Parallel()
+	lev := factView{Fact: facts.Fact{ID: "R-levier-2025", Text: "Levier de 5,5x en 2025 (dette nette de 95 110 k€)."}}
+	sources := []sourceLink{{ID: "R-levier-2025", URL: "#fait-R-levier-2025", Fact: &lev}, {ID: "Q-9"}}
+	pieces := linkNumbers("En 2025, le levier atteint 5,5x pour une dette nette de 95 110 k€ et 12 salariés.", sources)
+	var linked, all []string
+	for _, p := range pieces {
+		all = append(all, p.Text)
+		if p.URL != "" {
+			linked = append(linked, p.Text+" → "+p.Fact)
+		}
+	}
+	if got := strings.Join(linked, " ; "); got != "5,5x → R-levier-2025 ; 95 110 k€ → R-levier-2025" {
+		t.Errorf("linked %q", got)
+	}
+	if strings.Join(all, "") != "En 2025, le levier atteint 5,5x pour une dette nette de 95 110 k€ et 12 salariés." {
+		t.Errorf("the sentence is not whole: %q", all)
+	}
+}

@@ -144,8 +144,15 @@ type memoView struct {
 
 type paragraphView struct {
 	Kind, Text string
+	Pieces     []textPiece // Text, each number linked to the cited fact that states it
 	Sources    []sourceLink
 	Claims     []claimView
+}
+
+// textPiece is a piece of a memo's sentence: a number with the fact it
+// comes from, or the words between.
+type textPiece struct {
+	Text, URL, Fact string
 }
 
 // sourceLink is a fact a sentence cites, with what it stands on: its
@@ -461,6 +468,7 @@ func memoOfResult(id string, res memo.Result, sig schema.SignalsRecord, ex *extr
 		for _, src := range p.Sources {
 			pv.Sources = append(pv.Sources, source(src))
 		}
+		pv.Pieces = linkNumbers(p.Text, pv.Sources)
 		for _, cv := range res.Verdicts {
 			if cv.Paragraph == i+1 {
 				pv.Claims = append(pv.Claims, claimView{ClaimVerdict: cv, VerdictLabel: orSelf(verdicts, cv.Verdict),
@@ -470,4 +478,48 @@ func memoOfResult(id string, res memo.Result, sig schema.SignalsRecord, ex *extr
 		m.Paragraphs = append(m.Paragraphs, pv)
 	}
 	return m
+}
+
+// linkNumbers cuts a memo's sentence around its numbers, each linked to
+// the first cited fact whose text prints the same number in the same unit;
+// a number no cited fact states stays plain (the verifier would have
+// stopped the claim).
+func linkNumbers(text string, sources []sourceLink) []textPiece {
+	type stated struct {
+		n   frnum.Number
+		src sourceLink
+	}
+	var known []stated
+	for _, s := range sources {
+		factText := ""
+		switch {
+		case s.Fact != nil:
+			factText = s.Fact.Text
+		case s.Quote != nil:
+			factText = s.Quote.Quote + " " + s.Quote.Summary
+		}
+		for _, n := range frnum.Parse(factText) {
+			known = append(known, stated{n, s})
+		}
+	}
+	var out []textPiece
+	at := 0
+	for _, n := range frnum.Parse(text) {
+		if n.IsYear() {
+			continue
+		}
+		i := slices.IndexFunc(known, func(k stated) bool { return k.n.Unit == n.Unit && k.n.Value == n.Value && k.src.URL != "" })
+		if i < 0 {
+			continue
+		}
+		if n.Start > at {
+			out = append(out, textPiece{Text: text[at:n.Start]})
+		}
+		out = append(out, textPiece{Text: text[n.Start:n.End], URL: known[i].src.URL, Fact: known[i].src.ID})
+		at = n.End
+	}
+	if at < len(text) {
+		out = append(out, textPiece{Text: text[at:]})
+	}
+	return out
 }

@@ -403,7 +403,7 @@ func TestDashboard(t *testing.T) {
 	}{
 		{"Les 6 rapports", "Maison Ferlac SAS publie-ferlac.pdf", []string{"traitement terminé", "mémo publié", "avis non proposé",
 			fmt.Sprintf("gravité élevée : %d", high), "5,5x (en alerte)", "seuil 3,5x"}},
-		{"Les 6 rapports", "Maison Ferlac SAS bloque-ferlac.pdf", []string{"traitement terminé", "mémo bloqué : relais à relire"}},
+		{"Les 6 rapports", "Maison Ferlac SAS bloque-ferlac.pdf", []string{"traitement terminé", "mémo bloqué"}},
 		{"Les 6 rapports", "Maison Ferlac SAS resolu-ferlac.pdf", []string{"traitement terminé", "relais corrigé par ana@example.com"}},
 		{"Les 6 rapports", "notes.txt", []string{"échec définitif à l'étape extraction", "Le fichier n'est pas un PDF.", "aucun mémo", "—"}},
 	}

@@ -94,7 +94,7 @@ func TestDecisionHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"mémo bloqué : relais à relire", "échec définitif", "mémo publié", "avis", "5,5x"} {
+	for _, w := range []string{"mémo bloqué", "échec définitif", "mémo publié", "avis", "5,5x"} {
 		if !strings.Contains(list, w) {
 			t.Errorf("dashboard list lacks %q", w)
 		}
