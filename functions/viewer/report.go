@@ -290,11 +290,13 @@ type lineLink struct {
 	Label string
 	Page  int
 	URL   string
+	// Unmarkable: the line is not found on its page (see markedPage).
+	Unmarkable bool
 }
 
 // factViews links each field of each fact to its printed lines, highlighted
 // on their page.
-func factViews(id string, fs []facts.Fact) []factView {
+func factViews(id string, fs []facts.Fact, texts []string, split pageSplits) []factView {
 	out := make([]factView, len(fs))
 	for i, f := range fs {
 		v := factView{Fact: f, StateLabel: orSelf(factStates, f.State)}
@@ -310,7 +312,10 @@ func factViews(id string, fs []facts.Fact) []factView {
 				fv.Note = "non imprimé"
 			}
 			for _, l := range fl.Lines {
-				fv.Links = append(fv.Links, lineLink{Label: l.Label, Page: l.Page, URL: linesURL(id, []facts.PrintedLine{l})})
+				page, ok := markedPage(texts, []facts.PrintedLine{l}, split)
+				at := l
+				at.Page = page
+				fv.Links = append(fv.Links, lineLink{Label: l.Label, Page: page, URL: linesURL(id, []facts.PrintedLine{at}), Unmarkable: !ok})
 			}
 			v.Lines = append(v.Lines, fv)
 		}
@@ -392,7 +397,7 @@ func extractionOf(id string, ex schema.ExtractionRecord, texts []string) *extrac
 		}
 		e.Ratios = append(e.Ratios, row)
 	}
-	e.Facts = factViews(id, ex.Facts)
+	e.Facts = factViews(id, ex.Facts, texts, split)
 	e.Matrix = newCheckMatrix(e.Checks, e.Years)
 	return e
 }
