@@ -125,6 +125,27 @@ func TestSideBySide(t *testing.T) {
 	if !strings.Contains(read, "valeur lue : ") || !strings.Contains(read, "2024") {
 		t.Errorf("value read %q", read)
 	}
+	// Beside the page, N's amount marks its cell in place: the printed
+	// page is not drawn again.
+	evaluate[bool](t, ctx, `document.getElementById("page-imprimee").__kept = true`)
+	const beside = `//table[contains(@class, "montants-page")]//tr[th[normalize-space()="Chiffre d'affaires net"]]/td[1]/a`
+	n, err := chromedp.Run(ctx, chromedp.Text(beside))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(beside), chromedp.WaitVisible(`//p[contains(@class, "valeur-lue")][contains(., "2025")]`)); err != nil {
+		t.Fatal(err)
+	}
+	if !evaluate[bool](t, ctx, `document.getElementById("page-imprimee").__kept === true`) {
+		t.Error("the printed page was drawn again")
+	}
+	now := evaluate[string](t, ctx, `document.getElementById("citation").textContent`)
+	if strings.Join(strings.Fields(now), " ") != strings.Join(strings.Fields(n), " ") {
+		t.Errorf("in place, the text view marks %q, want N's cell %q", now, n)
+	}
+	if drawn := evaluate[int](t, ctx, `JSON.parse(document.querySelector("canvas.marques").dataset.dessins).length`); drawn != 1 {
+		t.Errorf("in place, %d rectangles drawn", drawn)
+	}
 	// Side by side: the printed page left of the figures, and still in view
 	// once the window has scrolled to the page's text.
 	left := evaluate[bool](t, ctx, `document.querySelector(".page-fixe").getBoundingClientRect().right <= document.querySelector(".a-cote").getBoundingClientRect().left + 1`)
