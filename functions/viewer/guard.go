@@ -12,9 +12,10 @@ import (
 	"time"
 )
 
-// ReadTimeout bounds a request's reads of Firestore and Cloud Storage: a
-// slow backend answers an error page, it does not hold the instance.
-const ReadTimeout = 20 * time.Second
+// DefaultReadTimeout bounds a request's reads of Firestore and Cloud
+// Storage: a slow backend answers an error page, it does not hold the
+// instance.
+const DefaultReadTimeout = 20 * time.Second
 
 // HostsVar names the variable listing, comma-separated, the host names the
 // viewer answers besides loopback and Cloud Run's own (*.run.app): a custom
@@ -39,7 +40,7 @@ func hostAllowed(hostport string, extra []string) bool {
 }
 
 // guard refuses a request for another host, a form posted from another
-// origin, and bounds the request's reads by ReadTimeout.
+// origin, and bounds the request's reads by the viewer's timeout.
 func (v *viewer) guard(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !hostAllowed(r.Host, v.hosts) {
@@ -59,7 +60,7 @@ func (v *viewer) guard(h http.Handler) http.Handler {
 				}
 			}
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), ReadTimeout)
+		ctx, cancel := context.WithTimeout(r.Context(), v.timeout)
 		defer cancel()
 		h.ServeHTTP(w, r.WithContext(ctx))
 	})

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"compress/gzip"
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -122,5 +123,57 @@ func TestCompress(t *testing.T) {
 	}
 	if rec := get("/static/viewer.css", "gzip;q=0"); rec.Header().Get("Content-Encoding") != "" {
 		t.Error("gzip refused with q=0 but sent")
+	}
+}
+
+// hangingReader answers nothing until its caller gives up.
+type hangingReader struct{ brokenReader }
+
+func (hangingReader) Document(ctx context.Context, _, _ string, _ any) error {
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// A read that hangs ends at the viewer's deadline with an error page.
+func TestReadDeadline(t *testing.T) {
+	t.Parallel()
+	h, err := New(Deps{Reader: hangingReader{}, Resolver: brokenReader{}, Log: slog.New(slog.DiscardHandler), FormKey: formKey,
+		ReadTimeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := httptest.NewRequest(http.MethodGet, "/rapports/r1", nil)
+	req.Host = "localhost"
+	rec := httptest.NewRecorder()
+	done := make(chan struct{})
+	go func() { h.ServeHTTP(rec, req); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the request outlived its deadline")
+	}
+	if rec.Code != http.StatusInternalServerError || !strings.Contains(rec.Body.String(), "réessayez") {
+		t.Errorf("status %d: %s", rec.Code, rec.Body.String())
+	}
+}
+
+// ?ligne= is bounded in count before anything is read: 2 000 one-letter
+// labels are refused.
+func TestTooManyLines(t *testing.T) {
+	t.Parallel()
+	h, err := New(Deps{Reader: brokenReader{}, Resolver: brokenReader{}, Log: slog.New(slog.DiscardHandler), FormKey: formKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := url.Values{"ligne": make([]string, 2000)}
+	for i := range q["ligne"] {
+		q["ligne"][i] = "a"
+	}
+	req := httptest.NewRequest(http.MethodGet, "/rapports/r1/pages/1?"+q.Encode(), nil)
+	req.Host = "localhost"
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != http.StatusBadRequest {
+		t.Errorf("status %d, want 400", rec.Code)
 	}
 }

@@ -193,3 +193,22 @@ func TestLineLinksOnRealFilings(t *testing.T) {
 		t.Error("no line link in the real filings")
 	}
 }
+
+// BenchmarkManyLines marks the most lines a request may ask for, one
+// letter each, on a large page: each label costs one pass over the page's
+// words, the page is cut once.
+func BenchmarkManyLines(b *testing.B) {
+	var page strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&page, "Ligne de tableau numéro %d avec ses montants   %d 000   %d 500\n", i, i, i)
+	}
+	labels := make([]string, MaxLines)
+	for i := range labels {
+		labels[i] = string(rune('a' + i%26))
+	}
+	text := page.String()
+	b.ResetTimer()
+	for b.Loop() {
+		mark(text, "", labels)
+	}
+}

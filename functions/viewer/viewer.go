@@ -88,6 +88,8 @@ type Deps struct {
 	// Hosts are the host names the viewer answers besides loopback and
 	// *.run.app (HostsVar).
 	Hosts []string
+	// ReadTimeout bounds each request's reads; DefaultReadTimeout when 0.
+	ReadTimeout time.Duration
 }
 
 // DefaultLimit is how many reports and hand-offs the dashboard lists.
@@ -120,6 +122,7 @@ type viewer struct {
 	forms   formTokens
 	now     func() time.Time
 	hosts   []string
+	timeout time.Duration
 }
 
 // New returns the viewer's handler.
@@ -146,8 +149,11 @@ func New(d Deps) (http.Handler, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
+	if d.ReadTimeout <= 0 {
+		d.ReadTimeout = DefaultReadTimeout
+	}
 	v := &viewer{read: d.Reader, resolve: d.Resolver, log: d.Log, limit: d.Limit, now: d.Now,
-		forms: formTokens{key: d.FormKey, now: d.Now}, hosts: d.Hosts}
+		forms: formTokens{key: d.FormKey, now: d.Now}, hosts: d.Hosts, timeout: d.ReadTimeout}
 	// A browser's cross-site POST is refused before the form's token is
 	// even read (Sec-Fetch-Site, Origin).
 	crossOrigin := http.NewCrossOriginProtection()
