@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/quotes"
@@ -121,27 +120,86 @@ func isBlank(b byte) bool { return b == ' ' || b == '\t' || b == '\r' }
 // after what prints no letter (a note's "(2)", a brace), are the label's,
 // followed by nothing but amounts, notes and box codes ("Total actif" is not
 // the line "Total actif circulant"); or a label wrapped over two or three
-// lines. The whole line is returned, amounts included: what the reader read.
+// lines. The whole line is returned, amounts included: what the reader
+// read. Where two tables are printed side by side (actif beside passif), a
+// label may also start a column (after the left table's amounts, or a wide
+// gap), and its amounts be followed by the other table's words: only its
+// own part of the line is returned.
 func (p pageLines) find(label string) (span, bool) {
 	want := normalWords(label)
 	if len(want) == 0 {
 		return span{}, false
 	}
 	for i, l := range p.lines {
-		for lead := 0; lead <= len(l.words); lead++ {
-			ws := l.words[lead:]
-			if k, ok := matchAt(ws, want); ok && amountsOnly(ws[k:]) {
-				return l.span, true
+		lead := true // the words before the label print no letter
+		for s := 0; s <= len(l.words); s++ {
+			if s > 0 && hasLetter(l.words[s-1].raw) {
+				lead = false
 			}
-			if end, ok := p.wrap(i, ws, want); ok {
-				return span{l.start, end}, true
+			if !lead && !p.columnStart(l, s) {
+				continue
 			}
-			if lead < len(l.words) && hasLetter(l.words[lead].raw) {
-				break
+			ws := l.words[s:]
+			start := l.start
+			if !lead {
+				start = ws[0].start
+			}
+			if k, ok := matchAt(ws, want); ok {
+				if end, ok := p.tail(l, s+k, ws[k-1].end); ok {
+					return span{start, end}, true
+				}
+			}
+			if end, ok := p.wrap(i, s, want); ok {
+				return span{start, end}, true
 			}
 		}
 	}
 	return span{}, false
+}
+
+// columnStart tells whether word k of a line starts a column: it follows
+// an amount, or a gap wider than words are spaced.
+func (p pageLines) columnStart(l textLine, k int) bool {
+	if k == 0 || k >= len(l.words) {
+		return k == 0
+	}
+	return amountWord(l.words[k-1].raw) || l.words[k].start-l.words[k-1].end >= columnGap
+}
+
+// columnGap is the least run of blanks that separates two columns: words
+// are spaced by one, a text layer's layout may double it.
+const columnGap = 3
+
+// tail is where a label's part of line l ends, its words from k on
+// following the label (which ends at labelEnd): amounts, notes and box
+// codes, up to the line's end or to another table's column. ok is false
+// when a word continues the label instead.
+func (p pageLines) tail(l textLine, k, labelEnd int) (int, bool) {
+	end := labelEnd
+	for j := k; j < len(l.words); j++ {
+		w := l.words[j]
+		if strings.HasPrefix(w.raw, "(") { // a note, "(note 4)": the label's
+			for j < len(l.words)-1 && !strings.Contains(l.words[j].raw, ")") {
+				j++
+			}
+			end = l.words[j].end
+			continue
+		}
+		if !hasLetter(w.raw) || boxCode(w.raw) {
+			end = w.end
+			continue
+		}
+		if p.columnStart(l, j) {
+			return end, true // the other table's words
+		}
+		return 0, false
+	}
+	return l.end, true
+}
+
+// amountWord is a word of an amount column: digits, no letter.
+func amountWord(s string) bool {
+	return !hasLetter(s) && strings.ContainsAny(s, "0123456789")
 }
 
 // normalWords are a label's words, each normalised as the page's are.
@@ -171,46 +229,59 @@ func matchAt(ws []word, want []string) (int, bool) {
 	return len(want), true
 }
 
-// wrap finds label's words starting on line i (its words from ws) and
-// continued on the next one or two lines. The amounts follow the label's
+// wrap finds label's words starting at word s of line i and continued at
+// the start of the next one or two lines. The amounts follow the label's
 // last words, or its first line's when the rest of the label is printed
 // below them ("Valeurs mobilières de placement 2 887 586" then "(dont
-// actions propres : …)").
-func (p pageLines) wrap(i int, ws []word, want []string) (int, bool) {
+// actions propres : …)"); beside another table, each line's part ends at
+// that table's column.
+func (p pageLines) wrap(i, s int, want []string) (int, bool) {
+	l := p.lines[i]
+	ws := l.words[s:]
 	k := 0
 	for k < len(ws) && k < len(want) && ws[k].norm == want[k] {
 		k++
 	}
-	if k == 0 || k == len(want) || !amountsOnly(ws[k:]) {
+	if k == 0 || k == len(want) {
+		return 0, false
+	}
+	end, ok := p.tail(l, s+k, ws[k-1].end)
+	if !ok {
 		return 0, false
 	}
 	rest := want[k:]
 	for j := i + 1; j < len(p.lines) && j <= i+2; j++ {
-		next := p.lines[j].words
-		if n, ok := matchAt(next, rest); ok && amountsOnly(next[n:]) {
-			return p.lines[j].end, true
+		next := p.lines[j]
+		// The label goes on at the start of the line, or of the column it
+		// started in (beside the other table's own wrapped words).
+		c, n := 0, 0
+		for ; c < len(next.words); c++ {
+			if c > 0 && !p.columnStart(next, c) {
+				continue
+			}
+			for n < len(next.words)-c && n < len(rest) && next.words[c+n].norm == rest[n] {
+				n++
+			}
+			if n > 0 {
+				break
+			}
 		}
-		if len(next) == 0 || len(next) >= len(rest) {
+		if n == 0 {
 			return 0, false
 		}
-		if _, ok := matchAt(next, rest[:len(next)]); !ok {
+		lineEnd, ok := p.tail(next, c+n, next.words[c+n-1].end)
+		if !ok && n < len(rest) {
 			return 0, false
 		}
-		rest = rest[len(next):]
+		if n == len(rest) {
+			if !ok {
+				return 0, false
+			}
+			return max(end, lineEnd), true
+		}
+		end, rest = max(end, lineEnd), rest[n:]
 	}
 	return 0, false
-}
-
-// amountsOnly tells whether what follows a label on its line is nothing,
-// or amounts, notes and box codes: no word that would continue the label.
-func amountsOnly(rest []word) bool {
-	for _, w := range rest {
-		r, _ := utf8.DecodeRuneInString(w.raw)
-		if unicode.IsLetter(r) && !boxCode(w.raw) {
-			return false
-		}
-	}
-	return true
 }
 
 // boxCode tells a Cerfa box code, printed between a label and its amounts

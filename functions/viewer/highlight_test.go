@@ -116,7 +116,11 @@ func TestPrintedLine(t *testing.T) {
 		"Autres créances clients   BZ  1 200\n" +
 		"Valeurs mobilières de placement     2 887 586 CE     2 887 586\n(dont actions propres: ....) CD\n" +
 		"Charges exceptionnelles sur opérations\nen capital    HE    12 000\n" +
-		"2 - BÉNÉFICE OU PERTE : Produits (I+III+IV)      310        (17 560)"
+		"2 - BÉNÉFICE OU PERTE : Produits (I+III+IV)      310        (17 560)\n" +
+		// actif beside passif, labels wrapped on both sides
+		"Stocks et                       742      688      Emprunts et dettes auprès des      26 587     23 029\n" +
+		"en-cours                                          établissements de crédit\n" +
+		"Disponibilités                3 412    2 615      Autres dettes                        612        545"
 	formTests := []struct{ label, want string }{
 		{"Avances et acomptes versés sur commandes", "Avances et acomptes versés sur commandes     BV    392 880  BW     392 880"},
 		{"Autres * (3)", "(2)    Autres * (3)    072    8 842 074"},
@@ -124,6 +128,11 @@ func TestPrintedLine(t *testing.T) {
 		{"Valeurs mobilières de placement (dont actions propres: ....)", "Valeurs mobilières de placement     2 887 586 CE     2 887 586\n(dont actions propres: ....) CD"},
 		{"Charges exceptionnelles sur opérations en capital", "Charges exceptionnelles sur opérations\nen capital    HE    12 000"},
 		{"2 - BÉNÉFICE OU PERTE : Produits (I+III+IV)", "2 - BÉNÉFICE OU PERTE : Produits (I+III+IV)      310        (17 560)"},
+		{"Disponibilités", "Disponibilités                3 412    2 615"},
+		{"Autres dettes", "Autres dettes                        612        545"},
+		{"Stocks et en-cours", "Stocks et                       742      688      Emprunts et dettes auprès des      26 587     23 029\nen-cours"},
+		{"Emprunts et dettes auprès des établissements de crédit",
+			"Emprunts et dettes auprès des      26 587     23 029\nen-cours                                          établissements de crédit"},
 	}
 	for _, tt := range formTests {
 		start, end, ok := printedLine(form, tt.label)
@@ -147,16 +156,19 @@ func TestPrintedLine(t *testing.T) {
 }
 
 // Every line link of the real filings marks its line: the reports of
-// testdata/real read offline, each field's printed lines looked up on
-// their page as the page view does. A link that cannot mark its line says
-// so on the report; this counts them, and wants none.
+// testdata/real, and the presentation families (Cerfa forms, plaquettes,
+// wrapped labels, N-1 first), read offline, each field's printed lines
+// looked up on their page as the page view does. A link that cannot mark
+// its line says so on the report; this counts them, and wants none.
 func TestLineLinksOnRealFilings(t *testing.T) {
 	if testing.Short() {
-		t.Skip("-short : lit les six dépôts réels")
+		t.Skip("-short : lit les dépôts réels et les familles")
 	}
 	paths, err := filepath.Glob("../../testdata/real/*/*.pdf")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no real filing: %v", err)
+	families, err2 := filepath.Glob("../../testdata/families/*/rapport.pdf")
+	paths = append(paths, families...)
+	if err != nil || err2 != nil || len(paths) == 0 || len(families) == 0 {
+		t.Fatalf("no real filing: %v %v", err, err2)
 	}
 	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
 	total, lost := 0, 0
@@ -184,7 +196,7 @@ func TestLineLinksOnRealFilings(t *testing.T) {
 				for _, l := range lines {
 					labels = append(labels, fmt.Sprintf("%q p. %d", l.Label, l.Page))
 				}
-				t.Errorf("%s, %s : %s not found on its page", filepath.Base(path), ref, strings.Join(labels, ", "))
+				t.Errorf("%s, %s : %s not found on its page", strings.TrimPrefix(path, "../../testdata/"), ref, strings.Join(labels, ", "))
 			}
 		}
 	}
