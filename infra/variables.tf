@@ -254,6 +254,17 @@ variable "viewer_allow_domains" {
   default     = false
 }
 
+variable "viewer_hosts" {
+  description = "Host names the viewer answers besides localhost and its own *.run.app (a custom domain in front of it); any other Host is refused, so that a page rebinding its own name to the viewer reaches nothing."
+  type        = list(string)
+  default     = []
+
+  validation {
+    condition     = alltrue([for h in var.viewer_hosts : can(regex("^[a-z0-9.-]+$", h))])
+    error_message = "Host names in lower case, without scheme nor port."
+  }
+}
+
 variable "source_archive" {
   description = "Path of the function source archive that `make package` builds."
   type        = string

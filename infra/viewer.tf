@@ -121,7 +121,10 @@ resource "google_cloudfunctions2_function" "viewer" {
     timeout_seconds                  = var.function_limits["viewer"].timeout_seconds
     ingress_settings                 = "ALLOW_ALL"
     all_traffic_on_latest_revision   = true
-    environment_variables            = merge(local.data_environment, { GOMEMLIMIT = var.function_limits["viewer"].go_memory_limit })
+    environment_variables = merge(local.data_environment, {
+      GOMEMLIMIT            = var.function_limits["viewer"].go_memory_limit
+      ANALYSTE_VIEWER_HOSTS = join(",", var.viewer_hosts)
+    })
 
     secret_environment_variables {
       key        = "ANALYSTE_VIEWER_FORM_KEY"

@@ -107,15 +107,24 @@ type ratioPanel struct {
 	Label, Desc string
 	Points      []panelPoint
 	Lines       []panelLine
-	Height      int    // the plot, then a legend row per line
-	Note        string // why a year has no point
-	Alert       bool   // the latest year crosses the threshold
+	Ticks       []panelTick // the scale: the top and the bottom of the band
+	Zero        *float64    // the y of zero, when the band holds it
+	Height      int         // the plot, then a legend row per line
+	Note        string      // why a year has no point
+	Alert       bool        // the latest year crosses the threshold
 }
 
 type panelPoint struct {
 	X, Y, LabelY float64
 	Year, Value  string
-	Alert        bool
+	Alert        bool   // the year crosses the threshold: drawn as a diamond
+	Diamond      string // its path
+}
+
+// panelTick is a value of the scale, written at its height.
+type panelTick struct {
+	Y     float64
+	Label string
 }
 
 // panelLine is a threshold across the plot, named in the legend below it.
@@ -190,43 +199,65 @@ func ratioPanels(years []int, values map[int]ratios.Ratios, th ratios.Thresholds
 		}
 		p := ratioPanel{Label: d.Label}
 		var lines []panelLine
-		var limit float64
-		label, hasLimit := "", false
-		if limit, label, hasLimit = kr.limit(th, prev); hasLimit {
+		if limit, label, ok := kr.limit(th, prev); ok {
 			lines = append(lines, panelLine{Y: limit, Label: label, Class: "seuil"})
 		}
 		if kr.key == "levier" && ceiling != nil {
 			lines = append(lines, panelLine{Y: *ceiling, Label: "plafond du covenant " + frnum.FormatRatio(*ceiling), Class: "covenant"})
 		}
-		domain := make([]float64, 0, 4)
+		domain := make([]float64, 0, 5)
 		var desc []string
 		for i, y := range shown {
 			v := d.Get(values[y])
-			if !v.OK() {
-				p.Note = strings.TrimSpace(p.Note + " " + fmt.Sprintf("%d : %s.", y, v.Reason))
+			if !v.OK() || notSignificant(v, d.Unit) {
+				reason := v.Reason
+				if v.OK() {
+					reason = "n.s. (" + ratios.FormatValue(v, d.Unit) + ")"
+				}
+				p.Note = strings.TrimSpace(p.Note + " " + fmt.Sprintf("%d : %s.", y, reason))
 				continue
 			}
 			pt := panelPoint{X: panelX0 + float64(i)*(panelX1-panelX0), Y: v.Number, Year: fmt.Sprint(y), Value: ratios.FormatValue(v, d.Unit)}
-			if i == len(shown)-1 && hasLimit {
-				pt.Alert = kr.above && v.Number > limit || !kr.above && v.Number < limit
-				p.Alert = pt.Alert
+			// A year crosses its own threshold: the one before the latest
+			// too, when its threshold does not depend on the year before it.
+			if lim, _, ok := kr.limit(th, yearBefore(d, values, shown, i)); ok && (i == len(shown)-1 || kr.key != "bfr_jours") {
+				pt.Alert = kr.above && v.Number > lim || !kr.above && v.Number < lim
+				if i == len(shown)-1 {
+					p.Alert = pt.Alert
+				}
 			}
 			p.Points = append(p.Points, pt)
 			domain = append(domain, v.Number)
-			desc = append(desc, fmt.Sprintf("%d : %s", y, pt.Value))
+			alert := ""
+			if pt.Alert {
+				alert = " (en alerte)"
+			}
+			desc = append(desc, fmt.Sprintf("%d : %s%s", y, pt.Value, alert))
 		}
+		lines = mergeLines(lines)
 		for _, l := range lines {
 			domain = append(domain, l.Y)
 			desc = append(desc, l.Label)
 		}
-		scale := yScale(domain)
+		scale, lo, hi := yScale(domain)
 		for i := range p.Points {
 			p.Points[i].Y = scale(p.Points[i].Y)
 			p.Points[i].LabelY = p.Points[i].Y - 9
+			pt := p.Points[i]
+			p.Points[i].Diamond = fmt.Sprintf("M%.1f %.1fl6 6-6 6-6-6z", pt.X, pt.Y-6)
 		}
 		for i := range lines {
 			lines[i].Y = scale(lines[i].Y)
 			lines[i].LegendY = panelLegend + float64(i)*legendRow
+		}
+		placeLabels(p.Points, lines)
+		if lo < 0 && hi > 0 {
+			z := scale(0)
+			p.Zero = &z
+		}
+		if len(domain) > 0 {
+			p.Ticks = []panelTick{{Y: panelTop, Label: ratios.FormatValue(ratios.Value{Number: hi}, d.Unit)},
+				{Y: panelBottom, Label: ratios.FormatValue(ratios.Value{Number: lo}, d.Unit)}}
 		}
 		p.Lines, p.Height = lines, int(panelLegend)+len(lines)*legendRow
 		if len(lines) == 0 {
@@ -243,12 +274,13 @@ func ratioPanels(years []int, values map[int]ratios.Ratios, th ratios.Thresholds
 }
 
 // yScale maps values to the panel's band, highest on top, with a margin
-// so that no point sits on the frame.
-func yScale(domain []float64) func(float64) float64 {
+// so that no point sits on the frame; it returns the band's bottom and top
+// values, for the scale.
+func yScale(domain []float64) (scale func(float64) float64, lo, hi float64) {
 	if len(domain) == 0 {
-		return func(float64) float64 { return panelBottom }
+		return func(float64) float64 { return panelBottom }, 0, 0
 	}
-	lo, hi := slices.Min(domain), slices.Max(domain)
+	lo, hi = slices.Min(domain), slices.Max(domain)
 	pad := (hi - lo) * 0.15
 	if pad == 0 {
 		pad = max(math.Abs(hi)*0.15, 1)
@@ -256,6 +288,45 @@ func yScale(domain []float64) func(float64) float64 {
 	lo, hi = lo-pad, hi+pad
 	return func(v float64) float64 {
 		return math.Round((panelBottom-(v-lo)/(hi-lo)*(panelBottom-panelTop))*10) / 10
+	}, lo, hi
+}
+
+// yearBefore is the ratio of the year before shown[i], for a threshold
+// that depends on it.
+func yearBefore(d ratios.Definition, values map[int]ratios.Ratios, shown []int, i int) ratios.Value {
+	if i == 0 {
+		return ratios.Value{Reason: ratios.NotAvailable}
+	}
+	return d.Get(values[shown[i-1]])
+}
+
+// mergeLines draws a threshold and a covenant's ceiling at the same value
+// as one line, named by both.
+func mergeLines(lines []panelLine) []panelLine {
+	var out []panelLine
+	for _, l := range lines {
+		if i := slices.IndexFunc(out, func(o panelLine) bool { return math.Abs(o.Y-l.Y) < 1e-9 }); i >= 0 {
+			out[i].Label += " = " + l.Label
+			out[i].Class = "seuil-covenant"
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// placeLabels puts a point's value below it when above it the label would
+// sit on a threshold's line or leave the plot.
+func placeLabels(points []panelPoint, lines []panelLine) {
+	for i := range points {
+		p := &points[i]
+		clash := p.LabelY < panelTop-10
+		for _, l := range lines {
+			clash = clash || math.Abs(l.Y-(p.LabelY-4)) < 7
+		}
+		if clash {
+			p.LabelY = p.Y + 18
+		}
 	}
 }
 
@@ -337,10 +408,9 @@ func statementOf(c checks.Check, keys map[string][]statements.Key) statements.St
 }
 
 // newCheckMatrix lays out the checks (rows as extractionOf numbers them)
-// for years, latest first as given, drawn N-1 then N.
+// for years, latest first as given and as the tables show them.
 func newCheckMatrix(rows []checkRow, years []int) *checkMatrix {
-	cols := slices.Clone(years)
-	slices.Reverse(cols)
+	cols := years
 	m := &checkMatrix{Width: matrixLabels + len(cols)*matrixColumn, Height: 24 + len(matrixGroups)*matrixStep}
 	keys := involvedKeys()
 	for i, y := range cols {

@@ -90,8 +90,8 @@ func TestCheckMatrix(t *testing.T) {
 		check(2024, "total actif = total passif", checks.Passed),
 	}
 	m := newCheckMatrix(rows, []int{2025, 2024})
-	if got := []string{m.Years[0].Label, m.Years[1].Label}; !slices.Equal(got, []string{"2024", "2025"}) {
-		t.Errorf("columns %v, want N-1 then N", got)
+	if got := []string{m.Years[0].Label, m.Years[1].Label}; !slices.Equal(got, []string{"2025", "2024"}) {
+		t.Errorf("columns %v, want N then N-1, as the tables", got)
 	}
 	got := map[string][]string{}
 	for _, r := range m.Rows {
@@ -103,7 +103,7 @@ func TestCheckMatrix(t *testing.T) {
 	}
 	want := map[string][]string{
 		"Compte de résultat":     {"2025 ok"},
-		"Bilan":                  {"2024 ok", "2025 ok", "2025 echec"},
+		"Bilan":                  {"2025 ok", "2025 echec", "2024 ok"},
 		"Entre états et échelle": {"2025 non_verifiable", "2025 ok"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"analyste.dev/analyste/shared/platform"
@@ -23,6 +24,9 @@ type Config struct {
 	FormKey []byte
 	// FormKeyDrawn tells that FormKey was drawn at start.
 	FormKeyDrawn bool
+	// Hosts are the host names the viewer answers besides loopback and
+	// *.run.app (ANALYSTE_VIEWER_HOSTS, comma-separated).
+	Hosts []string
 }
 
 // FormKeyVar names the variable holding the form key.
@@ -33,6 +37,11 @@ const FormKeyVar = "ANALYSTE_VIEWER_FORM_KEY"
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	data, err := platform.DataConfigFromEnv(getenv)
 	c := Config{DataConfig: data, FormKey: []byte(getenv(FormKeyVar))}
+	for _, h := range strings.Split(getenv(HostsVar), ",") {
+		if h = strings.ToLower(strings.TrimSpace(h)); h != "" {
+			c.Hosts = append(c.Hosts, h)
+		}
+	}
 	errs := []error{err}
 	switch n := len(c.FormKey); {
 	case n == 0:
@@ -77,7 +86,7 @@ func Build(ctx context.Context, getenv func(string) string) (http.Handler, error
 	if cfg.FormKeyDrawn {
 		log.WarnContext(ctx, FormKeyVar+" absente : clé des formulaires tirée au démarrage, valable sur cette instance seulement")
 	}
-	return New(Deps{Reader: r, Resolver: r, Log: log, FormKey: cfg.FormKey})
+	return New(Deps{Reader: r, Resolver: r, Log: log, FormKey: cfg.FormKey, Hosts: cfg.Hosts})
 }
 
 // Lazy builds the handler at the first request (see platform.Builder); a

@@ -2,6 +2,8 @@ package viewer
 
 import (
 	"cmp"
+	"context"
+	"errors"
 	"net/http"
 	"slices"
 	"time"
@@ -37,6 +39,7 @@ type runRow struct {
 	ID, Company, Object, Status, Memo, Cost, Failure string
 	Created                                          time.Time
 	Counters                                         schema.Counters
+	Decision                                         *decisionView
 }
 
 // queueRow is one hand-off, open or resolved.
@@ -70,7 +73,76 @@ func (v *viewer) dashboard(w http.ResponseWriter, r *http.Request) {
 		v.readFailed(w, r, "La file des relais", err)
 		return
 	}
-	v.render(w, r, http.StatusOK, "dashboard.html", buildDashboard(runs, counts, handoffs, status, v.limit, v.now()))
+	decisions, err := v.decisions(ctx, runs)
+	if err != nil {
+		v.readFailed(w, r, "Les documents des rapports", err)
+		return
+	}
+	p := buildDashboard(runs, counts, handoffs, status, v.limit, v.now())
+	for i := range p.Runs {
+		p.Runs[i].Decision = decisions[i]
+	}
+	v.render(w, r, http.StatusOK, "dashboard.html", p)
+}
+
+// batchReader reads many documents of a collection at once; a Reader that
+// is not one is read a document at a time.
+type batchReader interface {
+	Batch(ctx context.Context, coll string, ids []string, out func(i int) any) ([]bool, error)
+}
+
+// decisions reads what the dashboard's rows show of each run's decision:
+// its extraction, signals, memo and hand-off.
+func (v *viewer) decisions(ctx context.Context, runs []Run) ([]*decisionView, error) {
+	ids := make([]string, len(runs))
+	for i, r := range runs {
+		ids[i] = r.ID
+	}
+	ins := make([]decisionInputs, len(runs))
+	exs, sigs := make([]schema.ExtractionRecord, len(runs)), make([]schema.SignalsRecord, len(runs))
+	mems, hands := make([]memo.Result, len(runs)), make([]schema.HandoffRecord, len(runs))
+	docs := []struct {
+		coll string
+		out  func(i int) any
+		set  func(i int)
+	}{
+		{schema.Extractions, func(i int) any { return &exs[i] }, func(i int) { ins[i].Extraction = &exs[i] }},
+		{schema.Signals, func(i int) any { return &sigs[i] }, func(i int) { ins[i].Signals = &sigs[i] }},
+		{schema.Memos, func(i int) any { return &mems[i] }, func(i int) { ins[i].Memo = &mems[i] }},
+		{schema.Handoffs, func(i int) any { return &hands[i] }, func(i int) { ins[i].Handoff = &hands[i] }},
+	}
+	for _, d := range docs {
+		found, err := v.readAll(ctx, d.coll, ids, d.out)
+		if err != nil {
+			return nil, err
+		}
+		for i, ok := range found {
+			if ok {
+				d.set(i)
+			}
+		}
+	}
+	out := make([]*decisionView, len(runs))
+	for i, r := range runs {
+		ins[i].ID, ins[i].Run = r.ID, r.Report
+		out[i] = newDecision(ins[i])
+	}
+	return out, nil
+}
+
+func (v *viewer) readAll(ctx context.Context, coll string, ids []string, out func(i int) any) ([]bool, error) {
+	if b, ok := v.read.(batchReader); ok {
+		return b.Batch(ctx, coll, ids, out)
+	}
+	found := make([]bool, len(ids))
+	for i, id := range ids {
+		err := v.read.Document(ctx, coll, id, out(i))
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+		found[i] = err == nil
+	}
+	return found, nil
 }
 
 func buildDashboard(runs []Run, counts map[schema.Status]int, handoffs []Pending, status schema.Status, limit int, now time.Time) dashboardPage {
@@ -90,7 +162,7 @@ func buildDashboard(runs []Run, counts map[schema.Status]int, handoffs []Pending
 		p.Runs = append(p.Runs, row)
 	}
 	for _, h := range handoffs {
-		q := queueRow{ID: h.ID, Company: h.Report, Status: orSelf(memoStatuses, h.Status), Reason: h.Reason, Claims: len(h.Claims),
+		q := queueRow{ID: h.ID, Company: h.Report, Status: orSelf(memoStatuses, h.Status), Reason: queueSummary(h.HandoffRecord), Claims: len(h.Claims),
 			Opened: h.Opened, Resolution: h.Resolution}
 		if h.Resolution != nil {
 			q.Decision, _ = decisionLabel(h.Resolution.Decision)

@@ -193,3 +193,28 @@ func decode(s *firestore.DocumentSnapshot, out any) error {
 	}
 	return nil
 }
+
+// Batch reads coll/ids[i] into out(i), in one call for all of them, as
+// Document does; found[i] tells which exist.
+func (f *FirestoreReader) Batch(ctx context.Context, coll string, ids []string, out func(i int) any) (found []bool, err error) {
+	c := f.store.Client()
+	refs := make([]*firestore.DocumentRef, len(ids))
+	for i, id := range ids {
+		refs[i] = c.Collection(coll).Doc(id)
+	}
+	snaps, err := c.GetAll(ctx, refs)
+	if err != nil {
+		return nil, fmt.Errorf("lecture de %s : %w", coll, err)
+	}
+	found = make([]bool, len(ids))
+	for i, s := range snaps {
+		if !s.Exists() {
+			continue
+		}
+		if err := decode(s, out(i)); err != nil {
+			return nil, err
+		}
+		found[i] = true
+	}
+	return found, nil
+}

@@ -4,10 +4,13 @@ import (
 	"html/template"
 	"net/url"
 	"strconv"
+	"strings"
 	"time"
+	_ "time/tzdata" // Europe/Paris without the system's zone database
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // funcs are the templates' helpers.
@@ -26,12 +29,22 @@ func plural[T ~int | ~int64](n T) string {
 	return ""
 }
 
-// formatDate writes a time the French way, in UTC; the zero time is "—".
+// paris is the analysts' time zone, embedded (time/tzdata) so that a
+// container without a zone database still shows it.
+var paris = func() *time.Location {
+	l, err := time.LoadLocation("Europe/Paris")
+	if err != nil {
+		panic(err) // the embedded database has it
+	}
+	return l
+}()
+
+// formatDate writes a time the French way, in Paris time; the zero time is "—".
 func formatDate(t time.Time) string {
 	if t.IsZero() {
 		return "—"
 	}
-	return t.UTC().Format("02/01/2006 à 15:04:05") + " UTC"
+	return t.In(paris).Format("02/01/2006 à 15:04:05") + " (heure de Paris)"
 }
 
 // reportURL is a report's page.
@@ -40,14 +53,36 @@ func reportURL(id string) string { return "/rapports/" + url.PathEscape(id) }
 // linesURL is the page view of the first of lines with every line printed
 // on that page marked: an amount the statements add up from several lines.
 func linesURL(id string, lines []facts.PrintedLine) string {
-	page := lines[0].Page
+	return reportURL(id) + "/pages/" + strconv.Itoa(lines[0].Page) + "?" + linesQuery(lines).Encode() + "#citation"
+}
+
+// linesQuery asks for the lines printed on the first line's page.
+func linesQuery(lines []facts.PrintedLine) url.Values {
 	q := url.Values{}
 	for _, l := range lines {
-		if l.Page == page {
+		if l.Page == lines[0].Page {
 			q.Add("ligne", l.Label)
 		}
 	}
+	return q
+}
+
+// cellURL is the page view of field k's printed lines with its amount of
+// year marked on them, that cell only, on page (see markedPage); from is
+// the report's row a "back" link returns to.
+func cellURL(id string, k statements.Key, year int, lines []facts.PrintedLine, page int, from string) string {
+	q := linesQuery(lines)
+	q.Set("champ", k.String())
+	q.Set("annee", strconv.Itoa(year))
+	if from != "" {
+		q.Set("depuis", from)
+	}
 	return reportURL(id) + "/pages/" + strconv.Itoa(page) + "?" + q.Encode() + "#citation"
+}
+
+// rowAnchor is the id of a field's row in the report's statements.
+func rowAnchor(k statements.Key) string {
+	return "poste-" + strings.ReplaceAll(string(k.Statement)+"-"+k.Name, "_", "-")
 }
 
 // pdfURL is where the viewer serves a report's uploaded PDF.

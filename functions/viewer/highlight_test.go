@@ -1,10 +1,16 @@
 package viewer
 
 import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/quotes"
 )
 
@@ -103,6 +109,37 @@ func TestPrintedLine(t *testing.T) {
 		{"the start of a label only", []string{"Disponibilités"}, nil, []string{"Disponibilités"}},
 		{"nothing asked", []string{"  "}, nil, []string{"  "}},
 	}
+	// The tax forms: a box code between the label and its amounts, a
+	// note before the label, a label wrapped over two lines.
+	const form = "Avances et acomptes versés sur commandes     BV    392 880  BW     392 880\n" +
+		"(2)    Autres * (3)    072    8 842 074\n" +
+		"Autres créances clients   BZ  1 200\n" +
+		"Valeurs mobilières de placement     2 887 586 CE     2 887 586\n(dont actions propres: ....) CD\n" +
+		"Charges exceptionnelles sur opérations\nen capital    HE    12 000\n" +
+		"2 - BÉNÉFICE OU PERTE : Produits (I+III+IV)      310        (17 560)\n" +
+		// actif beside passif, labels wrapped on both sides
+		"Stocks et                       742      688      Emprunts et dettes auprès des      26 587     23 029\n" +
+		"en-cours                                          établissements de crédit\n" +
+		"Disponibilités                3 412    2 615      Autres dettes                        612        545"
+	formTests := []struct{ label, want string }{
+		{"Avances et acomptes versés sur commandes", "Avances et acomptes versés sur commandes     BV    392 880  BW     392 880"},
+		{"Autres * (3)", "(2)    Autres * (3)    072    8 842 074"},
+		{"Autres créances", ""}, // "clients" continues another label
+		{"Valeurs mobilières de placement (dont actions propres: ....)", "Valeurs mobilières de placement     2 887 586 CE     2 887 586\n(dont actions propres: ....) CD"},
+		{"Charges exceptionnelles sur opérations en capital", "Charges exceptionnelles sur opérations\nen capital    HE    12 000"},
+		{"2 - BÉNÉFICE OU PERTE : Produits (I+III+IV)", "2 - BÉNÉFICE OU PERTE : Produits (I+III+IV)      310        (17 560)"},
+		{"Disponibilités", "Disponibilités                3 412    2 615"},
+		{"Autres dettes", "Autres dettes                        612        545"},
+		{"Stocks et en-cours", "Stocks et                       742      688      Emprunts et dettes auprès des      26 587     23 029\nen-cours"},
+		{"Emprunts et dettes auprès des établissements de crédit",
+			"Emprunts et dettes auprès des      26 587     23 029\nen-cours                                          établissements de crédit"},
+	}
+	for _, tt := range formTests {
+		start, end, ok := printedLine(form, tt.label)
+		if got := form[start:end]; ok != (tt.want != "") || got != tt.want {
+			t.Errorf("printedLine(%q) = %q, %v; want %q", tt.label, got, ok, tt.want)
+		}
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -115,5 +152,75 @@ func TestPrintedLine(t *testing.T) {
 				t.Errorf("marked %q, missing %q; want %q, %q", got, missing, tt.want, tt.miss)
 			}
 		})
+	}
+}
+
+// Every line link of the real filings marks its line: the reports of
+// testdata/real, and the presentation families (Cerfa forms, plaquettes,
+// wrapped labels, N-1 first), read offline, each field's printed lines
+// looked up on their page as the page view does. A link that cannot mark
+// its line says so on the report; this counts them, and wants none.
+func TestLineLinksOnRealFilings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short : lit les dépôts réels et les familles")
+	}
+	paths, err := filepath.Glob("../../testdata/real/*/*.pdf")
+	families, err2 := filepath.Glob("../../testdata/families/*/rapport.pdf")
+	paths = append(paths, families...)
+	if err != nil || err2 != nil || len(paths) == 0 || len(families) == 0 {
+		t.Fatalf("no real filing: %v %v", err, err2)
+	}
+	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
+	total, lost := 0, 0
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := pdftext.Read(t.Context(), bytes.NewReader(data), int64(len(data)), pdftext.DefaultLimits())
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, err := p.Extract(t.Context(), doc)
+		if err != nil {
+			t.Logf("%s : pas d'états lus (%v)", filepath.Base(path), err)
+			continue
+		}
+		texts := doc.Texts()
+		rec := p.Record(ex, len(doc.Pages))
+		for ref, lines := range linesOf(rec.Facts) {
+			total++
+			if _, ok := markedPage(texts, lines, pageSplits{}); !ok {
+				lost++
+				var labels []string
+				for _, l := range lines {
+					labels = append(labels, fmt.Sprintf("%q p. %d", l.Label, l.Page))
+				}
+				t.Errorf("%s, %s : %s not found on its page", strings.TrimPrefix(path, "../../testdata/"), ref, strings.Join(labels, ", "))
+			}
+		}
+	}
+	t.Logf("%d line links, %d that cannot mark their line", total, lost)
+	if total == 0 {
+		t.Error("no line link in the real filings")
+	}
+}
+
+// BenchmarkManyLines marks the most lines a request may ask for, one
+// letter each, on a large page: each label costs one pass over the page's
+// words, the page is cut once.
+func BenchmarkManyLines(b *testing.B) {
+	var page strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&page, "Ligne de tableau numéro %d avec ses montants   %d 000   %d 500\n", i, i, i)
+	}
+	labels := make([]string, MaxLines)
+	for i := range labels {
+		labels[i] = string(rune('a' + i%26))
+	}
+	text := page.String()
+	b.ResetTimer()
+	for b.Loop() {
+		mark(text, "", labels)
 	}
 }

@@ -7,14 +7,17 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // pageView is the data of page.html: the printed page when the PDF can be
@@ -34,6 +37,14 @@ type pageView struct {
 	SignalURL          string // the quote's own page when it is not this one
 	Printed            *printedView
 	PrintedNote        string // why the printed page is not shown, or shown without its marks
+	// Read is the amount of the field asked for (?champ=&annee=) as the
+	// reader read it, "valeur lue : 392,9 k€ (2025)"; CellMissing says its
+	// cell was not found on the line, which is then marked whole.
+	Read        string
+	CellMissing bool
+	Back        string          // the report, at the row the reviewer came from
+	Figures     []statementView // the statements' lines this page prints, beside it
+	Years       []int
 }
 
 // printedView is what the page's script needs to draw the printed page and
@@ -50,6 +61,14 @@ type printedView struct {
 // find in linear time without tying up the instance.
 const MaxCitation = 2000
 
+// MaxLines bounds the ?ligne= of a request: a field adds up a few printed
+// lines, never more than a statement prints.
+const MaxLines = 60
+
+// anchorPattern is the form of a report's row id, the only "depuis" a back
+// link returns to.
+var anchorPattern = regexp.MustCompile(`^[a-z0-9-]{1,80}$`)
+
 func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
@@ -60,6 +79,10 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	quote, lines := q.Get("citation"), q["ligne"]
+	if len(lines) > MaxLines {
+		v.fail(w, r, http.StatusBadRequest, fmt.Sprintf("Au plus %d lignes à surligner à la fois.", MaxLines), nil)
+		return
+	}
 	if utf8.RuneCountInString(quote) > MaxCitation || utf8.RuneCountInString(strings.Join(lines, "")) > MaxCitation {
 		v.fail(w, r, http.StatusBadRequest, fmt.Sprintf("La citation à surligner dépasse %d caractères : "+
 			"une citation vérifiée est une phrase du rapport. Raccourcissez-la.", MaxCitation), nil)
@@ -86,6 +109,10 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 	text := texts[n-1]
 	p := pageView{Title: "Page " + strconv.Itoa(n) + " — " + ex.Company, ID: id, Company: ex.Company, N: n, Count: len(texts),
 		Quote: quote, Lines: lines}
+	p.Back = reportURL(id)
+	if from := q.Get("depuis"); anchorPattern.MatchString(from) {
+		p.Back += "#" + from
+	}
 	if n > 1 {
 		p.Prev = pageURL(id, n-1, "", "")
 	}
@@ -109,7 +136,25 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	marks, missing := mark(text, p.Quote, p.Lines)
+	if k, ok := statements.ParseKey(q.Get("champ")); ok && len(marks) > 0 && p.Fact == "" {
+		year, _ := strconv.Atoi(q.Get("annee"))
+		if v, ok := ex.Years[year].Get(k); ok {
+			p.Read = fmt.Sprintf("valeur lue : %s k€ (%d, %s)", frnum.Format(v), year, lineLabels[k])
+			if cell, ok := yearCell(text, marks, ex, k, year); ok {
+				marks = []span{cell}
+			} else {
+				p.CellMissing = true
+			}
+		}
+	}
 	p.Found, p.Missing, p.Segments = len(marks) > 0, missing, cut(text, marks)
+	e := extractionOf(id, ex, texts)
+	p.Years = e.Years
+	for _, sv := range e.Statements {
+		if fs := sv.printedOn(n); len(fs.Lines) > 0 {
+			p.Figures = append(p.Figures, fs)
+		}
+	}
 	p.Printed, p.PrintedNote = v.printed(r, id, n, text, p.Quote, marks)
 	// A hostile text layer may reorder what is displayed (bidi overrides).
 	for i := range p.Segments {
@@ -199,4 +244,61 @@ func (v *viewer) pdf(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Disposition", "inline")
 	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
 	_, _ = w.Write(data)
+}
+
+// printedOn is the statement's lines with an amount whose link opens page
+// n, or all of them when the statement is printed on n: the figures shown
+// beside the page.
+func (sv statementView) printedOn(n int) statementView {
+	out := statementView{Title: sv.Title, Page: sv.Page}
+	for _, l := range sv.Lines {
+		on := sv.Page == n
+		for _, a := range l.Amounts {
+			on = on || strings.Contains(a.URL, "/pages/"+strconv.Itoa(n)+"?")
+		}
+		if on {
+			out.Lines = append(out.Lines, l)
+		}
+	}
+	return out
+}
+
+// yearCell finds, on the marked lines, the amount of field k for year:
+// the printed number equal to the amount read, in the printed unit. The
+// French models print N before N-1, and on the tax forms the net after the
+// gross: N is the last match that is not N-1's column, N-1 the last match.
+func yearCell(text string, marks []span, ex schema.ExtractionRecord, k statements.Key, year int) (span, bool) {
+	unit, err := frnum.ParseMoneyUnit(ex.PrintedUnit)
+	if err != nil {
+		unit = frnum.KEUR
+	}
+	factor, _ := unit.ToKEUR()
+	want, _ := ex.Years[year].Get(k)
+	years := statements.YearsDesc(ex.Years)
+	other, hasOther := 0.0, false
+	if len(years) > 1 && years[0] == year {
+		other, hasOther = ex.Years[years[1]].Get(k)
+	}
+	same := func(n frnum.Number, v float64) bool {
+		return math.Abs(math.Abs(n.Value*factor)-math.Abs(v)) <= factor/2+1e-9
+	}
+	for _, m := range marks {
+		nums := frnum.Parse(text[m.start:m.end])
+		found := -1
+		for i, n := range nums {
+			if !same(n, want) {
+				continue
+			}
+			last := i == len(nums)-1
+			if last && hasOther && found >= 0 && same(n, other) {
+				continue // the N-1 column
+			}
+			found = i
+		}
+		if found >= 0 {
+			n := nums[found]
+			return span{m.start + n.Start, m.start + n.End}, true
+		}
+	}
+	return span{}, false
 }

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"analyste.dev/analyste/shared/checks"
-	"analyste.dev/analyste/shared/covenants"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
@@ -29,15 +28,21 @@ type reportPage struct {
 	Memo                                *memoView
 	Handoff                             *handoffView
 	Steps                               []stepRow
+	Decision                            *decisionView
+	// Failed: the run ended in failure, so a stage that wrote nothing
+	// never will.
+	Failed bool
 }
 
 // handoffView is the report's hand-off, its history and, while it is open,
 // the form that resolves it.
 type handoffView struct {
 	schema.HandoffRecord
-	Opened   time.Time
-	Decision string // the resolution's decision as a reviewer reads it
-	Form     *resolveForm
+	ShortReason string       // the reason, each part once, bounded
+	Causes      []*causeCard // the worklist, one card per root cause
+	Opened      time.Time
+	Decision    string // the resolution's decision as a reviewer reads it
+	Form        *resolveForm
 	// NoIdentity: the request carries no identity, so no form is offered.
 	NoIdentity bool
 }
@@ -82,6 +87,8 @@ type statementView struct {
 // lineView is one line with its amount for each year and the identities
 // that read it, each with its result for each year.
 type lineView struct {
+	key     statements.Key
+	Anchor  string // the row's id, where "back" returns
 	Label   string
 	Amounts []amountCell
 	Checks  []lineCheck
@@ -91,7 +98,11 @@ type lineView struct {
 // page when a fact records it, the statement's page otherwise.
 type amountCell struct {
 	Text, URL string
-	Marked    bool // URL marks the printed line
+	Marked    bool // URL marks the printed line and the year's amount on it
+	// Unmarkable: the lines the reader recorded are not found in the
+	// page's text, so the link opens the page with nothing marked; the
+	// cell says so before it is followed.
+	Unmarkable bool
 }
 
 type lineCheck struct {
@@ -108,6 +119,7 @@ type checkRow struct {
 type ratioRow struct {
 	Label, Formula string
 	Values         []string
+	Arithmetic     string // the formula with the latest year's values
 }
 
 type signalsView struct {
@@ -132,8 +144,15 @@ type memoView struct {
 
 type paragraphView struct {
 	Kind, Text string
+	Pieces     []textPiece // Text, each number linked to the cited fact that states it
 	Sources    []sourceLink
 	Claims     []claimView
+}
+
+// textPiece is a piece of a memo's sentence: a number with the fact it
+// comes from, or the words between.
+type textPiece struct {
+	Text, URL, Fact string
 }
 
 // sourceLink is a fact a sentence cites, with what it stands on: its
@@ -191,26 +210,39 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 		}
 		found[coll] = err == nil
 	}
+	in := decisionInputs{ID: id, Run: run}
+	p.Failed = run.Status == schema.Failed
 	if found[schema.Extractions] {
-		p.Extraction = extractionOf(id, ex)
-		p.Extraction.Panels = ratioPanels(p.Extraction.Years, ex.Ratios, ratios.DefaultThresholds, v.covenantCeiling(r, ex))
+		texts := v.pageTexts(r, ex)
+		in.Extraction, in.Covenant = &ex, leverageCovenant(texts, statements.YearsDesc(ex.Years))
+		var ceiling *float64
+		if in.Covenant != nil {
+			ceiling = &in.Covenant.Limit.Value
+		}
+		p.Extraction = extractionOf(id, ex, texts)
+		p.Extraction.Panels = ratioPanels(p.Extraction.Years, ex.Ratios, ratios.DefaultThresholds, ceiling)
 	}
 	if found[schema.Signals] {
-		p.Signals = signalsOf(id, sig)
+		p.Signals, in.Signals = signalsOf(id, sig), &sig
 	}
 	if found[schema.Memos] {
-		p.Memo = memoOfResult(id, res, sig, p.Extraction)
+		p.Memo, in.Memo = memoOfResult(id, res, sig, p.Extraction), &res
 	}
 	if found[schema.Handoffs] {
-		p.Handoff = v.handoffOf(r, id, hand, run)
+		var exr *schema.ExtractionRecord
+		if found[schema.Extractions] {
+			exr = &ex
+		}
+		p.Handoff, in.Handoff = v.handoffOf(r, id, hand, run, exr, p.Extraction, res.Defects), &hand
 	}
+	p.Decision = newDecision(in)
 	v.render(w, r, http.StatusOK, "report.html", p)
 }
 
 // handoffOf shows the hand-off with its history, and the resolve form
 // while it is open and the caller is known.
-func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, run schema.Report) *handoffView {
-	hv := &handoffView{HandoffRecord: h, Opened: opened(run)}
+func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, run schema.Report, ex *schema.ExtractionRecord, e *extractionView, defects []memo.Defect) *handoffView {
+	hv := &handoffView{HandoffRecord: h, Opened: opened(run), ShortReason: shortReason(h.Reason), Causes: worklist(id, h, ex, e, defects)}
 	if h.Resolution != nil {
 		hv.Decision, _ = decisionLabel(h.Resolution.Decision)
 		return hv
@@ -224,26 +256,19 @@ func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, r
 	return hv
 }
 
-// covenantCeiling is the leverage covenant's ceiling the report states for
-// its latest year, read from its pages as the extraction read it: the
-// first ceiling given as a multiple. nil when there is none, or when the
-// page texts cannot be read (the panel then shows the alert threshold only).
-func (v *viewer) covenantCeiling(r *http.Request, ex schema.ExtractionRecord) *float64 {
-	years := statements.YearsDesc(ex.Years)
-	if ex.PageTexts == "" || len(years) == 0 {
+// pageTexts reads the page texts of an extraction; nil when they cannot be
+// read (the report then shows no covenant ceiling, and its line links are
+// not checked beforehand).
+func (v *viewer) pageTexts(r *http.Request, ex schema.ExtractionRecord) []string {
+	if ex.PageTexts == "" {
 		return nil
 	}
 	texts, err := v.read.PageTexts(r.Context(), ex.PageTexts)
 	if err != nil {
-		v.log.WarnContext(r.Context(), "plafond du covenant non lu", "erreur", err)
+		v.log.WarnContext(r.Context(), "textes des pages non lus", "erreur", err)
 		return nil
 	}
-	for _, c := range covenants.Read(texts, years[0]).Covenants {
-		if c.Ceiling && c.Limit.Unit == frnum.Times {
-			return &c.Limit.Value
-		}
-	}
-	return nil
+	return texts
 }
 
 // factView is a fact with its state as a reviewer reads it, and each field
@@ -265,11 +290,13 @@ type lineLink struct {
 	Label string
 	Page  int
 	URL   string
+	// Unmarkable: the line is not found on its page (see markedPage).
+	Unmarkable bool
 }
 
 // factViews links each field of each fact to its printed lines, highlighted
 // on their page.
-func factViews(id string, fs []facts.Fact) []factView {
+func factViews(id string, fs []facts.Fact, texts []string, split pageSplits) []factView {
 	out := make([]factView, len(fs))
 	for i, f := range fs {
 		v := factView{Fact: f, StateLabel: orSelf(factStates, f.State)}
@@ -285,7 +312,10 @@ func factViews(id string, fs []facts.Fact) []factView {
 				fv.Note = "non imprimé"
 			}
 			for _, l := range fl.Lines {
-				fv.Links = append(fv.Links, lineLink{Label: l.Label, Page: l.Page, URL: linesURL(id, []facts.PrintedLine{l})})
+				page, ok := markedPage(texts, []facts.PrintedLine{l}, split)
+				at := l
+				at.Page = page
+				fv.Links = append(fv.Links, lineLink{Label: l.Label, Page: page, URL: linesURL(id, []facts.PrintedLine{at}), Unmarkable: !ok})
 			}
 			v.Lines = append(v.Lines, fv)
 		}
@@ -294,7 +324,7 @@ func factViews(id string, fs []facts.Fact) []factView {
 	return out
 }
 
-func extractionOf(id string, ex schema.ExtractionRecord) *extractionView {
+func extractionOf(id string, ex schema.ExtractionRecord, texts []string) *extractionView {
 	e := &extractionView{PrintedUnit: ex.PrintedUnit, Divergences: ex.Divergences, Years: statements.YearsDesc(ex.Years)}
 	for i, c := range ex.Checks {
 		row := checkRow{Anchor: "controle-" + formatInt(i+1), Check: c, StatusLabel: orSelf(checkStatuses, c.Status)}
@@ -317,13 +347,14 @@ func extractionOf(id string, ex schema.ExtractionRecord) *extractionView {
 			byLine[k] = lcs
 		}
 	}
-	pages := map[statements.Statement]int{statements.Income: ex.Pages.Income, statements.Balance: ex.Pages.Balance, statements.CashFlow: ex.Pages.CashFlow}
+	pages := statementPages(ex)
 	printedLines := linesOf(ex.Facts)
+	split := pageSplits{}
 	for _, st := range statements.All {
 		sv := statementView{Title: statementTitles[st], Page: pages[st]}
 		for _, name := range statements.Keys(st) {
 			k := statements.Key{Statement: st, Name: name}
-			line := lineView{Label: lineLabels[k], Checks: byLine[k]}
+			line := lineView{key: k, Anchor: rowAnchor(k), Label: lineLabels[k], Checks: byLine[k]}
 			printed := false
 			for _, y := range e.Years {
 				cell := amountCell{Text: "non imprimé"}
@@ -331,7 +362,8 @@ func extractionOf(id string, ex schema.ExtractionRecord) *extractionView {
 					cell.Text, printed = frnum.Format(v), true
 					switch pls := printedLines[statements.FieldRef{Year: y, Key: k}]; {
 					case len(pls) > 0:
-						cell.URL, cell.Marked = linesURL(id, pls), true
+						page, ok := markedPage(texts, pls, split)
+						cell.URL, cell.Marked, cell.Unmarkable = cellURL(id, k, y, pls, page, line.Anchor), ok, !ok
 					case pages[st] > 0:
 						cell.URL = pageURL(id, pages[st], "", "")
 					}
@@ -353,11 +385,19 @@ func extractionOf(id string, ex schema.ExtractionRecord) *extractionView {
 	for _, d := range ratios.Definitions {
 		row := ratioRow{Label: d.Label, Formula: d.Formula}
 		for _, y := range e.Years {
-			row.Values = append(row.Values, ratios.FormatValue(d.Get(ex.Ratios[y]), d.Unit))
+			v := d.Get(ex.Ratios[y])
+			text := ratios.FormatValue(v, d.Unit)
+			if v.OK() && notSignificant(v, d.Unit) {
+				text = "n.s. (" + text + ")"
+			}
+			row.Values = append(row.Values, text)
+		}
+		if len(e.Years) > 0 {
+			row.Arithmetic = arithmetic(d, ex, e.Years[0])
 		}
 		e.Ratios = append(e.Ratios, row)
 	}
-	e.Facts = factViews(id, ex.Facts)
+	e.Facts = factViews(id, ex.Facts, texts, split)
 	e.Matrix = newCheckMatrix(e.Checks, e.Years)
 	return e
 }
@@ -433,6 +473,7 @@ func memoOfResult(id string, res memo.Result, sig schema.SignalsRecord, ex *extr
 		for _, src := range p.Sources {
 			pv.Sources = append(pv.Sources, source(src))
 		}
+		pv.Pieces = linkNumbers(p.Text, pv.Sources)
 		for _, cv := range res.Verdicts {
 			if cv.Paragraph == i+1 {
 				pv.Claims = append(pv.Claims, claimView{ClaimVerdict: cv, VerdictLabel: orSelf(verdicts, cv.Verdict),
@@ -442,4 +483,48 @@ func memoOfResult(id string, res memo.Result, sig schema.SignalsRecord, ex *extr
 		m.Paragraphs = append(m.Paragraphs, pv)
 	}
 	return m
+}
+
+// linkNumbers cuts a memo's sentence around its numbers, each linked to
+// the first cited fact whose text prints the same number in the same unit;
+// a number no cited fact states stays plain (the verifier would have
+// stopped the claim).
+func linkNumbers(text string, sources []sourceLink) []textPiece {
+	type stated struct {
+		n   frnum.Number
+		src sourceLink
+	}
+	var known []stated
+	for _, s := range sources {
+		factText := ""
+		switch {
+		case s.Fact != nil:
+			factText = s.Fact.Text
+		case s.Quote != nil:
+			factText = s.Quote.Quote + " " + s.Quote.Summary
+		}
+		for _, n := range frnum.Parse(factText) {
+			known = append(known, stated{n, s})
+		}
+	}
+	var out []textPiece
+	at := 0
+	for _, n := range frnum.Parse(text) {
+		if n.IsYear() {
+			continue
+		}
+		i := slices.IndexFunc(known, func(k stated) bool { return k.n.Unit == n.Unit && k.n.Value == n.Value && k.src.URL != "" })
+		if i < 0 {
+			continue
+		}
+		if n.Start > at {
+			out = append(out, textPiece{Text: text[at:n.Start]})
+		}
+		out = append(out, textPiece{Text: text[n.Start:n.End], URL: known[i].src.URL, Fact: known[i].src.ID})
+		at = n.End
+	}
+	if at < len(text) {
+		out = append(out, textPiece{Text: text[at:]})
+	}
+	return out
 }

@@ -18,7 +18,7 @@ func TestStatementLinesShowAbsentFields(t *testing.T) {
 		Balance: statements.BalanceSheet{Cash: statements.Amount(12), Inventories: statements.Amount(0), OtherAssets: statements.Amount(3)},
 	}
 	y2024 := statements.Year{Balance: statements.BalanceSheet{Cash: statements.Amount(7)}}
-	e := extractionOf("r1", schema.ExtractionRecord{Years: map[int]statements.Year{2025: y2025, 2024: y2024}})
+	e := extractionOf("r1", schema.ExtractionRecord{Years: map[int]statements.Year{2025: y2025, 2024: y2024}}, nil)
 	amounts := map[string][]string{}
 	for _, sv := range e.Statements {
 		for _, l := range sv.Lines {

@@ -103,25 +103,37 @@ const MinFormKey = 32
 // formTokenTTL is how long a form stays valid: a working day.
 const formTokenTTL = 12 * time.Hour
 
-func (f formTokens) mac(who, id string, minted int64) []byte {
+// resolveFormName names the resolve form's tokens: a token is worth nothing
+// for another form.
+const resolveFormName = "relais"
+
+func (f formTokens) mac(form, who, id string, minted int64) []byte {
 	m := hmac.New(sha256.New, f.key)
-	fmt.Fprintf(m, "relais\x00%s\x00%s\x00%d", who, id, minted)
+	fmt.Fprintf(m, "%s\x00%s\x00%s\x00%d", form, who, id, minted)
 	return m.Sum(nil)
 }
 
-func (f formTokens) mint(who, id string) string {
+func (f formTokens) mint(who, id string) string { return f.mintFor(resolveFormName, who, id) }
+
+// mintFor mints the token of the named form.
+func (f formTokens) mintFor(form, who, id string) string {
 	minted := f.now().Unix()
-	return strconv.FormatInt(minted, 10) + "." + base64.RawURLEncoding.EncodeToString(f.mac(who, id, minted))
+	return strconv.FormatInt(minted, 10) + "." + base64.RawURLEncoding.EncodeToString(f.mac(form, who, id, minted))
 }
 
 // errFormToken says why a token is refused, for a person.
 var errFormToken = errors.New("le jeton du formulaire est invalide ou a expiré : rechargez la page du rapport et recommencez")
 
 func (f formTokens) check(token, who, id string) error {
+	return f.checkFor(resolveFormName, token, who, id)
+}
+
+// checkFor checks a token of the named form.
+func (f formTokens) checkFor(form, token, who, id string) error {
 	ts, sig, ok := strings.Cut(token, ".")
 	minted, err := strconv.ParseInt(ts, 10, 64)
 	mac, err2 := base64.RawURLEncoding.DecodeString(sig)
-	if !ok || err != nil || err2 != nil || !hmac.Equal(mac, f.mac(who, id, minted)) {
+	if !ok || err != nil || err2 != nil || !hmac.Equal(mac, f.mac(form, who, id, minted)) {
 		return errFormToken
 	}
 	if age := f.now().Sub(time.Unix(minted, 0)); age < -time.Minute || age > formTokenTTL {

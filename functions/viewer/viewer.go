@@ -85,6 +85,11 @@ type Deps struct {
 	Limit int
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// Hosts are the host names the viewer answers besides loopback and
+	// *.run.app (HostsVar).
+	Hosts []string
+	// ReadTimeout bounds each request's reads; DefaultReadTimeout when 0.
+	ReadTimeout time.Duration
 }
 
 // DefaultLimit is how many reports and hand-offs the dashboard lists.
@@ -103,7 +108,7 @@ var pages = parseTemplates("dashboard.html", "report.html", "page.html", "error.
 func parseTemplates(names ...string) map[string]*template.Template {
 	out := map[string]*template.Template{}
 	for _, n := range names {
-		out[n] = template.Must(template.New(n).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/charts.html", "templates/"+n))
+		out[n] = template.Must(template.New(n).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/charts.html", "templates/decision.html", "templates/"+n))
 	}
 	return out
 }
@@ -116,6 +121,8 @@ type viewer struct {
 	limit   int
 	forms   formTokens
 	now     func() time.Time
+	hosts   []string
+	timeout time.Duration
 }
 
 // New returns the viewer's handler.
@@ -142,8 +149,11 @@ func New(d Deps) (http.Handler, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
+	if d.ReadTimeout <= 0 {
+		d.ReadTimeout = DefaultReadTimeout
+	}
 	v := &viewer{read: d.Reader, resolve: d.Resolver, log: d.Log, limit: d.Limit, now: d.Now,
-		forms: formTokens{key: d.FormKey, now: d.Now}}
+		forms: formTokens{key: d.FormKey, now: d.Now}, hosts: d.Hosts, timeout: d.ReadTimeout}
 	// A browser's cross-site POST is refused before the form's token is
 	// even read (Sec-Fetch-Site, Origin).
 	crossOrigin := http.NewCrossOriginProtection()
@@ -160,7 +170,7 @@ func New(d Deps) (http.Handler, error) {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, http.StatusNotFound, "Cette adresse ne correspond à aucune page du visualiseur.", nil)
 	})
-	return secure(mux), nil
+	return secure(compress(v.guard(mux))), nil
 }
 
 // contentSecurity allows the viewer's own script, styles and PDF.js worker,
@@ -231,6 +241,8 @@ var errorTitles = map[int]string{
 	http.StatusBadRequest: "Demande refusée",
 	http.StatusForbidden:  "Demande refusée",
 	http.StatusConflict:   "Déjà fait",
+	// A name the viewer does not answer to.
+	http.StatusMisdirectedRequest: "Demande refusée",
 }
 
 // fail answers with an error page; a server error is logged with its cause.

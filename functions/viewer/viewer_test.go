@@ -389,14 +389,23 @@ func TestDashboard(t *testing.T) {
 	if !slices.Equal(order, want) {
 		t.Errorf("report links %v, want newest first %v", order, want)
 	}
-	verified := len(seeded.signals.Verified)
+	high := 0
+	for _, s := range seeded.signals.Verified {
+		if s.Severity == signals.High {
+			high++
+		}
+	}
+	// Processing apart from review; the opinion, the alerts by severity,
+	// the leverage against its threshold, the failed checks.
 	tests := []struct {
 		caption, label string
 		want           []string // in the row's text
 	}{
-		{"Les 6 rapports", "Maison Ferlac SAS publie-ferlac.pdf", []string{"terminé", "78", fmt.Sprintf("%d / 0", verified), "publié", "hors ligne"}},
-		{"Les 6 rapports", "Maison Ferlac SAS bloque-ferlac.pdf", []string{"bloqué", fmt.Sprintf("%d / 1", verified), "123 456 jetons en entrée, 7 890 en sortie, 7 appels"}},
-		{"Les 6 rapports", "notes.txt", []string{"échec", "Le fichier n'est pas un PDF.", "non rédigé", "—"}},
+		{"Les 6 rapports", "Maison Ferlac SAS publie-ferlac.pdf", []string{"traitement terminé", "mémo publié", "avis non proposé",
+			fmt.Sprintf("gravité élevée : %d", high), "5,5x (en alerte)", "seuil 3,5x"}},
+		{"Les 6 rapports", "Maison Ferlac SAS bloque-ferlac.pdf", []string{"traitement terminé", "mémo bloqué"}},
+		{"Les 6 rapports", "Maison Ferlac SAS resolu-ferlac.pdf", []string{"traitement terminé", "relais corrigé par ana@example.com"}},
+		{"Les 6 rapports", "notes.txt", []string{"échec définitif à l'étape extraction", "Le fichier n'est pas un PDF.", "aucun mémo", "—"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.label, func(t *testing.T) {
@@ -433,7 +442,7 @@ func TestDashboardQueue(t *testing.T) {
 			done = text(tr)
 		}
 	}
-	if !strings.Contains(done, "corrigé par ana@example.com le 30/03/2026 à 09:15:00 UTC") {
+	if !strings.Contains(done, "corrigé par ana@example.com le 30/03/2026 à 11:15:00 (heure de Paris)") {
 		t.Errorf("resolved row %q lacks its decision", done)
 	}
 }
@@ -972,7 +981,9 @@ func TestReadErrors(t *testing.T) {
 	}
 	for _, path := range []string{"/", "/rapports/x", "/rapports/x/pages/1", "/rapports/x/pdf"} {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		req := httptest.NewRequest(http.MethodGet, path, nil)
+		req.Host = "127.0.0.1:8080"
+		h.ServeHTTP(rec, req)
 		if rec.Code != http.StatusInternalServerError || !strings.Contains(rec.Body.String(), "réessayez") {
 			t.Errorf("%s: status %d, body %q", path, rec.Code, rec.Body.String())
 		}

@@ -23,7 +23,8 @@ async function render(figure) {
   // que les scripts du visualiseur, et les rapports incorporent leurs polices.
   const pdf = await getDocument({ url: figure.dataset.pdf, useWasm: false, enableXfa: false }).promise;
   const page = await pdf.getPage(Number(figure.dataset.page));
-  const available = Math.min(document.getElementById("contenu").clientWidth - 48, 1100);
+  const frame = figure.closest(".page-fixe") || document.getElementById("contenu");
+  const available = Math.min(frame.clientWidth - 16, 1100);
   const scale = Math.min(1.6, available / page.getViewport({ scale: 1 }).width);
   const viewport = page.getViewport({ scale });
   figure.style.setProperty("--scale-factor", String(scale));
@@ -38,12 +39,29 @@ async function render(figure) {
   await new TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport }).render();
 
   const marks = layer(figure, "canvas", "marques", viewport, ratio);
-  const drawn = mark(marks, JSON.parse(figure.dataset.rectangles || "[]"), viewport, ratio);
-  marks.dataset.dessins = JSON.stringify(drawn);
   figure.closest("section").hidden = false;
+  const redraw = (rects) => {
+    const drawn = mark(marks, rects, viewport, ratio);
+    marks.dataset.dessins = JSON.stringify(drawn);
+    return drawn;
+  };
+  inPlace(figure, frame, redraw);
+  showMark(frame, figure, redraw(JSON.parse(figure.dataset.rectangles || "[]")));
   figure.dataset.etat = "rendue";
+}
+
+// showMark brings the first mark into view.
+function showMark(frame, figure, drawn) {
   if (drawn.length > 0) {
-    window.scrollTo({ top: figure.getBoundingClientRect().top + window.scrollY + drawn[0][1] - 80 });
+    // The page sits in its own scrolling frame beside the figures when
+    // the screen is wide enough; otherwise the window scrolls.
+    const scroller = frame.scrollHeight > frame.clientHeight ? frame : null;
+    const top = figure.getBoundingClientRect().top + drawn[0][1] - 80;
+    if (scroller) {
+      scroller.scrollTop += top - scroller.getBoundingClientRect().top;
+    } else {
+      window.scrollTo({ top: top + window.scrollY });
+    }
   }
 }
 
@@ -59,14 +77,57 @@ function layer(figure, tag, className, viewport, ratio) {
   return el;
 }
 
+// inPlace marks a figure of this same page, clicked beside it, without
+// drawing the page again: the viewer's page for that figure is fetched,
+// its rectangles drawn on the page shown, and the figures' side replaced
+// by its own. Anything else, or a failure, follows the link.
+function inPlace(figure, frame, redraw) {
+  document.addEventListener("click", async (event) => {
+    const link = event.target.closest(".a-cote a.reperable");
+    if (!link || event.defaultPrevented || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) {
+      return;
+    }
+    const url = new URL(link.href);
+    if (url.pathname !== window.location.pathname) {
+      return;
+    }
+    event.preventDefault();
+    try {
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (!response.ok) {
+        throw new Error(String(response.status));
+      }
+      const next = new DOMParser().parseFromString(await response.text(), "text/html");
+      const printed = next.getElementById("page-imprimee");
+      const side = next.querySelector(".a-cote");
+      if (!printed || !side) {
+        throw new Error("page inattendue");
+      }
+      document.querySelector(".a-cote").replaceWith(document.adoptNode(side));
+      const back = next.getElementById("retour");
+      if (back) {
+        document.getElementById("retour").href = back.getAttribute("href");
+      }
+      figure.dataset.rectangles = printed.dataset.rectangles;
+      window.history.pushState(null, "", url);
+      showMark(frame, figure, redraw(JSON.parse(printed.dataset.rectangles || "[]")));
+    } catch {
+      window.location.href = link.href;
+    }
+  });
+  window.addEventListener("popstate", () => window.location.reload());
+}
+
 // mark fills each rectangle, given in PDF user space, where PDF.js puts
 // it on the page (crop box, rotation and scale included), and returns the
 // rectangles drawn, in CSS pixels: [x, y, width, height].
 function mark(canvas, rects, viewport, ratio) {
   const ctx = canvas.getContext("2d");
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
   ctx.scale(ratio, ratio);
   ctx.fillStyle = "rgba(255, 204, 0, 0.4)";
-  ctx.strokeStyle = "rgba(179, 134, 0, 0.9)";
+  ctx.strokeStyle = "rgb(122, 92, 0)"; // 3:1 at least against the page
   ctx.lineWidth = 1.5;
   const drawn = [];
   for (const r of rects) {
