@@ -29,6 +29,7 @@ type reportPage struct {
 	Memo                                *memoView
 	Handoff                             *handoffView
 	Steps                               []stepRow
+	Review                              *reviewView // corrections and exports
 }
 
 // handoffView is the report's hand-off, its history and, while it is open,
@@ -167,7 +168,7 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p := reportPage{Title: run.Company, ID: id, Run: run, Status: orSelf(runStatuses, run.Status), Cost: cost(run), MemoStatus: memoOf(run)}
+	p := reportPage{Title: run.Company, ID: id, Run: run, Status: orSelf(runStatuses, run.Status), Cost: cost(run), MemoStatus: memoOf(run), Review: v.reviewOf(r, id)}
 	if p.Title == "" {
 		p.Title = run.Source.Object
 	}

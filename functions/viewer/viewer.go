@@ -10,6 +10,10 @@
 //	/rapports/{id}/pages/{n}     a page, printed (PDF.js) and as text, with
 //	                             ?fait=Q-…, ?citation=… or ?ligne=… marked
 //	/rapports/{id}/pdf           the uploaded PDF, read by the viewer itself
+//	/rapports/{id}/corrections   a reviewer's corrections of the reading (POST
+//	                             one, POST …/{key} a second reviewer's check)
+//	                             and the memo versions they give
+//	/rapports/{id}/liasse.xlsx   the spread as a workbook; …/memo to print
 //	/static/…                    the page view's script, PDF.js, the styles
 package viewer
 
@@ -85,6 +89,14 @@ type Deps struct {
 	Limit int
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+	// Corrections records the reviewers' corrections and the memo versions
+	// they give (the review database); nil, the viewer offers none.
+	Corrections Corrector
+	// Checker makes a second reviewer apply each correction.
+	Checker bool
+	// Hosts are the hosts the review actions accept besides loopback and
+	// Google's (checkOrigin).
+	Hosts []string
 }
 
 // DefaultLimit is how many reports and hand-offs the dashboard lists.
@@ -98,12 +110,12 @@ var (
 )
 
 // pages are the page templates, each with the layout and the pictures.
-var pages = parseTemplates("dashboard.html", "report.html", "page.html", "error.html")
+var pages = parseTemplates("dashboard.html", "report.html", "page.html", "error.html", "correction.html")
 
 func parseTemplates(names ...string) map[string]*template.Template {
 	out := map[string]*template.Template{}
 	for _, n := range names {
-		out[n] = template.Must(template.New(n).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/charts.html", "templates/"+n))
+		out[n] = template.Must(template.New(n).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/charts.html", "templates/review.html", "templates/"+n))
 	}
 	return out
 }
@@ -116,6 +128,10 @@ type viewer struct {
 	limit   int
 	forms   formTokens
 	now     func() time.Time
+	// corrections, checker, hosts: Deps'.
+	corrections Corrector
+	checker     bool
+	hosts       []string
 }
 
 // New returns the viewer's handler.
@@ -143,7 +159,7 @@ func New(d Deps) (http.Handler, error) {
 		d.Now = time.Now
 	}
 	v := &viewer{read: d.Reader, resolve: d.Resolver, log: d.Log, limit: d.Limit, now: d.Now,
-		forms: formTokens{key: d.FormKey, now: d.Now}}
+		forms: formTokens{key: d.FormKey, now: d.Now}, corrections: d.Corrections, checker: d.Checker, hosts: d.Hosts}
 	// A browser's cross-site POST is refused before the form's token is
 	// even read (Sec-Fetch-Site, Origin).
 	crossOrigin := http.NewCrossOriginProtection()
@@ -156,6 +172,13 @@ func New(d Deps) (http.Handler, error) {
 	mux.Handle("POST /rapports/{id}/relais", crossOrigin.Handler(http.HandlerFunc(v.resolveHandoff)))
 	mux.HandleFunc("GET /rapports/{id}/pages/{n}", v.page)
 	mux.HandleFunc("GET /rapports/{id}/pdf", v.pdf)
+	mux.HandleFunc("GET /rapports/{id}/liasse.xlsx", v.sheet)
+	mux.HandleFunc("GET /rapports/{id}/memo", v.printMemo)
+	if v.corrections != nil {
+		mux.HandleFunc("GET /rapports/{id}/corrections", v.correctionsPage)
+		mux.Handle("POST /rapports/{id}/corrections", crossOrigin.Handler(http.HandlerFunc(v.correct)))
+		mux.Handle("POST /rapports/{id}/corrections/{key}", crossOrigin.Handler(http.HandlerFunc(v.checkCorrection)))
+	}
 	mux.Handle("GET /static/", staticHandler())
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, http.StatusNotFound, "Cette adresse ne correspond à aucune page du visualiseur.", nil)
