@@ -27,6 +27,7 @@ import (
 // versions they give; *store.Review is one, over the review database.
 type Corrector interface {
 	Correct(ctx context.Context, key string, c schema.Correction, recompute store.Recompute) (int, error)
+	Recorded(ctx context.Context, key string) (bool, error)
 	Check(ctx context.Context, key string, check schema.CorrectionCheck, recompute store.Recompute) (int, error)
 	Corrections(ctx context.Context, id string) ([]store.Keyed, error)
 	Revisions(ctx context.Context, id string) ([]schema.Revision, error)
@@ -221,6 +222,16 @@ func (v *viewer) correct(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	key := store.CorrectionKey(r.PostForm.Get("jeton"))
+	switch done, err := v.corrections.Recorded(r.Context(), key); {
+	case err != nil:
+		v.fail(w, r, http.StatusInternalServerError, "La correction n'a pas pu être enregistrée ; réessayez dans un instant.", err)
+		return
+	case done:
+		// The same form sent again: what it did stands, nothing is redone.
+		http.Redirect(w, r, correctionsURL(id), http.StatusSeeOther)
+		return
+	}
 	in, ok := v.inputs(w, r, id)
 	if !ok {
 		return
@@ -240,10 +251,10 @@ func (v *viewer) correct(w http.ResponseWriter, r *http.Request) {
 	if v.checker {
 		recompute = nil
 	}
-	version, err := v.corrections.Correct(r.Context(), store.CorrectionKey(r.PostForm.Get("jeton")), c, recompute)
+	version, err := v.corrections.Correct(r.Context(), key, c, recompute)
 	switch {
 	case errors.Is(err, store.ErrRecorded):
-		// The same form sent again: what it did stands, nothing is redone.
+		// Sent twice at once: the other submission recorded it.
 		http.Redirect(w, r, correctionsURL(id), http.StatusSeeOther)
 		return
 	case errors.Is(err, pipeline.ErrNoReading), errors.Is(err, store.ErrConcurrent):
@@ -443,6 +454,9 @@ func (v *viewer) correctionsPage(w http.ResponseWriter, r *http.Request) {
 		p.Memo = memoOfResult(id, last.Memo, sig, extractionOf(id, last.Extraction))
 		p.Changed = changed(ex, last.Extraction)
 	}
+	// The page's forms must carry their Origin, which checkOrigin reads:
+	// under no-referrer a browser sends "null" instead.
+	w.Header().Set("Referrer-Policy", "same-origin")
 	v.render(w, r, http.StatusOK, "correction.html", p)
 }
 

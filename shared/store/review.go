@@ -221,6 +221,18 @@ func (r *Review) corrections(it *firestore.DocumentIterator) ([]Keyed, error) {
 	return out, nil
 }
 
+// Recorded tells whether the correction of key is recorded.
+func (r *Review) Recorded(ctx context.Context, key string) (bool, error) {
+	_, err := r.client.Collection(schema.Corrections).Doc(key).Get(ctx)
+	switch status.Code(err) {
+	case codes.OK:
+		return true, nil
+	case codes.NotFound:
+		return false, nil
+	}
+	return false, fmt.Errorf("lecture de %s/%s : %w", schema.Corrections, key, err)
+}
+
 // Corrections lists the corrections of run id, oldest first.
 func (r *Review) Corrections(ctx context.Context, id string) ([]Keyed, error) {
 	out, err := r.corrections(r.client.Collection(schema.Corrections).Where(schema.PathCorrectionReport, "==", id).Documents(ctx))

@@ -127,12 +127,13 @@ func browser(t *testing.T) (ctx context.Context, srv string, st *store.Store, sh
 	if err != nil {
 		t.Fatal(err)
 	}
-	reader, err := viewer.NewFirestoreReader(st, pages, chain.Storage())
+	review := reviewStore(t)
+	reader, err := viewer.NewFirestoreReader(st, pages, chain.Storage(), viewer.WithReview(review))
 	if err != nil {
 		t.Fatal(err)
 	}
 	h, err := viewer.New(viewer.Deps{Reader: reader, Resolver: reader, Log: slog.New(slog.DiscardHandler),
-		FormKey: bytes.Repeat([]byte("e"), viewer.MinFormKey)})
+		FormKey: bytes.Repeat([]byte("e"), viewer.MinFormKey), Corrections: review})
 	if err != nil {
 		t.Fatal(err)
 	}
