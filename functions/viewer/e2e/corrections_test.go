@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,6 +21,7 @@ import (
 
 	"analyste.dev/analyste/functions/viewer"
 	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/dev/localchain"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/statements"
@@ -61,6 +65,35 @@ func correctable(t *testing.T, ex schema.ExtractionRecord) (statements.FieldRef,
 
 var tokenField = regexp.MustCompile(`name="jeton" value="([^"]+)"`)
 
+// requester sends requests to the viewer at srv as who, without following
+// redirects; a form is posted with origin as its Origin.
+func requester(t *testing.T, srv, who string) func(method, path string, form url.Values, origin string) (*http.Response, string) {
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	return func(method, path string, form url.Values, origin string) (*http.Response, string) {
+		t.Helper()
+		var body io.Reader
+		if form != nil {
+			body = strings.NewReader(form.Encode())
+		}
+		req, err := http.NewRequestWithContext(t.Context(), method, srv+path, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", idToken(who))
+		if form != nil {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Origin", origin)
+		}
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, string(b)
+	}
+}
+
 // A correction posted to the viewer `make run` serves re-runs the chain on
 // the corrected reading: a new memo version, the chain's own kept, the
 // uploaded PDF and the stored reading unchanged; the same form sent twice
@@ -102,30 +135,7 @@ func TestCorrectionRerunsTheChain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	do := func(method, path string, form url.Values, origin string) (*http.Response, string) {
-		t.Helper()
-		var body io.Reader
-		if form != nil {
-			body = strings.NewReader(form.Encode())
-		}
-		req, err := http.NewRequestWithContext(ctx, method, srv+path, body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Authorization", idToken(reviewer))
-		if form != nil {
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("Origin", origin)
-		}
-		res, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return res, string(b)
-	}
+	do := requester(t, srv, reviewer)
 	_, page := do("GET", "/rapports/"+id+"/corrections", nil, "")
 	m := tokenField.FindStringSubmatch(page)
 	if m == nil {
@@ -218,13 +228,7 @@ func TestCorrectionRerunsTheChain(t *testing.T) {
 // its export links and the memo to print.
 func TestReviewerCorrectsTheName(t *testing.T) {
 	ctx, srv, _, shot := browser(t)
-	id := ""
-	for c, i := range runs {
-		if c != "Maison Ferlac SAS" {
-			id = i
-			break
-		}
-	}
+	id := others(t)[0]
 	const name = "Société corrigée par essai SA"
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
@@ -284,4 +288,89 @@ func TestReviewerCorrectsTheName(t *testing.T) {
 	if csp, err := chromedp.Run(ctx, chromedp.Evaluate[[]string]("window.__csp")); err != nil || len(csp) > 0 {
 		t.Errorf("CSP violations %v, %v", csp, err)
 	}
+}
+
+// With a second reviewer required, a correction waits: its author cannot
+// apply it, another reviewer accepts it and the chain re-runs then.
+func TestCorrectionCheckedByASecondReviewer(t *testing.T) {
+	if chain == nil {
+		t.Skip("-short ou sans Chromium : pas de chaîne locale")
+	}
+	st, err := store.New(chain.Firestore(), time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := store.NewPageTexts(chain.Storage(), localchain.ArtifactsBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	review := reviewStore(t)
+	reader, err := viewer.NewFirestoreReader(st, pages, chain.Storage(), viewer.WithReview(review))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := viewer.New(viewer.Deps{Reader: reader, Resolver: reader, Log: slog.New(slog.DiscardHandler),
+		FormKey: bytes.Repeat([]byte("c"), viewer.MinFormKey), Corrections: review, Checker: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptestServer(t, h)
+	id := others(t)[1]
+	start, err := review.Revisions(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana, bob := requester(t, srv, reviewer), requester(t, srv, "bob@example.com")
+	_, page := ana("GET", "/rapports/"+id+"/corrections", nil, "")
+	m := tokenField.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("no correction form")
+	}
+	form := url.Values{"jeton": {m[1]}, "champ": {schema.CompanyField}, "apres": {"Nom vérifié SA"}, "motif": {"page 1"}}
+	if res, body := ana("POST", "/rapports/"+id+"/corrections", form, srv); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("proposal: %d %s", res.StatusCode, body)
+	}
+	if revs, _ := review.Revisions(t.Context(), id); len(revs) != len(start) {
+		t.Fatalf("%d versions after a proposal, want %d: it waits for a second reviewer", len(revs), len(start))
+	}
+	if _, page := ana("GET", "/rapports/"+id+"/corrections", nil, ""); strings.Contains(page, `class="verification"`) {
+		t.Error("the author is offered to check their own correction")
+	}
+	_, page = bob("GET", "/rapports/"+id+"/corrections", nil, "")
+	check := regexp.MustCompile(`<form class="verification" method="post" action="([^"]+)"><input type="hidden" name="jeton" value="([^"]+)"`).FindStringSubmatch(page)
+	if check == nil {
+		t.Fatal("no check form for a second reviewer")
+	}
+	decision := url.Values{"jeton": {check[2]}, "decision": {"acceptee"}, "commentaire": {"vu en couverture"}}
+	if res, _ := ana("POST", check[1], decision, srv); res.StatusCode != http.StatusForbidden {
+		t.Errorf("the author posting the check: %d, want 403", res.StatusCode)
+	}
+	if res, body := bob("POST", check[1], decision, srv); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("check: %d %s", res.StatusCode, body)
+	}
+	revs, err := review.Revisions(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(revs) != len(start)+1 || revs[len(revs)-1].By != "bob@example.com" {
+		t.Fatalf("versions %+v, want one more, applied by bob", revs)
+	}
+	if res, _ := bob("POST", check[1], decision, srv); res.StatusCode != http.StatusConflict {
+		t.Errorf("second check: %d, want 409", res.StatusCode)
+	}
+}
+
+// others are the runs but Ferlac's, by company, so that each correcting
+// test has its own.
+func others(t *testing.T) []string {
+	var out []string
+	for _, c := range slices.Sorted(maps.Keys(runs)) {
+		if c != "Maison Ferlac SAS" {
+			out = append(out, runs[c])
+		}
+	}
+	if len(out) < 2 {
+		t.Fatalf("runs %v: two besides Ferlac's wanted", runs)
+	}
+	return out
 }
