@@ -454,9 +454,6 @@ func (v *viewer) correctionsPage(w http.ResponseWriter, r *http.Request) {
 		p.Memo = memoOfResult(id, last.Memo, sig, extractionOf(id, last.Extraction))
 		p.Changed = changed(ex, last.Extraction)
 	}
-	// The page's forms must carry their Origin, which checkOrigin reads:
-	// under no-referrer a browser sends "null" instead.
-	w.Header().Set("Referrer-Policy", "same-origin")
 	v.render(w, r, http.StatusOK, "correction.html", p)
 }
 

@@ -36,8 +36,18 @@ type version struct {
 	Facts []facts.Fact
 }
 
-// latest reads the version an export shows, answering why it cannot.
-func (v *viewer) latest(w http.ResponseWriter, r *http.Request, id string) (version, bool) {
+// latest reads the report an export is of and the version it shows,
+// answering why it cannot.
+func (v *viewer) latest(w http.ResponseWriter, r *http.Request, id string) (schema.Report, version, bool) {
+	run, ok := v.run(w, r, id)
+	if !ok {
+		return run, version{}, false
+	}
+	ver, ok := v.latestVersion(w, r, id)
+	return run, ver, ok
+}
+
+func (v *viewer) latestVersion(w http.ResponseWriter, r *http.Request, id string) (version, bool) {
 	ver := version{Number: 1}
 	if err := v.read.Document(r.Context(), schema.Extractions, id, &ver.Extraction); err != nil {
 		v.readFailed(w, r, "La lecture du rapport "+id, err)
@@ -74,11 +84,7 @@ func (v *viewer) latest(w http.ResponseWriter, r *http.Request, id string) (vers
 // and the checks.
 func (v *viewer) sheet(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	run, ok := v.run(w, r, id)
-	if !ok {
-		return
-	}
-	ver, ok := v.latest(w, r, id)
+	run, ver, ok := v.latest(w, r, id)
 	if !ok {
 		return
 	}
@@ -280,11 +286,7 @@ var opinions = map[memo.OpinionLevel]string{
 // committee pack: the memo, its proposal and every fact it cites.
 func (v *viewer) printMemo(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	run, ok := v.run(w, r, id)
-	if !ok {
-		return
-	}
-	ver, ok := v.latest(w, r, id)
+	run, ver, ok := v.latest(w, r, id)
 	if !ok {
 		return
 	}

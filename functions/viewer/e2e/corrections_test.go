@@ -28,6 +28,31 @@ import (
 	"analyste.dev/analyste/shared/store"
 )
 
+// newViewer is the viewer over the chain's emulators with d's settings,
+// its resolutions and corrections in the review database; st is the
+// pipeline's store.
+func newViewer(t *testing.T, d viewer.Deps) (h http.Handler, st *store.Store) {
+	t.Helper()
+	st, err := store.New(chain.Firestore(), time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := store.NewPageTexts(chain.Storage(), localchain.ArtifactsBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	review := reviewStore(t)
+	reader, err := viewer.NewFirestoreReader(st, pages, chain.Storage(), viewer.WithReview(review))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Reader, d.Resolver, d.Corrections, d.Log = reader, reader, review, slog.New(slog.DiscardHandler)
+	if h, err = viewer.New(d); err != nil {
+		t.Fatal(err)
+	}
+	return h, st
+}
+
 // reviewStore is the review database of the chain's emulator, as the
 // viewer `make run` serves reads it.
 func reviewStore(t *testing.T) *store.Review {
@@ -296,24 +321,8 @@ func TestCorrectionCheckedByASecondReviewer(t *testing.T) {
 	if chain == nil {
 		t.Skip("-short ou sans Chromium : pas de chaîne locale")
 	}
-	st, err := store.New(chain.Firestore(), time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages, err := store.NewPageTexts(chain.Storage(), localchain.ArtifactsBucket)
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, _ := newViewer(t, viewer.Deps{FormKey: bytes.Repeat([]byte("c"), viewer.MinFormKey), Checker: true})
 	review := reviewStore(t)
-	reader, err := viewer.NewFirestoreReader(st, pages, chain.Storage(), viewer.WithReview(review))
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := viewer.New(viewer.Deps{Reader: reader, Resolver: reader, Log: slog.New(slog.DiscardHandler),
-		FormKey: bytes.Repeat([]byte("c"), viewer.MinFormKey), Corrections: review, Checker: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	srv := httptestServer(t, h)
 	id := others(t)[1]
 	start, err := review.Revisions(t.Context(), id)
