@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"cmp"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -402,8 +403,8 @@ func fieldOptions(ex schema.ExtractionRecord) []fieldOption {
 	return out
 }
 
-// corrections shows the corrections of a report, the form that adds one,
-// and the latest memo version.
+// correctionsPage shows the corrections of a report, the form that adds
+// one, and the latest memo version.
 func (v *viewer) correctionsPage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
@@ -426,7 +427,7 @@ func (v *viewer) correctionsPage(w http.ResponseWriter, r *http.Request) {
 		v.readFailed(w, r, "Les corrections du rapport "+id, err)
 		return
 	}
-	p := correctionPage{Title: "Corrections — " + cmpOr(run.Company, run.Source.Object), ID: id, Checker: v.checker, Review: v.reviewOf(r, id)}
+	p := correctionPage{Title: "Corrections — " + cmp.Or(run.Company, run.Source.Object), ID: id, Checker: v.checker, Review: v.reviewOf(r, id)}
 	if p.Versions, err = v.corrections.Revisions(ctx, id); err != nil {
 		v.readFailed(w, r, "Les versions du mémo du rapport "+id, err)
 		return
@@ -474,13 +475,6 @@ func changed(chain, latest schema.ExtractionRecord) []changedRow {
 		}
 	}
 	return out
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // reviewView is what the report page shows of the review: the latest

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"html/template"
@@ -88,7 +89,7 @@ func (v *viewer) sheet(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	f, err := workbook(cmpOr(run.Company, run.Source.Object), ver)
+	f, err := workbook(cmp.Or(run.Company, run.Source.Object), ver)
 	if err != nil {
 		v.fail(w, r, http.StatusInternalServerError, "Le classeur n'a pas pu être écrit.", err)
 		return
@@ -290,7 +291,7 @@ func (v *viewer) printMemo(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p := printPage{Title: cmpOr(ver.Extraction.Borrower(), run.Source.Object), ID: id, Version: versionText(ver), Run: run, Memo: ver.Memo,
+	p := printPage{Title: cmp.Or(ver.Extraction.Borrower(), run.Source.Object), ID: id, Version: versionText(ver), Run: run, Memo: ver.Memo,
 		Status: orSelf(memoStatuses, ver.Memo.Status), Printed: v.now()}
 	if o := ver.Memo.Opinion; o != nil {
 		p.Opinion = orSelf(opinions, o.Level)
