@@ -18,6 +18,11 @@ output "firestore_database" {
   value       = google_firestore_database.main.name
 }
 
+output "review_database" {
+  description = "Firestore database holding what reviewers write: resolutions, corrections and memo versions."
+  value       = google_firestore_database.review.name
+}
+
 output "functions" {
   description = "Deployed function names, by entry point."
   value       = { for entry, f in google_cloudfunctions2_function.function : entry => f.name }

@@ -147,6 +147,23 @@ variable "firestore_database" {
   }
 }
 
+variable "review_database" {
+  description = "ID of the Firestore database of the review (resolutions, corrections, memo versions), the only one the viewer writes."
+  type        = string
+  default     = "analyste-revue"
+
+  validation {
+    condition     = can(regex("^[a-z][a-z0-9-]{2,61}[a-z0-9]$", var.review_database)) && var.review_database != var.firestore_database
+    error_message = "4 to 63 lowercase letters, digits or hyphens, starting with a letter, and not the pipeline's database."
+  }
+}
+
+variable "corrections_checker" {
+  description = "Maker/checker: a correction of a reading is applied (memo recomputed) only once a second reviewer accepts it."
+  type        = bool
+  default     = false
+}
+
 variable "firestore_location" {
   description = "Location of the Firestore database (a region or a multi-region such as eur3); Firestore events are delivered from it."
   type        = string

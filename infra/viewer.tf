@@ -1,27 +1,24 @@
 # The viewer: pages over the pipeline's documents, page texts and uploaded
-# PDFs. It calls no model (it runs with offline readers) and writes one
-# thing: a reviewer's resolution of a hand-off (handoffs/{id}).
+# PDFs. It calls no model (it runs with offline readers) and writes in the
+# review database only (review.tf): resolutions, corrections, memo versions.
 resource "google_service_account" "viewer" {
   account_id   = "analyste-viewer"
   display_name = "analyste viewer"
-  description  = "Reads the pipeline's documents, page texts and uploads for the viewer; records hand-off resolutions."
+  description  = "Reads the pipeline's documents, page texts and uploads for the viewer; records the review in its own database."
 }
 
-# Firestore's IAM scopes a grant to a database, never to a collection, so
-# the narrowest role that lets the viewer record a resolution reads and
-# updates existing documents and can neither create nor delete one; its
-# code updates handoffs/{id} only, in a transaction (databases.get begins
-# and rolls it back).
+# Read only on the pipeline's database: what reviewers write goes to the
+# review database (review.tf), since Firestore's IAM scopes a grant to a
+# database, never to a collection.
 resource "google_project_iam_custom_role" "viewer" {
   role_id     = "analysteViewer"
   title       = "analyste viewer"
-  description = "Reads the analyste documents and updates existing ones (a hand-off's resolution); creates and deletes none."
+  description = "Reads the analyste pipeline's documents; creates, updates and deletes none."
   permissions = [
     "datastore.databases.get",
     "datastore.databases.getMetadata",
     "datastore.entities.get",
     "datastore.entities.list",
-    "datastore.entities.update",
   ]
 }
 
@@ -94,7 +91,7 @@ resource "google_secret_manager_secret_iam_member" "viewer_reads_form_key" {
 resource "google_cloudfunctions2_function" "viewer" {
   name        = "analyste-viewer"
   location    = var.region
-  description = "Shows the reports, their signals, memos, hand-offs and printed pages; records hand-off resolutions."
+  description = "Shows the reports, their signals, memos, hand-offs and printed pages; records resolutions and corrections."
 
   build_config {
     runtime           = var.go_runtime
@@ -122,8 +119,10 @@ resource "google_cloudfunctions2_function" "viewer" {
     ingress_settings                 = "ALLOW_ALL"
     all_traffic_on_latest_revision   = true
     environment_variables = merge(local.data_environment, {
-      GOMEMLIMIT            = var.function_limits["viewer"].go_memory_limit
-      ANALYSTE_VIEWER_HOSTS = join(",", var.viewer_hosts)
+      GOMEMLIMIT                   = var.function_limits["viewer"].go_memory_limit
+      ANALYSTE_REVIEW_DATABASE     = google_firestore_database.review.name
+      ANALYSTE_CORRECTIONS_CHECKER = tostring(var.corrections_checker)
+      ANALYSTE_VIEWER_HOSTS        = join(",", var.viewer_hosts)
     })
 
     secret_environment_variables {

@@ -321,6 +321,7 @@ func TestInfraRoles(t *testing.T) {
 	const (
 		project   = "project"
 		database  = `project if resource.name == "projects/${var.project}/databases/${google_firestore_database.main.name}"`
+		review    = `project if resource.name == "projects/${var.project}/databases/${google_firestore_database.review.name}"`
 		uploads   = "google_storage_bucket.upload"
 		artifacts = "google_storage_bucket.artifacts"
 	)
@@ -347,6 +348,7 @@ func TestInfraRoles(t *testing.T) {
 			`roles/run.invoker on google_cloudfunctions2_function.function["signals"]`,
 		},
 		"google_service_account." + analyste.EntryViewer: {
+			"google_project_iam_custom_role.reviewer on " + review,
 			"google_project_iam_custom_role.viewer on " + database,
 			"roles/secretmanager.secretAccessor on google_secret_manager_secret.viewer_form_key",
 			"roles/storage.objectViewer on " + pages, "roles/storage.objectViewer on " + reports,
@@ -565,21 +567,33 @@ func TestInfraFormattedAndDocumented(t *testing.T) {
 	}
 }
 
-// TestInfraViewerWrites holds the viewer's Firestore role to what its code
-// does: read, and update the existing hand-off it resolves; no create, no
-// delete, which Firestore's IAM could not hold to one collection anyway.
-// Its form key comes from the secret it alone reads, under the name its
-// configuration reads, and its status filter has its index.
+// TestInfraViewerWrites holds the viewer's Firestore roles to what its code
+// does: read the pipeline's database, and nothing more there; read, create
+// and update in the review database, which holds only what reviewers write
+// (Firestore's IAM could not hold a grant to collections); delete nowhere.
+// The review database is the one the viewer's configuration names, by
+// default too. Its form key comes from the secret it alone reads, under
+// the name its configuration reads, and its status filter has its index.
 func TestInfraViewerWrites(t *testing.T) {
 	t.Parallel()
 	c := loadInfra(t)
-	role := c.instances(t, "google_project_iam_custom_role.viewer")[0]
-	want := []any{"datastore.databases.get", "datastore.databases.getMetadata", "datastore.entities.get",
-		"datastore.entities.list", "datastore.entities.update"}
-	if diff := cmp.Diff(want, role.get("permissions")); diff != "" {
-		t.Errorf("viewer role permissions (-want +got):\n%s", diff)
+	read := []any{"datastore.databases.get", "datastore.databases.getMetadata", "datastore.entities.get", "datastore.entities.list"}
+	for role, want := range map[string][]any{
+		"viewer":   read,
+		"reviewer": {"datastore.databases.get", "datastore.databases.getMetadata", "datastore.entities.create", "datastore.entities.get", "datastore.entities.list", "datastore.entities.update"},
+	} {
+		if diff := cmp.Diff(want, c.instances(t, "google_project_iam_custom_role."+role)[0].get("permissions")); diff != "" {
+			t.Errorf("%s role permissions (-want +got):\n%s", role, diff)
+		}
+	}
+	if got := text(c.scope().eval(c.variables["review_database"].Body.Attributes["default"].Expr)); got != viewer.DefaultReviewDatabase {
+		t.Errorf("review database %q by default, the viewer's configuration %q", got, viewer.DefaultReviewDatabase)
 	}
 	fn := c.instances(t, "google_cloudfunctions2_function.viewer")[0]
+	env, _ := fn.get("service_config", "environment_variables").(map[string]any)
+	if got := env[viewer.ReviewDatabaseVar]; got != ref("google_firestore_database.review.name") {
+		t.Errorf("%s = %v, want the review database", viewer.ReviewDatabaseVar, got)
+	}
 	secrets := fn.scope.blocks(fn.scope.blocks(fn.body, "service_config")[0].body, "secret_environment_variables")
 	if len(secrets) != 1 || secrets[0].get("key") != viewer.FormKeyVar || secrets[0].get("version") != "latest" ||
 		secrets[0].get("secret") != ref("google_secret_manager_secret.viewer_form_key.secret_id") {

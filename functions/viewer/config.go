@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"analyste.dev/analyste/shared/platform"
@@ -24,9 +23,8 @@ type Config struct {
 	FormKey []byte
 	// FormKeyDrawn tells that FormKey was drawn at start.
 	FormKeyDrawn bool
-	// Hosts are the host names the viewer answers besides loopback and
-	// *.run.app (ANALYSTE_VIEWER_HOSTS, comma-separated).
-	Hosts []string
+	// Review are where the reviewers' writes go and how (review.go).
+	Review ReviewConfig
 }
 
 // FormKeyVar names the variable holding the form key.
@@ -36,13 +34,9 @@ const FormKeyVar = "ANALYSTE_VIEWER_FORM_KEY"
 // problem at once.
 func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	data, err := platform.DataConfigFromEnv(getenv)
-	c := Config{DataConfig: data, FormKey: []byte(getenv(FormKeyVar))}
-	for _, h := range strings.Split(getenv(HostsVar), ",") {
-		if h = strings.ToLower(strings.TrimSpace(h)); h != "" {
-			c.Hosts = append(c.Hosts, h)
-		}
-	}
-	errs := []error{err}
+	review, rerr := reviewConfigFromEnv(getenv)
+	c := Config{DataConfig: data, FormKey: []byte(getenv(FormKeyVar)), Review: review}
+	errs := []error{err, rerr}
 	switch n := len(c.FormKey); {
 	case n == 0:
 		c.FormKey, c.FormKeyDrawn = make([]byte, MinFormKey), true
@@ -59,8 +53,9 @@ const claimless = time.Minute
 
 // Build connects to Firestore and Cloud Storage with the viewer's
 // configuration (GOOGLE_CLOUD_PROJECT, FIRESTORE_DATABASE,
-// ANALYSTE_ARTIFACTS_BUCKET, ANALYSTE_VIEWER_FORM_KEY) and returns the
-// viewer.
+// ANALYSTE_ARTIFACTS_BUCKET, ANALYSTE_VIEWER_FORM_KEY, and the review's:
+// ANALYSTE_REVIEW_DATABASE, ANALYSTE_CORRECTIONS_CHECKER,
+// ANALYSTE_VIEWER_HOSTS) and returns the viewer.
 func Build(ctx context.Context, getenv func(string) string) (http.Handler, error) {
 	cfg, err := ConfigFromEnv(getenv)
 	if err != nil {
@@ -78,7 +73,15 @@ func Build(ctx context.Context, getenv func(string) string) (http.Handler, error
 	if err != nil {
 		return nil, err
 	}
-	r, err := NewFirestoreReader(sto, pages, gcs)
+	reviewFS, err := platform.ConnectFirestore(ctx, cfg.Review.data(cfg.DataConfig))
+	if err != nil {
+		return nil, err
+	}
+	review, err := store.NewReview(reviewFS)
+	if err != nil {
+		return nil, err
+	}
+	r, err := NewFirestoreReader(sto, pages, gcs, WithReview(review))
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +89,7 @@ func Build(ctx context.Context, getenv func(string) string) (http.Handler, error
 	if cfg.FormKeyDrawn {
 		log.WarnContext(ctx, FormKeyVar+" absente : clé des formulaires tirée au démarrage, valable sur cette instance seulement")
 	}
-	return New(Deps{Reader: r, Resolver: r, Log: log, FormKey: cfg.FormKey, Hosts: cfg.Hosts})
+	return New(Deps{Reader: r, Resolver: r, Log: log, FormKey: cfg.FormKey, Corrections: review, Checker: cfg.Review.Checker, Hosts: cfg.Review.Hosts})
 }
 
 // Lazy builds the handler at the first request (see platform.Builder); a

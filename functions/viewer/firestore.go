@@ -18,13 +18,22 @@ import (
 )
 
 // FirestoreReader reads the data model from Firestore, the page texts and
-// the uploaded PDFs from Cloud Storage, and records resolutions in
-// handoffs/{id}.
+// the uploaded PDFs from Cloud Storage, and records resolutions: in the
+// review database (WithReview), or in handoffs/{id} without one.
 type FirestoreReader struct {
-	store *store.Store
-	pages *store.PageTexts
-	gcs   *storage.Client
+	store  *store.Store
+	pages  *store.PageTexts
+	gcs    *storage.Client
+	review *store.Review
 }
+
+// ReaderOption tunes a FirestoreReader.
+type ReaderOption func(*FirestoreReader)
+
+// WithReview records the resolutions in the review database, and reads
+// them from there beside those handoffs/{id} holds from before it: the
+// viewer then writes nothing of the pipeline's.
+func WithReview(r *store.Review) ReaderOption { return func(f *FirestoreReader) { f.review = r } }
 
 var (
 	_ Reader   = (*FirestoreReader)(nil)
@@ -32,11 +41,15 @@ var (
 )
 
 // NewFirestoreReader reads through st, pages and gcs (the uploads).
-func NewFirestoreReader(st *store.Store, pages *store.PageTexts, gcs *storage.Client) (*FirestoreReader, error) {
+func NewFirestoreReader(st *store.Store, pages *store.PageTexts, gcs *storage.Client, opts ...ReaderOption) (*FirestoreReader, error) {
 	if st == nil || pages == nil || gcs == nil {
 		return nil, errors.New("viewer: the reader needs the store, the page texts and Cloud Storage")
 	}
-	return &FirestoreReader{store: st, pages: pages, gcs: gcs}, nil
+	f := &FirestoreReader{store: st, pages: pages, gcs: gcs}
+	for _, o := range opts {
+		o(f)
+	}
+	return f, nil
 }
 
 // Reports lists the newest reports by creation date; filtered by status,
@@ -91,6 +104,9 @@ func (f *FirestoreReader) Handoffs(ctx context.Context, limit int) ([]Pending, e
 			return nil, err
 		}
 	}
+	if err := f.resolutions(ctx, out); err != nil {
+		return nil, err
+	}
 	reports, err := c.GetAll(ctx, refs)
 	if err != nil {
 		return nil, fmt.Errorf("rapports des relais : %w", err)
@@ -124,7 +140,34 @@ func (f *FirestoreReader) Document(ctx context.Context, coll, id string, out any
 	if status.Code(err) == codes.NotFound || errors.Is(err, schema.ErrInvalidID) {
 		return fmt.Errorf("%s/%s : %w", coll, id, ErrNotFound)
 	}
+	if h, ok := out.(*schema.HandoffRecord); ok && err == nil {
+		one := []Pending{{ID: id, HandoffRecord: *h}}
+		err = f.resolutions(ctx, one)
+		*h = one[0].HandoffRecord
+	}
 	return err
+}
+
+// resolutions completes hand-offs with their resolutions in the review
+// database.
+func (f *FirestoreReader) resolutions(ctx context.Context, ps []Pending) error {
+	if f.review == nil {
+		return nil
+	}
+	ids := make([]string, len(ps))
+	for i, p := range ps {
+		ids[i] = p.ID
+	}
+	got, err := f.review.Resolutions(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		if res, ok := got[ps[i].ID]; ok && ps[i].Resolution == nil {
+			ps[i].Resolution = &res
+		}
+	}
+	return nil
 }
 
 // PageTexts reads the page texts.
@@ -160,6 +203,9 @@ func (f *FirestoreReader) PDF(ctx context.Context, src schema.Source) ([]byte, e
 func (f *FirestoreReader) Resolve(ctx context.Context, id string, res schema.Resolution) error {
 	if err := schema.CheckID(id); err != nil {
 		return fmt.Errorf("%s/%s : %w", schema.Handoffs, id, ErrNotFound)
+	}
+	if f.review != nil {
+		return f.resolveInReview(ctx, id, res)
 	}
 	c := f.store.Client()
 	ref := c.Collection(schema.Handoffs).Doc(id)
@@ -217,4 +263,23 @@ func (f *FirestoreReader) Batch(ctx context.Context, coll string, ids []string, 
 		found[i] = true
 	}
 	return found, nil
+}
+
+// resolveInReview records the resolution in the review database, once,
+// for a hand-off that exists and that no earlier resolution closed.
+func (f *FirestoreReader) resolveInReview(ctx context.Context, id string, res schema.Resolution) error {
+	var h schema.HandoffRecord
+	if err := f.Document(ctx, schema.Handoffs, id, &h); err != nil {
+		return err
+	}
+	if h.Resolution != nil {
+		return &AlreadyResolved{Resolution: *h.Resolution}
+	}
+	var done *store.AlreadyResolved
+	if err := f.review.Resolve(ctx, id, res); errors.As(err, &done) {
+		return &AlreadyResolved{Resolution: done.Resolution}
+	} else if err != nil {
+		return fmt.Errorf("%s/%s : %w", schema.Resolutions, id, err)
+	}
+	return nil
 }

@@ -3,7 +3,6 @@ package viewer
 import (
 	"compress/gzip"
 	"context"
-	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -18,8 +17,8 @@ import (
 const DefaultReadTimeout = 20 * time.Second
 
 // HostsVar names the variable listing, comma-separated, the host names the
-// viewer answers besides loopback and Cloud Run's own (*.run.app): a custom
-// domain in front of it.
+// viewer answers besides loopback and Google's (*.run.app,
+// *.cloudfunctions.net): a custom domain in front of it.
 const HostsVar = "ANALYSTE_VIEWER_HOSTS"
 
 // hostAllowed tells whether a request's Host (or an Origin's host) names
@@ -27,16 +26,10 @@ const HostsVar = "ANALYSTE_VIEWER_HOSTS"
 // (through the authenticating proxy on localhost, say) sends its own name:
 // refused, it can neither read a page nor post a form.
 func hostAllowed(hostport string, extra []string) bool {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
-	if host == "localhost" || strings.HasSuffix(host, ".run.app") || slices.Contains(extra, host) {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	host := bareHost(hostport)
+	// Google serves a function under these; no other site can make a
+	// browser send them (their DNS is not an attacker's to rebind).
+	return isLoopback(host) || strings.HasSuffix(host, ".run.app") || strings.HasSuffix(host, ".cloudfunctions.net") || slices.Contains(extra, host)
 }
 
 // guard refuses a request for another host, a form posted from another
@@ -54,7 +47,7 @@ func (v *viewer) guard(h http.Handler) http.Handler {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			if o := r.Header.Get("Origin"); o != "" && o != "null" {
 				u, err := url.Parse(o)
-				if err != nil || !hostAllowed(u.Host, v.hosts) || !strings.EqualFold(u.Host, r.Host) {
+				if err != nil || !originAllowed(u.Host, r.Host, v.hosts) {
 					v.fail(w, r, http.StatusForbidden, "Demande refusée : elle vient d'un autre site que le visualiseur.", nil)
 					return
 				}

@@ -32,6 +32,7 @@ type reportPage struct {
 	// Failed: the run ended in failure, so a stage that wrote nothing
 	// never will.
 	Failed bool
+	Review *reviewView // corrections and exports
 }
 
 // handoffView is the report's hand-off, its history and, while it is open,
@@ -186,7 +187,7 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p := reportPage{Title: run.Company, ID: id, Run: run, Status: orSelf(runStatuses, run.Status), Cost: cost(run), MemoStatus: memoOf(run)}
+	p := reportPage{Title: run.Company, ID: id, Run: run, Status: orSelf(runStatuses, run.Status), Cost: cost(run), MemoStatus: memoOf(run), Review: v.reviewOf(r, id)}
 	if p.Title == "" {
 		p.Title = run.Source.Object
 	}

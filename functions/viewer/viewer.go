@@ -10,6 +10,10 @@
 //	/rapports/{id}/pages/{n}     a page, printed (PDF.js) and as text, with
 //	                             ?fait=Q-…, ?citation=… or ?ligne=… marked
 //	/rapports/{id}/pdf           the uploaded PDF, read by the viewer itself
+//	/rapports/{id}/corrections   a reviewer's corrections of the reading (POST
+//	                             one, POST …/{key} a second reviewer's check)
+//	                             and the memo versions they give
+//	/rapports/{id}/liasse.xlsx   the spread as a workbook; …/memo to print
 //	/static/…                    the page view's script, PDF.js, the styles
 package viewer
 
@@ -90,6 +94,11 @@ type Deps struct {
 	Hosts []string
 	// ReadTimeout bounds each request's reads; DefaultReadTimeout when 0.
 	ReadTimeout time.Duration
+	// Corrections records the reviewers' corrections and the memo versions
+	// they give (the review database); nil, the viewer offers none.
+	Corrections Corrector
+	// Checker makes a second reviewer apply each correction.
+	Checker bool
 }
 
 // DefaultLimit is how many reports and hand-offs the dashboard lists.
@@ -103,12 +112,12 @@ var (
 )
 
 // pages are the page templates, each with the layout and the pictures.
-var pages = parseTemplates("dashboard.html", "report.html", "page.html", "error.html")
+var pages = parseTemplates("dashboard.html", "report.html", "page.html", "error.html", "correction.html")
 
 func parseTemplates(names ...string) map[string]*template.Template {
 	out := map[string]*template.Template{}
 	for _, n := range names {
-		out[n] = template.Must(template.New(n).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/charts.html", "templates/decision.html", "templates/"+n))
+		out[n] = template.Must(template.New(n).Funcs(funcs).ParseFS(templateFiles, "templates/layout.html", "templates/charts.html", "templates/decision.html", "templates/review.html", "templates/"+n))
 	}
 	return out
 }
@@ -123,6 +132,9 @@ type viewer struct {
 	now     func() time.Time
 	hosts   []string
 	timeout time.Duration
+	// corrections, checker: Deps'.
+	corrections Corrector
+	checker     bool
 }
 
 // New returns the viewer's handler.
@@ -153,7 +165,8 @@ func New(d Deps) (http.Handler, error) {
 		d.ReadTimeout = DefaultReadTimeout
 	}
 	v := &viewer{read: d.Reader, resolve: d.Resolver, log: d.Log, limit: d.Limit, now: d.Now,
-		forms: formTokens{key: d.FormKey, now: d.Now}, hosts: d.Hosts, timeout: d.ReadTimeout}
+		forms: formTokens{key: d.FormKey, now: d.Now}, hosts: d.Hosts, timeout: d.ReadTimeout,
+		corrections: d.Corrections, checker: d.Checker}
 	// A browser's cross-site POST is refused before the form's token is
 	// even read (Sec-Fetch-Site, Origin).
 	crossOrigin := http.NewCrossOriginProtection()
@@ -166,6 +179,13 @@ func New(d Deps) (http.Handler, error) {
 	mux.Handle("POST /rapports/{id}/relais", crossOrigin.Handler(http.HandlerFunc(v.resolveHandoff)))
 	mux.HandleFunc("GET /rapports/{id}/pages/{n}", v.page)
 	mux.HandleFunc("GET /rapports/{id}/pdf", v.pdf)
+	mux.HandleFunc("GET /rapports/{id}/liasse.xlsx", v.sheet)
+	mux.HandleFunc("GET /rapports/{id}/memo", v.printMemo)
+	if v.corrections != nil {
+		mux.HandleFunc("GET /rapports/{id}/corrections", v.correctionsPage)
+		mux.Handle("POST /rapports/{id}/corrections", crossOrigin.Handler(http.HandlerFunc(v.correct)))
+		mux.Handle("POST /rapports/{id}/corrections/{key}", crossOrigin.Handler(http.HandlerFunc(v.checkCorrection)))
+	}
 	mux.Handle("GET /static/", staticHandler())
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, http.StatusNotFound, "Cette adresse ne correspond à aucune page du visualiseur.", nil)
@@ -185,7 +205,9 @@ func secure(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Security-Policy", contentSecurity)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("Referrer-Policy", "no-referrer")
+		// No URL leaves for another site; the viewer's own forms carry
+		// their Origin, which checkOrigin reads (no-referrer sends "null").
+		w.Header().Set("Referrer-Policy", "same-origin")
 		w.Header().Set("Cache-Control", "no-store")
 		h.ServeHTTP(w, r)
 	})

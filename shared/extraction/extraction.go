@@ -134,9 +134,8 @@ func (e *Extractor) Run(ctx context.Context, doc *pdftext.Document, pages []int)
 			feedback = []string{err.Error()}
 		} else {
 			lastErr = nil
-			res.Transcription, res.Report = tr, rep
-			res.Checks = append(checks.All(rep, texts), checks.Printed(tr, texts)...)
-			res.Report.ZeroByTotal = checks.ZeroByTotal(res.Checks)
+			res.Transcription = tr
+			res.Report, res.Checks = Check(rep, tr, texts)
 			feedback = messages(res.Failed())
 		}
 		a := Attempt{Number: n, Failed: feedback}
@@ -153,6 +152,16 @@ func (e *Extractor) Run(ctx context.Context, doc *pdftext.Document, pages []int)
 		return res, fmt.Errorf("%w: %w", ErrUnreadable, lastErr)
 	}
 	return res, nil
+}
+
+// Check runs every check of a normalised transcription against the page
+// texts (page 1 first), and records in the report the absent keys a passed
+// identity proves nil. The loop calls it on each attempt, a reviewer's
+// correction on the corrected reading.
+func Check(rep statements.Report, tr statements.Transcription, texts []string) (statements.Report, []checks.Check) {
+	cs := append(checks.All(rep, texts), checks.Printed(tr, texts)...)
+	rep.ZeroByTotal = checks.ZeroByTotal(cs)
+	return rep, cs
 }
 
 func messages(cs []checks.Check) []string {

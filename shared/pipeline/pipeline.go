@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 
+	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/covenants"
 	"analyste.dev/analyste/shared/extraction"
 	"analyste.dev/analyste/shared/facts"
@@ -156,28 +157,35 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	}
 	out.Identity = id
 	out.TextIssues, out.Invisible = TextIssues(doc), doc.InvisibleChars()
-	company := out.Borrower()
-	out.Ratios = ratios.Compute(rep)
-	out.Alerts = append(ratios.Alerts(rep, out.Ratios, ratios.DefaultThresholds), out.Divergences...)
-	var divergences []facts.Divergence
-	for _, d := range out.Divergences {
+	out.Ratios, out.Alerts, out.Facts = derive(out.Borrower(), rep, out.Result.Transcription, out.Result.Checks, out.Divergences, doc.Texts())
+	return out, nil
+}
+
+// derive computes from a checked reading what the chain computes from it:
+// the ratios, the alerts (divergences between readers included) and the
+// facts the memo cites. The extract stage and a reviewer's correction
+// (Revise) both call it.
+func derive(company string, rep statements.Report, tr statements.Transcription, cs []checks.Check, divergences []ratios.Alert, texts []string) (map[int]ratios.Ratios, []ratios.Alert, []facts.Fact) {
+	rs := ratios.Compute(rep)
+	alerts := append(ratios.Alerts(rep, rs, ratios.DefaultThresholds), divergences...)
+	var diverging []facts.Divergence
+	for _, d := range divergences {
 		for _, ref := range d.Reads {
-			divergences = append(divergences, facts.Divergence{Field: ref, Text: d.Text})
+			diverging = append(diverging, facts.Divergence{Field: ref, Text: d.Text})
 		}
 	}
-	ev := facts.NewEvidence(rep, out.Result.Transcription, out.Result.Checks, divergences)
+	ev := facts.NewEvidence(rep, tr, cs, diverging)
 	years := rep.YearsDesc()
 	var covFacts []facts.Fact
 	if len(years) > 0 {
 		var covAlerts []ratios.Alert
-		covFacts, covAlerts = covenants.Facts(company, covenants.Read(doc.Texts(), years[0]),
-			covenants.Statements{Year: years[0], Leverage: out.Ratios[years[0]].Leverage, Evidence: ev, Report: rep}, ratios.DefaultThresholds)
-		out.Alerts = append(out.Alerts, covAlerts...)
+		covFacts, covAlerts = covenants.Facts(company, covenants.Read(texts, years[0]),
+			covenants.Statements{Year: years[0], Leverage: rs[years[0]].Leverage, Evidence: ev, Report: rep}, ratios.DefaultThresholds)
+		alerts = append(alerts, covAlerts...)
 	}
-	out.Facts = append(facts.RatioFacts(company, years, out.Ratios, ev), facts.AlertFacts(company, out.Alerts, ev)...)
-	out.Facts = append(out.Facts, covFacts...)
-	out.Facts = append(out.Facts, facts.QualityFacts(company, out.Result.Checks, out.Facts)...)
-	return out, nil
+	fs := append(facts.RatioFacts(company, years, rs, ev), facts.AlertFacts(company, alerts, ev)...)
+	fs = append(fs, covFacts...)
+	return rs, alerts, append(fs, facts.QualityFacts(company, cs, fs)...)
 }
 
 func run(ctx context.Context, r extraction.Transcriber, rereads int, doc *pdftext.Document, pages []int, opts ...extraction.Option) (extraction.Result, error) {

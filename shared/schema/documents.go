@@ -50,6 +50,9 @@ type ExtractionRecord struct {
 	// viewer read; empty in the CLI, which has the PDF at hand.
 	PageTexts string `json:"textes_pages,omitempty"`
 	PageCount int    `json:"nombre_pages"`
+	// Reading is what a reviewer's correction recomputes from; nil in
+	// records written before corrections existed.
+	Reading *Reading `json:"lecture_source,omitempty"`
 }
 
 // Borrower is the name the facts and the memo use.

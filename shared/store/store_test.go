@@ -22,6 +22,9 @@ import (
 // test writes its own runs.
 var emulator *firestore.Client
 
+// reviewDB is the same emulator's review database.
+var reviewDB *firestore.Client
+
 func TestMain(m *testing.M) {
 	flag.Parse()
 	if testing.Short() {
@@ -34,10 +37,14 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	emulator, err = st.FirestoreClient(ctx)
+	if err == nil {
+		reviewDB, err = st.FirestoreDatabaseClient(ctx, "revue")
+	}
 	code := 1
 	if err == nil {
 		code = m.Run()
 		emulator.Close()
+		reviewDB.Close()
 	} else {
 		fmt.Fprintln(os.Stderr, err)
 	}

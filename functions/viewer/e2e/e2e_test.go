@@ -129,23 +129,7 @@ func browser(t *testing.T) (ctx context.Context, srv string, st *store.Store, sh
 		}
 		t.Skip("chromium introuvable dans le PATH : installez-le (apt-get install -y chromium) pour le test de bout en bout")
 	}
-	st, err := store.New(chain.Firestore(), time.Minute)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages, err := store.NewPageTexts(chain.Storage(), localchain.ArtifactsBucket)
-	if err != nil {
-		t.Fatal(err)
-	}
-	reader, err := viewer.NewFirestoreReader(st, pages, chain.Storage())
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, err := viewer.New(viewer.Deps{Reader: reader, Resolver: reader, Log: slog.New(slog.DiscardHandler),
-		FormKey: bytes.Repeat([]byte("e"), viewer.MinFormKey)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, st := newViewer(t, viewer.Deps{FormKey: bytes.Repeat([]byte("e"), viewer.MinFormKey)})
 	srv = httptestServer(t, h)
 
 	ctx, cancel := chromedp.NewExecAllocator(t.Context(),

@@ -17,13 +17,19 @@ import (
 // each reach their own: the client library would dial the variable's host
 // and ignore an endpoint option, but not a connection given to it.
 func (s *Stack) FirestoreClient(ctx context.Context) (*firestore.Client, error) {
+	return s.FirestoreDatabaseClient(ctx, firestore.DefaultDatabaseID)
+}
+
+// FirestoreDatabaseClient is FirestoreClient for database, which the
+// emulator creates at its first write (the review database).
+func (s *Stack) FirestoreDatabaseClient(ctx context.Context, database string) (*firestore.Client, error) {
 	conn, err := grpc.NewClient(s.FirestoreHost(),
 		grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithPerRPCCredentials(ownerCreds{}))
 	if err != nil {
 		return nil, fmt.Errorf("connexion à l'émulateur Firestore: %w", err)
 	}
-	c, err := firestore.NewClient(ctx, s.projectID, option.WithGRPCConn(conn))
+	c, err := firestore.NewClientWithDatabase(ctx, s.projectID, database, option.WithGRPCConn(conn))
 	if err != nil {
 		_ = conn.Close()
 		return nil, fmt.Errorf("client de l'émulateur Firestore: %w", err)

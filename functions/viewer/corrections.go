@@ -1,0 +1,516 @@
+package viewer
+
+import (
+	"cmp"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statements"
+	"analyste.dev/analyste/shared/store"
+)
+
+// Corrector records and reads the corrections of readings and the memo
+// versions they give; *store.Review is one, over the review database.
+type Corrector interface {
+	Correct(ctx context.Context, key string, c schema.Correction, recompute store.Recompute) (int, error)
+	Recorded(ctx context.Context, key string) (bool, error)
+	Check(ctx context.Context, key string, check schema.CorrectionCheck, recompute store.Recompute) (int, error)
+	Corrections(ctx context.Context, id string) ([]store.Keyed, error)
+	Revisions(ctx context.Context, id string) ([]schema.Revision, error)
+	Revision(ctx context.Context, id string, n int) (schema.Revision, bool, error)
+}
+
+// reviser recomputes a corrected reading with the chain's code, offline:
+// the viewer calls no model.
+var reviser = pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
+
+// The purposes of the review's form tokens, so that one form's token is
+// worth nothing for another.
+const (
+	purposeCorrect = "correction"
+	purposeCheck   = "verification"
+)
+
+// mintOnce mints a token for one form: a random nonce, the time, and an
+// HMAC of purpose, identity, report, nonce and time under the viewer's
+// key. Each page shows a new one, and a correction is keyed by the token
+// it came with, so that the same form sent twice is recorded once.
+func (f formTokens) mintOnce(purpose, who, id string) string {
+	nonce := rand.Text()
+	minted := strconv.FormatInt(f.now().Unix(), 10)
+	return nonce + "." + minted + "." + base64.RawURLEncoding.EncodeToString(f.macOnce(purpose, who, id, nonce, minted))
+}
+
+func (f formTokens) macOnce(purpose, who, id, nonce, minted string) []byte {
+	m := hmac.New(sha256.New, f.key)
+	fmt.Fprintf(m, "%s\x00%s\x00%s\x00%s\x00%s", purpose, who, id, nonce, minted)
+	return m.Sum(nil)
+}
+
+func (f formTokens) checkOnce(token, purpose, who, id string) error {
+	parts := strings.Split(token, ".")
+	if len(parts) != 3 {
+		return errFormToken
+	}
+	minted, err := strconv.ParseInt(parts[1], 10, 64)
+	mac, err2 := base64.RawURLEncoding.DecodeString(parts[2])
+	if err != nil || err2 != nil || !hmac.Equal(mac, f.macOnce(purpose, who, id, parts[0], parts[1])) {
+		return errFormToken
+	}
+	if age := f.now().Sub(time.Unix(minted, 0)); age < -time.Minute || age > formTokenTTL {
+		return errFormToken
+	}
+	return nil
+}
+
+// reviewAction checks what every review action needs: the viewer's host
+// and origin, the caller's identity, the form and its token. It answers
+// the refusal itself and returns ok false.
+func (v *viewer) reviewAction(w http.ResponseWriter, r *http.Request, purpose, subject string) (who string, ok bool) {
+	if err := checkOrigin(r, v.hosts); err != nil {
+		v.log.WarnContext(r.Context(), "action refusée : hôte ou origine", "hote", r.Host, "origine", r.Header.Get("Origin"))
+		v.fail(w, r, http.StatusForbidden, "Demande refusée : "+err.Error()+".", nil)
+		return "", false
+	}
+	if who = identity(r); who == "" {
+		v.fail(w, r, http.StatusForbidden, "Votre identité n'a pas pu être établie : ouvrez le visualiseur déployé "+
+			"par « gcloud run services proxy », qui transmet votre jeton d'identité.", nil)
+		return "", false
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+	if err := r.ParseForm(); err != nil {
+		v.fail(w, r, http.StatusBadRequest, "Le formulaire n'a pas pu être lu.", nil)
+		return "", false
+	}
+	if err := v.forms.checkOnce(r.PostForm.Get("jeton"), purpose, who, subject); err != nil {
+		v.log.WarnContext(r.Context(), "jeton de formulaire refusé", "rapport", subject, "par", who)
+		v.fail(w, r, http.StatusForbidden, "Demande refusée : "+err.Error()+".", nil)
+		return "", false
+	}
+	return who, true
+}
+
+// maxForm bounds a review form's body: a field, an amount and a reason.
+const maxForm = 64 << 10
+
+// chainInputs are what a correction recomputes from: the stored reading,
+// the signals and the page texts.
+type chainInputs struct {
+	ex    schema.ExtractionRecord
+	sig   schema.SignalsRecord
+	texts []string
+}
+
+// inputs reads them, answering why it cannot.
+func (v *viewer) inputs(w http.ResponseWriter, r *http.Request, id string) (chainInputs, bool) {
+	var in chainInputs
+	if err := v.read.Document(r.Context(), schema.Extractions, id, &in.ex); err != nil {
+		v.readFailed(w, r, "La lecture du rapport "+id, err)
+		return in, false
+	}
+	if err := v.read.Document(r.Context(), schema.Signals, id, &in.sig); err != nil {
+		v.readFailed(w, r, "Les signaux du rapport "+id+" (une correction attend la fin de la chaîne)", err)
+		return in, false
+	}
+	if in.ex.PageTexts == "" {
+		v.fail(w, r, http.StatusConflict, "Les textes des pages de ce rapport n'ont pas été conservés : sa lecture ne peut pas être recalculée.", nil)
+		return in, false
+	}
+	texts, err := v.read.PageTexts(r.Context(), in.ex.PageTexts)
+	if err != nil {
+		v.readFailed(w, r, "Le texte des pages du rapport "+id, err)
+		return in, false
+	}
+	in.texts = texts
+	return in, true
+}
+
+// recompute is the chain's recomputation of in under corrections.
+func (in chainInputs) recompute(ctx context.Context, cs []schema.Correction) (schema.Revision, error) {
+	rv, err := reviser.Revise(ctx, in.ex, in.sig, in.texts, cs)
+	return schema.Revision{Extraction: rv.Extraction, SignalFacts: rv.SignalFacts, Memo: rv.Memo}, err
+}
+
+// current is the reading as the latest version has it: the chain's, or
+// the last revision's.
+func (v *viewer) current(ctx context.Context, id string, ex schema.ExtractionRecord) (schema.ExtractionRecord, *schema.Revision, error) {
+	revs, err := v.corrections.Revisions(ctx, id)
+	if err != nil || len(revs) == 0 {
+		return ex, nil, err
+	}
+	last, ok, err := v.corrections.Revision(ctx, id, revs[len(revs)-1].Version)
+	if err != nil || !ok {
+		return ex, nil, err
+	}
+	return last.Extraction, &last, nil
+}
+
+// parseCorrection reads the form's field, value and reason against the
+// reading they correct.
+func parseCorrection(form map[string][]string, ex schema.ExtractionRecord) (schema.Correction, error) {
+	get := func(k string) string {
+		if vs := form[k]; len(vs) > 0 {
+			return strings.TrimSpace(quotes.Sanitize(vs[0]))
+		}
+		return ""
+	}
+	c := schema.Correction{Field: get("champ"), Reason: get("motif")}
+	after := get("apres")
+	switch n := utf8.RuneCountInString(c.Reason); {
+	case n == 0:
+		return c, errors.New("un motif est demandé : il dit ce que la page imprime et où")
+	case n > MaxComment:
+		return c, fmt.Errorf("le motif dépasse %d caractères", MaxComment)
+	}
+	if c.Field == schema.CompanyField {
+		switch n := utf8.RuneCountInString(after); {
+		case n == 0:
+			return c, errors.New("la dénomination corrigée est vide")
+		case n > maxName:
+			return c, fmt.Errorf("la dénomination dépasse %d caractères", maxName)
+		}
+		c.Before, c.After = ex.Borrower(), after
+		return c, nil
+	}
+	year, key, ok := strings.Cut(c.Field, "|")
+	y, err := strconv.Atoi(year)
+	k, known := statements.ParseKey(key)
+	if !ok || err != nil || !known {
+		return c, errors.New("choisissez le champ à corriger dans la liste")
+	}
+	read, ok := ex.Years[y]
+	if !ok {
+		return c, fmt.Errorf("l'exercice %d n'a pas été lu", y)
+	}
+	c.Field, c.Year = k.String(), y
+	c.Before = schema.FormatAmount(read.Get(k))
+	if after != "" {
+		ns := frnum.Parse(after)
+		if len(ns) != 1 || strings.ContainsFunc(after, func(r rune) bool { return r >= 'A' && r <= 'z' }) {
+			return c, fmt.Errorf("« %s » n'est pas un montant : écrivez-le en k€ comme la lecture, par exemple -1 234,5", after)
+		}
+		c.After = schema.FormatAmount(ns[0].Value, true)
+	}
+	if c.After == c.Before {
+		return c, errors.New("la valeur corrigée est celle déjà lue")
+	}
+	return c, nil
+}
+
+// maxName bounds a corrected name, in characters.
+const maxName = 200
+
+// correct records a reviewer's correction: applied at once, a new memo
+// version is computed; with a second reviewer required, it waits.
+func (v *viewer) correct(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	who, ok := v.reviewAction(w, r, purposeCorrect, id)
+	if !ok {
+		return
+	}
+	key := store.CorrectionKey(r.PostForm.Get("jeton"))
+	switch done, err := v.corrections.Recorded(r.Context(), key); {
+	case err != nil:
+		v.fail(w, r, http.StatusInternalServerError, "La correction n'a pas pu être enregistrée ; réessayez dans un instant.", err)
+		return
+	case done:
+		// The same form sent again: what it did stands, nothing is redone.
+		http.Redirect(w, r, correctionsURL(id), http.StatusSeeOther)
+		return
+	}
+	in, ok := v.inputs(w, r, id)
+	if !ok {
+		return
+	}
+	cur, _, err := v.current(r.Context(), id, in.ex)
+	if err != nil {
+		v.readFailed(w, r, "Les versions du mémo du rapport "+id, err)
+		return
+	}
+	c, err := parseCorrection(r.PostForm, cur)
+	if err != nil {
+		v.fail(w, r, http.StatusBadRequest, "Correction refusée : "+err.Error()+".", nil)
+		return
+	}
+	c.Report, c.By, c.At = id, who, v.now().UTC()
+	recompute := in.recompute
+	if v.checker {
+		recompute = nil
+	}
+	version, err := v.corrections.Correct(r.Context(), key, c, recompute)
+	switch {
+	case errors.Is(err, store.ErrRecorded):
+		// Sent twice at once: the other submission recorded it.
+		http.Redirect(w, r, correctionsURL(id), http.StatusSeeOther)
+		return
+	case errors.Is(err, pipeline.ErrNoReading), errors.Is(err, store.ErrConcurrent):
+		v.fail(w, r, http.StatusConflict, "Correction non enregistrée : "+err.Error()+".", nil)
+		return
+	case err != nil:
+		v.fail(w, r, http.StatusInternalServerError, "La correction n'a pas pu être enregistrée ; réessayez dans un instant.", err)
+		return
+	}
+	v.log.InfoContext(r.Context(), "lecture corrigée", "rapport", id, "champ", c.Field, "exercice", c.Year, "par", who, "version", version)
+	http.Redirect(w, r, correctionsURL(id)+versionAnchor(version), http.StatusSeeOther)
+}
+
+// checkCorrection records a second reviewer's decision on a proposed
+// correction; accepted, it is applied.
+func (v *viewer) checkCorrection(w http.ResponseWriter, r *http.Request) {
+	id, key := r.PathValue("id"), r.PathValue("key")
+	who, ok := v.reviewAction(w, r, purposeCheck, id+"/"+key)
+	if !ok {
+		return
+	}
+	check := schema.CorrectionCheck{Accepted: r.PostForm.Get("decision") == "acceptee", Comment: strings.TrimSpace(quotes.Sanitize(r.PostForm.Get("commentaire"))),
+		By: who, At: v.now().UTC()}
+	if d := r.PostForm.Get("decision"); d != "acceptee" && d != "refusee" || utf8.RuneCountInString(check.Comment) > MaxComment {
+		v.fail(w, r, http.StatusBadRequest, fmt.Sprintf("Choisissez d'accepter ou de refuser la correction (commentaire de %d caractères au plus).", MaxComment), nil)
+		return
+	}
+	in, ok := v.inputs(w, r, id)
+	if !ok {
+		return
+	}
+	version, err := v.corrections.Check(r.Context(), key, check, in.recompute)
+	switch {
+	case errors.Is(err, store.ErrNoCorrection):
+		v.fail(w, r, http.StatusNotFound, "Cette correction est introuvable.", nil)
+		return
+	case errors.Is(err, store.ErrSameReviewer):
+		v.fail(w, r, http.StatusForbidden, "Demande refusée : "+err.Error()+".", nil)
+		return
+	case errors.Is(err, store.ErrDecided), errors.Is(err, store.ErrConcurrent), errors.Is(err, pipeline.ErrNoReading):
+		v.fail(w, r, http.StatusConflict, "Décision non enregistrée : "+err.Error()+".", nil)
+		return
+	case err != nil:
+		v.fail(w, r, http.StatusInternalServerError, "La décision n'a pas pu être enregistrée ; réessayez dans un instant.", err)
+		return
+	}
+	v.log.InfoContext(r.Context(), "correction vérifiée", "rapport", id, "correction", key, "acceptee", check.Accepted, "par", who, "version", version)
+	http.Redirect(w, r, correctionsURL(id)+versionAnchor(version), http.StatusSeeOther)
+}
+
+// correctionsURL is a report's corrections page.
+func correctionsURL(id string) string { return reportURL(id) + "/corrections" }
+
+func versionAnchor(n int) string {
+	if n == 0 {
+		return "#corrections"
+	}
+	return "#version-" + strconv.Itoa(n)
+}
+
+// correctionPage is the data of correction.html.
+type correctionPage struct {
+	Title, ID string
+	Review    *reviewView
+	// Form is nil when the caller is unknown.
+	Form     *correctionForm
+	Checker  bool // a second reviewer applies each correction
+	History  []correctionRow
+	Versions []schema.Revision
+	// Memo is the latest version's memo, from its facts.
+	Memo *memoView
+	// Changed are the statement lines a correction changed, as the latest
+	// version reads them beside the chain's reading.
+	Changed []changedRow
+}
+
+type correctionForm struct {
+	Action, Token, Who string
+	Fields             []fieldOption
+	MaxComment         int
+}
+
+type fieldOption struct{ Value, Label string }
+
+type correctionRow struct {
+	store.Keyed
+	What, Before, After, State string
+	// CheckForm is offered to another reviewer while it waits.
+	CheckForm *checkForm
+}
+
+type checkForm struct{ Action, Token string }
+
+type changedRow struct {
+	What, Chain, Latest string
+}
+
+// correctionStates are a correction's states as a reviewer reads them.
+var correctionStates = map[schema.CorrectionState]string{
+	schema.Proposed: "en attente d'un second relecteur",
+	schema.Applied:  "appliquée",
+	schema.Refused:  "refusée",
+}
+
+// fieldLabel names a correction's field as the page shows it.
+func fieldLabel(c schema.Correction) string {
+	if ref, ok := c.Ref(); ok {
+		return fmt.Sprintf("%d · %s · %s", ref.Year, statementTitles[ref.Key.Statement], orSelfKey(ref.Key))
+	}
+	return "dénomination de l'emprunteur"
+}
+
+func orSelfKey(k statements.Key) string {
+	if l, ok := lineLabels[k]; ok {
+		return l
+	}
+	return k.String()
+}
+
+// shownValue writes a correction's value as the page shows it.
+func correctedValue(c schema.Correction, v string) string {
+	if c.Field == schema.CompanyField {
+		return v
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return "non imprimé"
+	}
+	return frnum.Format(f)
+}
+
+// fieldOptions are every field of the reading, each year, with its value.
+func fieldOptions(ex schema.ExtractionRecord) []fieldOption {
+	out := []fieldOption{{Value: schema.CompanyField, Label: "Dénomination de l'emprunteur (lue : " + ex.Borrower() + ")"}}
+	for _, y := range statements.YearsDesc(ex.Years) {
+		for _, k := range statements.AllKeys() {
+			read := "non imprimé"
+			if v, ok := ex.Years[y].Get(k); ok {
+				read = frnum.Format(v)
+			}
+			out = append(out, fieldOption{Value: strconv.Itoa(y) + "|" + k.String(),
+				Label: fmt.Sprintf("%d · %s · %s (lu : %s)", y, statementTitles[k.Statement], orSelfKey(k), read)})
+		}
+	}
+	return out
+}
+
+// correctionsPage shows the corrections of a report, the form that adds
+// one, and the latest memo version.
+func (v *viewer) correctionsPage(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("id")
+	run, ok := v.run(w, r, id)
+	if !ok {
+		return
+	}
+	var ex schema.ExtractionRecord
+	if err := v.read.Document(ctx, schema.Extractions, id, &ex); err != nil {
+		v.readFailed(w, r, "La lecture du rapport "+id, err)
+		return
+	}
+	cur, last, err := v.current(ctx, id, ex)
+	if err != nil {
+		v.readFailed(w, r, "Les versions du mémo du rapport "+id, err)
+		return
+	}
+	cs, err := v.corrections.Corrections(ctx, id)
+	if err != nil {
+		v.readFailed(w, r, "Les corrections du rapport "+id, err)
+		return
+	}
+	p := correctionPage{Title: "Corrections — " + cmp.Or(run.Company, run.Source.Object), ID: id, Checker: v.checker, Review: v.reviewOf(r, id)}
+	if p.Versions, err = v.corrections.Revisions(ctx, id); err != nil {
+		v.readFailed(w, r, "Les versions du mémo du rapport "+id, err)
+		return
+	}
+	who := identity(r)
+	if who != "" {
+		p.Form = &correctionForm{Action: correctionsURL(id), Token: v.forms.mintOnce(purposeCorrect, who, id), Who: who,
+			Fields: fieldOptions(cur), MaxComment: MaxComment}
+	}
+	for _, c := range cs {
+		row := correctionRow{Keyed: c, What: fieldLabel(c.Correction), Before: correctedValue(c.Correction, c.Before), After: correctedValue(c.Correction, c.After),
+			State: orSelf(correctionStates, c.State)}
+		if c.State == schema.Proposed && who != "" && who != c.By {
+			row.CheckForm = &checkForm{Action: correctionsURL(id) + "/" + c.Key, Token: v.forms.mintOnce(purposeCheck, who, id+"/"+c.Key)}
+		}
+		p.History = append(p.History, row)
+	}
+	if last != nil {
+		sig := schema.SignalsRecord{}
+		if err := v.read.Document(ctx, schema.Signals, id, &sig); err != nil && !errors.Is(err, ErrNotFound) {
+			v.readFailed(w, r, "Les signaux du rapport "+id, err)
+			return
+		}
+		sig.Facts = last.SignalFacts
+		p.Memo = memoOfResult(id, last.Memo, sig, extractionOf(id, last.Extraction, nil))
+		p.Changed = changed(ex, last.Extraction)
+	}
+	v.render(w, r, http.StatusOK, "correction.html", p)
+}
+
+// changed lists what the latest version reads differently from the chain.
+func changed(chain, latest schema.ExtractionRecord) []changedRow {
+	var out []changedRow
+	if chain.Borrower() != latest.Borrower() {
+		out = append(out, changedRow{What: "dénomination de l'emprunteur", Chain: chain.Borrower(), Latest: latest.Borrower()})
+	}
+	for _, y := range statements.YearsDesc(latest.Years) {
+		for _, k := range statements.AllKeys() {
+			a, okA := chain.Years[y].Get(k)
+			b, okB := latest.Years[y].Get(k)
+			if a != b || okA != okB {
+				out = append(out, changedRow{What: fmt.Sprintf("%d · %s · %s", y, statementTitles[k.Statement], orSelfKey(k)),
+					Chain: correctedValue(schema.Correction{}, schema.FormatAmount(a, okA)), Latest: correctedValue(schema.Correction{}, schema.FormatAmount(b, okB))})
+			}
+		}
+	}
+	return out
+}
+
+// reviewView is what the report page shows of the review: the latest
+// memo version and who corrected it, and the links to correct and export.
+type reviewView struct {
+	ID                       string
+	CorrectionsURL, SheetURL string
+	PrintURL                 string
+	Version                  int
+	By                       string
+	At                       time.Time
+	Pending                  int
+	Unavailable              bool // the review database could not be read
+}
+
+// reviewOf is the review's part of a report page.
+func (v *viewer) reviewOf(r *http.Request, id string) *reviewView {
+	rv := &reviewView{ID: id, SheetURL: sheetURL(id), PrintURL: printURL(id)}
+	if v.corrections == nil {
+		return rv
+	}
+	rv.CorrectionsURL = correctionsURL(id)
+	revs, err := v.corrections.Revisions(r.Context(), id)
+	cs, err2 := v.corrections.Corrections(r.Context(), id)
+	if err := errors.Join(err, err2); err != nil {
+		v.log.WarnContext(r.Context(), "corrections non lues", "rapport", id, "erreur", err)
+		rv.Unavailable = true
+		return rv
+	}
+	if n := len(revs); n > 0 {
+		rv.Version, rv.By, rv.At = revs[n-1].Version, revs[n-1].By, revs[n-1].At
+	}
+	for _, c := range cs {
+		if c.State == schema.Proposed {
+			rv.Pending++
+		}
+	}
+	return rv
+}

@@ -1,0 +1,130 @@
+package viewer
+
+import (
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statements"
+)
+
+func TestCheckOrigin(t *testing.T) {
+	cases := []struct {
+		name, host, origin string
+		hosts              []string
+		ok                 bool
+	}{
+		{name: "make run", host: "127.0.0.1:8080", origin: "http://127.0.0.1:8080", ok: true},
+		{name: "gcloud proxy, Host kept", host: "localhost:8080", origin: "http://localhost:8080", ok: true},
+		{name: "gcloud proxy, Host rewritten", host: "analyste-viewer-abc-ew.a.run.app", origin: "http://localhost:8080", ok: true},
+		{name: "IPv6 loopback", host: "[::1]:8080", origin: "http://[::1]:8080", ok: true},
+		{name: "Cloud Run directly", host: "analyste-viewer-abc-ew.a.run.app", origin: "https://analyste-viewer-abc-ew.a.run.app", ok: true},
+		{name: "custom domain", host: "credit.example.com", origin: "https://credit.example.com", hosts: []string{"credit.example.com"}, ok: true},
+		{name: "DNS rebinding", host: "evil.example:8080", origin: "http://evil.example:8080"},
+		{name: "rebinding through a rewriting proxy", host: "analyste-viewer-abc-ew.a.run.app", origin: "http://evil.example:8080"},
+		{name: "another Cloud Run service", host: "analyste-viewer-abc-ew.a.run.app", origin: "https://evil-xyz.a.run.app"},
+		{name: "no Origin", host: "localhost:8080"},
+		{name: "opaque Origin", host: "localhost:8080", origin: "null"},
+		{name: "file Origin", host: "localhost:8080", origin: "file://localhost"},
+		{name: "loopback look-alike", host: "localhost.evil.example", origin: "http://localhost.evil.example"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := httptest.NewRequest("POST", "/rapports/x/corrections", nil)
+			r.Host = tc.host
+			if tc.origin != "" {
+				r.Header.Set("Origin", tc.origin)
+			}
+			if err := checkOrigin(r, tc.hosts); (err == nil) != tc.ok {
+				t.Errorf("checkOrigin(Host %s, Origin %s) = %v, want ok %v", tc.host, tc.origin, err, tc.ok)
+			}
+		})
+	}
+}
+
+func TestOnceTokens(t *testing.T) {
+	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	f := formTokens{key: []byte(strings.Repeat("k", MinFormKey)), now: func() time.Time { return now }}
+	tok := f.mintOnce(purposeCorrect, "ana@example.com", "r1")
+	if tok == f.mintOnce(purposeCorrect, "ana@example.com", "r1") {
+		t.Error("two forms minted at the same second share a token")
+	}
+	later := formTokens{key: f.key, now: func() time.Time { return now.Add(formTokenTTL + time.Second) }}
+	other := formTokens{key: []byte(strings.Repeat("x", MinFormKey)), now: f.now}
+	cases := []struct {
+		name                string
+		f                   formTokens
+		token, purpose, who string
+		id                  string
+		ok                  bool
+	}{
+		{name: "valid", f: f, token: tok, purpose: purposeCorrect, who: "ana@example.com", id: "r1", ok: true},
+		{name: "another purpose", f: f, token: tok, purpose: purposeCheck, who: "ana@example.com", id: "r1"},
+		{name: "another reviewer", f: f, token: tok, purpose: purposeCorrect, who: "bob@example.com", id: "r1"},
+		{name: "another report", f: f, token: tok, purpose: purposeCorrect, who: "ana@example.com", id: "r2"},
+		{name: "expired", f: later, token: tok, purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
+		{name: "another key", f: other, token: tok, purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
+		{name: "a resolve form's token", f: f, token: f.mint("ana@example.com", "r1"), purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
+		{name: "empty", f: f, purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.f.checkOnce(tc.token, tc.purpose, tc.who, tc.id); (err == nil) != tc.ok {
+				t.Errorf("checkOnce = %v, want ok %v", err, tc.ok)
+			}
+		})
+	}
+}
+
+func TestParseCorrection(t *testing.T) {
+	ex := schema.ExtractionRecord{Company: "Maison Ferlac SAS", Years: map[int]statements.Year{
+		2025: {Balance: statements.BalanceSheet{Inventories: statements.Amount(1234.5)}}, 2024: {}}}
+	form := func(champ, apres, motif string) url.Values {
+		return url.Values{"champ": {champ}, "apres": {apres}, "motif": {motif}}
+	}
+	cases := []struct {
+		name   string
+		form   url.Values
+		want   schema.Correction
+		errHas string
+	}{
+		{name: "amount", form: form("2025|bilan.stocks", "1 334,5", "p. 8"),
+			want: schema.Correction{Field: "bilan.stocks", Year: 2025, Before: "1234.5", After: "1334.5", Reason: "p. 8"}},
+		{name: "negative amount", form: form("2025|bilan.stocks", "-12", "p. 8"),
+			want: schema.Correction{Field: "bilan.stocks", Year: 2025, Before: "1234.5", After: "-12", Reason: "p. 8"}},
+		{name: "a field not read", form: form("2024|bilan.stocks", "10", "p. 8"),
+			want: schema.Correction{Field: "bilan.stocks", Year: 2024, Before: "", After: "10", Reason: "p. 8"}},
+		{name: "not printed", form: form("2025|bilan.stocks", "", "la ligne est une autre"),
+			want: schema.Correction{Field: "bilan.stocks", Year: 2025, Before: "1234.5", After: "", Reason: "la ligne est une autre"}},
+		{name: "name", form: form(schema.CompanyField, " Ferlac SA ", "couverture"),
+			want: schema.Correction{Field: schema.CompanyField, Before: "Maison Ferlac SAS", After: "Ferlac SA", Reason: "couverture"}},
+		{name: "no reason", form: form("2025|bilan.stocks", "1", " "), errHas: "motif"},
+		{name: "unchanged", form: form("2025|bilan.stocks", "1 234,5", "p. 8"), errHas: "déjà lue"},
+		{name: "words", form: form("2025|bilan.stocks", "douze", "p. 8"), errHas: "montant"},
+		{name: "two amounts", form: form("2025|bilan.stocks", "12 et 13", "p. 8"), errHas: "montant"},
+		{name: "unknown key", form: form("2025|bilan.inconnu", "12", "p. 8"), errHas: "champ"},
+		{name: "unread year", form: form("1990|bilan.stocks", "12", "p. 8"), errHas: "1990"},
+		{name: "empty name", form: form(schema.CompanyField, "", "p. 1"), errHas: "vide"},
+		{name: "reason too long", form: form("2025|bilan.stocks", "1", strings.Repeat("a", MaxComment+1)), errHas: "motif"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := parseCorrection(tc.form, ex)
+			if tc.errHas != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.errHas) {
+					t.Fatalf("error %v, want one saying %q", err, tc.errHas)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,385 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"maps"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/xuri/excelize/v2"
+
+	"analyste.dev/analyste/functions/viewer"
+	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/dev/localchain"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statements"
+	"analyste.dev/analyste/shared/store"
+)
+
+// newViewer is the viewer over the chain's emulators with d's settings,
+// its resolutions and corrections in the review database; st is the
+// pipeline's store.
+func newViewer(t *testing.T, d viewer.Deps) (h http.Handler, st *store.Store) {
+	t.Helper()
+	st, err := store.New(chain.Firestore(), time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := store.NewPageTexts(chain.Storage(), localchain.ArtifactsBucket)
+	if err != nil {
+		t.Fatal(err)
+	}
+	review := reviewStore(t)
+	reader, err := viewer.NewFirestoreReader(st, pages, chain.Storage(), viewer.WithReview(review))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Reader, d.Resolver, d.Corrections, d.Log = reader, reader, review, slog.New(slog.DiscardHandler)
+	if h, err = viewer.New(d); err != nil {
+		t.Fatal(err)
+	}
+	return h, st
+}
+
+// reviewStore is the review database of the chain's emulator, as the
+// viewer `make run` serves reads it.
+func reviewStore(t *testing.T) *store.Review {
+	t.Helper()
+	c, err := chain.Stack().FirestoreDatabaseClient(t.Context(), viewer.DefaultReviewDatabase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	r, err := store.NewReview(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// correctable is a field of the latest year a passed check reads: a wrong
+// amount there fails it.
+func correctable(t *testing.T, ex schema.ExtractionRecord) (statements.FieldRef, float64) {
+	t.Helper()
+	year := statements.YearsDesc(ex.Years)[0]
+	for _, c := range ex.Checks {
+		if c.Year != year || c.Status != checks.Passed {
+			continue
+		}
+		for _, ref := range checks.Reads(c, statements.PreviousYear(statements.YearsDesc(ex.Years), year)) {
+			if v, ok := ex.Years[ref.Year].Get(ref.Key); ok && ref.Year == year && v != 0 {
+				return ref, v
+			}
+		}
+	}
+	t.Fatal("no field a passed check reads")
+	return statements.FieldRef{}, 0
+}
+
+var tokenField = regexp.MustCompile(`name="jeton" value="([^"]+)"`)
+
+// requester sends requests to the viewer at srv as who, without following
+// redirects; a form is posted with origin as its Origin.
+func requester(t *testing.T, srv, who string) func(method, path string, form url.Values, origin string) (*http.Response, string) {
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	return func(method, path string, form url.Values, origin string) (*http.Response, string) {
+		t.Helper()
+		var body io.Reader
+		if form != nil {
+			body = strings.NewReader(form.Encode())
+		}
+		req, err := http.NewRequestWithContext(t.Context(), method, srv+path, body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", idToken(who))
+		if form != nil {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Origin", origin)
+		}
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res, string(b)
+	}
+}
+
+// A correction posted to the viewer `make run` serves re-runs the chain on
+// the corrected reading: a new memo version, the chain's own kept, the
+// uploaded PDF and the stored reading unchanged; the same form sent twice
+// recomputes once; a request from another site is refused.
+func TestCorrectionRerunsTheChain(t *testing.T) {
+	if chain == nil {
+		t.Skip("-short ou sans Chromium : pas de chaîne locale")
+	}
+	ctx := t.Context()
+	srv, stop, err := chain.ServeViewer(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	srv = strings.TrimSuffix(srv, "/")
+	id := runs["Maison Ferlac SAS"]
+	exRef := chain.Firestore().Collection(schema.Extractions).Doc(id)
+	before, err := exRef.Get(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ex schema.ExtractionRecord
+	if err := schema.Decode(before.Data(), &ex); err != nil {
+		t.Fatal(err)
+	}
+	var chainMemo memo.Result
+	memoSnap, err := chain.Firestore().Collection(schema.Memos).Doc(id).Get(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Decode(memoSnap.Data(), &chainMemo); err != nil {
+		t.Fatal(err)
+	}
+	run, err := chain.Report(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdfBefore, err := chain.Storage().Bucket(run.Source.Bucket).Object(run.Source.Object).Attrs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do := requester(t, srv, reviewer)
+	_, page := do("GET", "/rapports/"+id+"/corrections", nil, "")
+	m := tokenField.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no correction form on the page:\n%.2000s", page)
+	}
+	ref, v := correctable(t, ex)
+	form := url.Values{"jeton": {m[1]}, "champ": {strconv.Itoa(ref.Year) + "|" + ref.Key.String()},
+		"apres": {strconv.FormatFloat(v+1000, 'f', -1, 64)}, "motif": {"essai : montant volontairement faux"}}
+	for _, origin := range []string{"http://evil.example", ""} {
+		if res, _ := do("POST", "/rapports/"+id+"/corrections", form, origin); res.StatusCode != http.StatusForbidden {
+			t.Errorf("Origin %q: %d, want 403", origin, res.StatusCode)
+		}
+	}
+	for range 2 { // the same form twice
+		res, body := do("POST", "/rapports/"+id+"/corrections", form, srv)
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("correction: %d %s", res.StatusCode, body)
+		}
+	}
+	review := reviewStore(t)
+	revs, err := review.Revisions(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(revs) != 1 || revs[0].Version != 2 || revs[0].By != reviewer {
+		t.Fatalf("versions %+v, want version 2 only, by %s", revs, reviewer)
+	}
+	rev, _, err := review.Revision(ctx, id, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := rev.Extraction.Years[ref.Year].Get(ref.Key); got != v+1000 {
+		t.Errorf("version 2 reads %s = %v, want %v", ref, got, v+1000)
+	}
+	failed := func(cs []checks.Check) int {
+		n := 0
+		for _, c := range cs {
+			if c.Status == checks.Failed {
+				n++
+			}
+		}
+		return n
+	}
+	if failed(rev.Extraction.Checks) <= failed(ex.Checks) {
+		t.Errorf("%d failed checks after a wrong amount, %d before", failed(rev.Extraction.Checks), failed(ex.Checks))
+	}
+	if chainMemo.Status == memo.Published && rev.Memo.Status == memo.Published {
+		t.Error("the memo of a reading whose check fails is published")
+	}
+	after, err := exRef.Get(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !after.UpdateTime.Equal(before.UpdateTime) {
+		t.Error("extractions/" + id + " was written")
+	}
+	pdfAfter, err := chain.Storage().Bucket(run.Source.Bucket).Object(run.Source.Object).Attrs(ctx)
+	if err != nil || pdfAfter.Generation != pdfBefore.Generation || !bytes.Equal(pdfAfter.MD5, pdfBefore.MD5) {
+		t.Errorf("the uploaded PDF changed: %v", err)
+	}
+	if _, report := do("GET", "/rapports/"+id, nil, ""); !strings.Contains(report, "Lecture corrigée par <strong>"+reviewer+"</strong>") {
+		t.Error("the report does not say who corrected it")
+	}
+	res, sheet := do("GET", "/rapports/"+id+"/liasse.xlsx", nil, "")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("workbook: %d", res.StatusCode)
+	}
+	f, err := excelize.OpenReader(strings.NewReader(sheet))
+	if err != nil {
+		t.Fatalf("the workbook does not open: %v", err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Liasse", excelize.Options{RawCellValue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, r := range rows {
+		if len(r) > 3 && r[2] == ref.Key.String() {
+			found = r[3] == strconv.FormatFloat(v+1000, 'f', -1, 64)
+		}
+	}
+	if !found || !strings.Contains(rows[1][1], "corrigée par "+reviewer) {
+		t.Errorf("the workbook does not hold version 2's %s: %v", ref, rows[1])
+	}
+}
+
+// A reviewer corrects the borrower's name in the browser: the report
+// before, the form, the new version, the report naming who corrected it,
+// its export links and the memo to print.
+func TestReviewerCorrectsTheName(t *testing.T) {
+	ctx, srv, _, shot := browser(t)
+	id := others(t)[0]
+	const name = "Société corrigée par essai SA"
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(srv+"/rapports/"+id),
+		chromedp.WaitVisible(chromedp.CSS("nav.revue")),
+		shot("correction-1-avant.png"),
+		chromedp.Click(`//nav[@class="revue"]//a[normalize-space()="Corriger la lecture"]`),
+		chromedp.WaitVisible(chromedp.CSS("form.correction")),
+		chromedp.SetValue(chromedp.CSS("#champ"), schema.CompanyField),
+		chromedp.SendKeys(chromedp.CSS("#apres"), name),
+		chromedp.SendKeys(chromedp.CSS("#motif"), "Dénomination imprimée en couverture, page 1."),
+		shot("correction-2-formulaire.png"),
+		chromedp.Click(chromedp.CSS(`form.correction button[type="submit"]`)),
+		chromedp.WaitVisible(`//main//*[@id="version-2" or self::h1[contains(., "refusée") or contains(., "introuvable") or contains(., "impossible") or contains(., "Déjà")]]`),
+		shot("correction-3-apres.png"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("main"))); err != nil || !strings.Contains(body, "Version 2 : corrigée par "+reviewer) {
+		t.Fatalf("after the correction, the page says %q (%v)", body, err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(srv+"/rapports/"+id),
+		chromedp.WaitVisible(chromedp.CSS("#version-corrigee")),
+		shot("correction-4-rapport-corrige.png"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	banner, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#version-corrigee")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(banner, "corrigée par "+reviewer) || !strings.Contains(banner, "version 2") {
+		t.Errorf("banner %q", banner)
+	}
+	href, err := chromedp.Run(ctx, chromedp.AttributeValue(`//nav[@class="revue"]//a[contains(., "XLSX")]`, "href"))
+	if err != nil || href.Value != "/rapports/"+id+"/liasse.xlsx" {
+		t.Errorf("export link %q, %v", href.Value, err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Click(`//nav[@class="revue"]//a[normalize-space()="Mémo imprimable"]`),
+		chromedp.WaitVisible(`//h1[contains(., "`+name+`")]`),
+		shot("export-memo-ecran.png"),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, shot("export-memo-impression.png")); err != nil {
+		t.Fatal(err)
+	}
+	if csp, err := chromedp.Run(ctx, chromedp.Evaluate[[]string]("window.__csp")); err != nil || len(csp) > 0 {
+		t.Errorf("CSP violations %v, %v", csp, err)
+	}
+}
+
+// With a second reviewer required, a correction waits: its author cannot
+// apply it, another reviewer accepts it and the chain re-runs then.
+func TestCorrectionCheckedByASecondReviewer(t *testing.T) {
+	if chain == nil {
+		t.Skip("-short ou sans Chromium : pas de chaîne locale")
+	}
+	h, _ := newViewer(t, viewer.Deps{FormKey: bytes.Repeat([]byte("c"), viewer.MinFormKey), Checker: true})
+	review := reviewStore(t)
+	srv := httptestServer(t, h)
+	id := others(t)[1]
+	start, err := review.Revisions(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ana, bob := requester(t, srv, reviewer), requester(t, srv, "bob@example.com")
+	_, page := ana("GET", "/rapports/"+id+"/corrections", nil, "")
+	m := tokenField.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatal("no correction form")
+	}
+	form := url.Values{"jeton": {m[1]}, "champ": {schema.CompanyField}, "apres": {"Nom vérifié SA"}, "motif": {"page 1"}}
+	if res, body := ana("POST", "/rapports/"+id+"/corrections", form, srv); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("proposal: %d %s", res.StatusCode, body)
+	}
+	if revs, _ := review.Revisions(t.Context(), id); len(revs) != len(start) {
+		t.Fatalf("%d versions after a proposal, want %d: it waits for a second reviewer", len(revs), len(start))
+	}
+	if _, page := ana("GET", "/rapports/"+id+"/corrections", nil, ""); strings.Contains(page, `class="verification"`) {
+		t.Error("the author is offered to check their own correction")
+	}
+	_, page = bob("GET", "/rapports/"+id+"/corrections", nil, "")
+	check := regexp.MustCompile(`<form class="verification" method="post" action="([^"]+)"><input type="hidden" name="jeton" value="([^"]+)"`).FindStringSubmatch(page)
+	if check == nil {
+		t.Fatal("no check form for a second reviewer")
+	}
+	decision := url.Values{"jeton": {check[2]}, "decision": {"acceptee"}, "commentaire": {"vu en couverture"}}
+	if res, _ := ana("POST", check[1], decision, srv); res.StatusCode != http.StatusForbidden {
+		t.Errorf("the author posting the check: %d, want 403", res.StatusCode)
+	}
+	if res, body := bob("POST", check[1], decision, srv); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("check: %d %s", res.StatusCode, body)
+	}
+	revs, err := review.Revisions(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(revs) != len(start)+1 || revs[len(revs)-1].By != "bob@example.com" {
+		t.Fatalf("versions %+v, want one more, applied by bob", revs)
+	}
+	if res, _ := bob("POST", check[1], decision, srv); res.StatusCode != http.StatusConflict {
+		t.Errorf("second check: %d, want 409", res.StatusCode)
+	}
+}
+
+// others are the runs but Ferlac's, by company, so that each correcting
+// test has its own.
+func others(t *testing.T) []string {
+	var out []string
+	for _, c := range slices.Sorted(maps.Keys(runs)) {
+		if c != "Maison Ferlac SAS" {
+			out = append(out, runs[c])
+		}
+	}
+	if len(out) < 2 {
+		t.Fatalf("runs %v: two besides Ferlac's wanted", runs)
+	}
+	return out
+}

@@ -1,0 +1,131 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/extraction"
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// ErrNoReading means a record holds no transcription to correct: it was
+// written before corrections existed.
+var ErrNoReading = errors.New("la lecture de ce rapport ne conserve pas sa transcription (rapport traité avant les corrections) : relancez-le pour pouvoir le corriger")
+
+// reading is what a correction will recompute from.
+func reading(tr statements.Transcription, divergences []ratios.Alert) *schema.Reading {
+	r := &schema.Reading{Transcription: tr}
+	for _, d := range divergences {
+		refs := make([]string, len(d.Reads))
+		for i, ref := range d.Reads {
+			refs[i] = ref.String()
+		}
+		r.Diverging = append(r.Diverging, refs)
+	}
+	return r
+}
+
+// MemoInput is what the memo is written from: the borrower, what stops
+// publication whatever the claims, the years, the extraction's facts then
+// the signals'.
+func MemoInput(ex schema.ExtractionRecord, sig schema.SignalsRecord) memo.Input {
+	return memo.Input{Company: ex.Borrower(), Issues: MemoIssues(ex.CompanyIssue, ex.TextIssues, sig.Rejected),
+		Years: statements.YearsDesc(ex.Years), Facts: append(slices.Clone(ex.Facts), sig.Facts...)}
+}
+
+// Revised is a reading corrected and what the chain computes from it.
+type Revised struct {
+	Extraction  schema.ExtractionRecord
+	SignalFacts []facts.Fact
+	Memo        memo.Result
+}
+
+// Revise applies a reviewer's corrections, in order, to the reading the
+// extract stage stored, and recomputes what the chain computes from it
+// with the chain's own code: the checks (a printed-amount failure of a
+// corrected field goes, the person read it), the ratios, alerts and facts
+// (derive), the signals' facts under a corrected name, the memo (Memo).
+// Divergences between readers on a corrected field go too. ex and sig are
+// not changed; texts are the page texts, page 1 first.
+func (p *Pipeline) Revise(ctx context.Context, ex schema.ExtractionRecord, sig schema.SignalsRecord, texts []string, cs []schema.Correction) (Revised, error) {
+	if ex.Reading == nil {
+		return Revised{}, ErrNoReading
+	}
+	tr := ex.Reading.Transcription
+	rep, err := statements.Normalise(tr)
+	if err != nil {
+		return Revised{}, fmt.Errorf("transcription conservée : %w", err)
+	}
+	out := ex
+	corrected := map[statements.FieldRef]bool{}
+	for _, c := range cs {
+		ref, amount := c.Ref()
+		switch {
+		case c.Field == schema.CompanyField:
+			out.Company, out.Identity.Name, out.CompanyIssue = c.After, c.After, ""
+			continue
+		case !amount:
+			return Revised{}, fmt.Errorf("champ %q inconnu", c.Field)
+		}
+		y, ok := rep.Years[ref.Year]
+		if !ok {
+			return Revised{}, fmt.Errorf("exercice %d absent de la lecture", ref.Year)
+		}
+		v, present, err := c.Amount()
+		if err != nil {
+			return Revised{}, err
+		}
+		if present {
+			y.Set(ref.Key, v)
+		} else {
+			y.Clear(ref.Key)
+		}
+		rep.Years[ref.Year], corrected[ref] = y, true
+	}
+	rep, all := extraction.Check(rep, tr, texts)
+	var kept []checks.Check
+	for _, c := range all {
+		if c.Label != checks.PrintedLabel || !slices.ContainsFunc(c.Fields, func(r statements.FieldRef) bool { return corrected[r] }) {
+			kept = append(kept, c)
+		}
+	}
+	var divergences []ratios.Alert
+	for i, d := range ex.Divergences {
+		if i < len(ex.Reading.Diverging) {
+			for _, s := range ex.Reading.Diverging[i] {
+				ref, err := schema.ParseFieldRef(s)
+				if err != nil {
+					return Revised{}, err
+				}
+				d.Reads = append(d.Reads, ref)
+			}
+		}
+		if !slices.ContainsFunc(d.Reads, func(r statements.FieldRef) bool { return corrected[r] }) {
+			divergences = append(divergences, d)
+		}
+	}
+	out.Years, out.Checks, out.Divergences = rep.Years, kept, divergences
+	out.Ratios, out.Alerts, out.Facts = derive(out.Borrower(), rep, tr, kept, divergences, texts)
+	out.Reading = reading(tr, divergences)
+	sf := sig.Facts
+	if out.Borrower() != ex.Borrower() {
+		sf = signals.Facts(out.Borrower(), statements.YearsDesc(out.Years), sig.Verified)
+		for i := range min(len(sf), len(sig.Facts)) {
+			sf[i].Critical = sig.Facts[i].Critical
+		}
+	}
+	sig.Facts = sf
+	res, err := p.Memo(ctx, MemoInput(out, sig))
+	if err != nil {
+		return Revised{}, err
+	}
+	return Revised{Extraction: out, SignalFacts: sf, Memo: res}, nil
+}

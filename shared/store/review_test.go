@@ -1,0 +1,204 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/schema"
+)
+
+func newReview(t *testing.T) *Review {
+	t.Helper()
+	if reviewDB == nil {
+		t.Skip("-short : pas d'émulateur Firestore (make test le lance)")
+	}
+	r, err := NewReview(reviewDB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// counting is a recomputation that counts its calls and names the
+// corrections it was given in the memo's reason.
+func counting(calls *atomic.Int32) Recompute {
+	return func(_ context.Context, cs []schema.Correction) (schema.Revision, error) {
+		calls.Add(1)
+		var after []string
+		for _, c := range cs {
+			after = append(after, c.After)
+		}
+		return schema.Revision{Memo: memo.Result{Status: memo.Published, Reason: fmt.Sprint(after)}}, nil
+	}
+}
+
+func correction(id, after, by string) schema.Correction {
+	return schema.Correction{Report: id, Field: "bilan.stocks", Year: 2025, Before: "10", After: after, Reason: "lu sur la page", By: by,
+		At: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+}
+
+func TestCorrectIsIdempotent(t *testing.T) {
+	r := newReview(t)
+	ctx := context.Background()
+	id := schema.RunID(schema.Source{Bucket: "b", Object: t.Name(), Generation: 1})
+	var calls atomic.Int32
+	key := CorrectionKey("jeton-1")
+	v, err := r.Correct(ctx, key, correction(id, "12", "ana@example.com"), counting(&calls))
+	if err != nil || v != 2 {
+		t.Fatalf("first correction: version %d, %v; want 2", v, err)
+	}
+	if _, err := r.Correct(ctx, key, correction(id, "13", "ana@example.com"), counting(&calls)); !errors.Is(err, ErrRecorded) {
+		t.Fatalf("same form again: %v, want ErrRecorded", err)
+	}
+	if n := calls.Load(); n != 1 {
+		t.Errorf("%d recomputations, want 1", n)
+	}
+	if v, err := r.Correct(ctx, CorrectionKey("jeton-2"), correction(id, "14", "ana@example.com"), counting(&calls)); err != nil || v != 3 {
+		t.Fatalf("second correction: version %d, %v; want 3", v, err)
+	}
+	revs, err := r.Revisions(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(revs); got != 2 || revs[0].Version != 2 || revs[1].Version != 3 {
+		t.Fatalf("revisions %+v, want versions 2 and 3", revs)
+	}
+	last, ok, err := r.Revision(ctx, id, 3)
+	if err != nil || !ok {
+		t.Fatal(ok, err)
+	}
+	if last.Memo.Reason != "[12 14]" || len(last.Corrections) != 2 || last.Corrections[0] != key || last.By != "ana@example.com" {
+		t.Errorf("version 3 recomputed from %s, corrections %v by %s; want both, in order", last.Memo.Reason, last.Corrections, last.By)
+	}
+	cs, err := r.Corrections(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 2 || cs[0].State != schema.Applied || cs[0].Version != 2 || cs[0].After != "12" {
+		t.Errorf("corrections %+v", cs)
+	}
+}
+
+func TestCorrectionChecked(t *testing.T) {
+	r := newReview(t)
+	ctx := context.Background()
+	var calls atomic.Int32
+	cases := []struct {
+		name     string
+		checker  string
+		accepted bool
+		want     error
+		state    schema.CorrectionState
+		version  int
+	}{
+		{name: "by its author", checker: "ana@example.com", accepted: true, want: ErrSameReviewer, state: schema.Proposed},
+		{name: "accepted", checker: "bob@example.com", accepted: true, state: schema.Applied, version: 2},
+		{name: "refused", checker: "bob@example.com", state: schema.Refused},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			id := schema.RunID(schema.Source{Bucket: "b", Object: t.Name(), Generation: 1})
+			key := CorrectionKey(t.Name())
+			if v, err := r.Correct(ctx, key, correction(id, "12", "ana@example.com"), nil); err != nil || v != 0 {
+				t.Fatalf("proposal: version %d, %v", v, err)
+			}
+			before := calls.Load()
+			check := schema.CorrectionCheck{Accepted: tc.accepted, By: tc.checker, At: time.Now().UTC()}
+			v, err := r.Check(ctx, key, check, counting(&calls))
+			if !errors.Is(err, tc.want) || v != tc.version {
+				t.Fatalf("check: version %d, %v; want %d, %v", v, err, tc.version, tc.want)
+			}
+			cs, err := r.Corrections(ctx, id)
+			if err != nil || len(cs) != 1 {
+				t.Fatal(cs, err)
+			}
+			if cs[0].State != tc.state {
+				t.Errorf("state %s, want %s", cs[0].State, tc.state)
+			}
+			if want := int32(min(tc.version, 1)); calls.Load()-before != want {
+				t.Errorf("%d recomputations, want %d", calls.Load()-before, want)
+			}
+			if tc.want == nil {
+				if _, err := r.Check(ctx, key, check, counting(&calls)); !errors.Is(err, ErrDecided) {
+					t.Errorf("second check: %v, want ErrDecided", err)
+				}
+			}
+		})
+	}
+	if _, err := r.Check(ctx, CorrectionKey("aucune"), schema.CorrectionCheck{By: "bob@example.com"}, nil); !errors.Is(err, ErrNoCorrection) {
+		t.Errorf("check of nothing: %v", err)
+	}
+}
+
+// Corrections of one run applied at once each get their own version, or
+// are refused whole: never two revisions of the same version, never a
+// correction applied without its revision.
+func TestCorrectConcurrently(t *testing.T) {
+	r := newReview(t)
+	ctx := context.Background()
+	id := schema.RunID(schema.Source{Bucket: "b", Object: t.Name(), Generation: 1})
+	var calls atomic.Int32
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var versions []int
+	for i := range 4 {
+		wg.Go(func() {
+			v, err := r.Correct(ctx, CorrectionKey(fmt.Sprint(t.Name(), i)), correction(id, fmt.Sprint(20+i), "ana@example.com"), counting(&calls))
+			if err != nil && !errors.Is(err, ErrConcurrent) {
+				t.Error(err)
+			}
+			if err == nil {
+				mu.Lock()
+				versions = append(versions, v)
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	revs, err := r.Revisions(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := r.Corrections(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(versions)
+	if len(revs) != len(versions) || len(cs) != len(versions) || len(versions) == 0 {
+		t.Errorf("versions %v, %d revisions, %d corrections: want one each", versions, len(revs), len(cs))
+	}
+	for i, v := range versions {
+		if v != 2+i {
+			t.Errorf("versions %v, want 2, 3, …", versions)
+			break
+		}
+	}
+}
+
+func TestResolveOnce(t *testing.T) {
+	r := newReview(t)
+	ctx := context.Background()
+	id := schema.RunID(schema.Source{Bucket: "b", Object: t.Name(), Generation: 1})
+	first := schema.Resolution{Decision: schema.Validated, Comment: "vu", By: "ana@example.com", At: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	if err := r.Resolve(ctx, id, first); err != nil {
+		t.Fatal(err)
+	}
+	var done *AlreadyResolved
+	if err := r.Resolve(ctx, id, schema.Resolution{Decision: schema.Rejected, Comment: "non", By: "bob@example.com"}); !errors.As(err, &done) || done.Resolution.By != first.By {
+		t.Fatalf("second resolution: %v, want AlreadyResolved by %s", err, first.By)
+	}
+	got, err := r.Resolutions(ctx, []string{id, schema.RunID(schema.Source{Bucket: "b", Object: "aucun"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || !got[id].At.Equal(first.At) || got[id].Decision != first.Decision {
+		t.Errorf("resolutions %+v, want the first only", got)
+	}
+}
