@@ -14,6 +14,9 @@ func TestOfflineJudge(t *testing.T) {
 	fcf := facts.Fact{ID: "R-ferlac-free-cash-flow", Text: "Maison Ferlac SAS - Free cash-flow 2025 : -14 930 k€ (2024 : -1 790 k€) ; formule : flux d'exploitation + investissements"}
 	other := facts.Fact{State: facts.Verified, ID: "Q-ferlac-3", Text: "Maison Ferlac SAS - « Le levier 2025 : 4,9x selon la direction. » (p. 5)"}
 	covenant := facts.Fact{ID: "Q-ferlac-11", Text: "Maison Ferlac SAS - « L’emprunt syndiqué de 85 000 k€ est assorti d’un covenant : le ratio dette nette / EBITDA ajusté ne doit pas excéder 3,5x, selon la définition contractuelle. » (p. 12)"}
+	total := facts.Fact{ID: "C-ferlac-liquidite-totale-1", Text: "Maison Ferlac SAS - Liquidité totale publiée : 13 000 k€ (p. 12)"}
+	undrawn := facts.Fact{ID: "C-ferlac-liquidite-1", Text: "Maison Ferlac SAS - Lignes de crédit non tirées : 8 000 k€ (p. 12)"}
+	cov := facts.Fact{ID: "C-ferlac-covenant-1", Text: "Maison Ferlac SAS - Covenant (engagement financier) sur le ratio dette nette / EBITDA : plafond de 3,5x ; ratio publié au 31 décembre 2025 : 3,2x, soit une marge de 8,6 % du plafond"}
 	cash := facts.Fact{ID: "A-ferlac-2", Text: "Maison Ferlac SAS - Trésorerie en baisse de 56,9 % en 2025 : 4 850 k€ contre 11 240 k€ en 2024."}
 	tests := []struct {
 		name  string
@@ -37,6 +40,12 @@ func TestOfflineJudge(t *testing.T) {
 		{"the opposite direction of an alert", "La trésorerie est en hausse de 56,9 % en 2025.", []facts.Fact{cash}, Contradicted},
 		{"both years moving the other way", "Le levier diminue, de 3,6x en 2024 à 5,5x en 2025.", []facts.Fact{levier}, Contradicted},
 		{"both years moving that way", "Le levier augmente, de 3,6x en 2024 à 5,5x en 2025.", []facts.Fact{levier}, Neutral},
+		{"a typed amount as its fact names it", "Lignes de crédit non tirées : 8 000 k€.", []facts.Fact{undrawn}, Supported},
+		{"a total written as the undrawn lines", "Lignes de crédit non tirées : 13 000 k€.", []facts.Fact{total, undrawn}, Contradicted},
+		{"undrawn lines written as drawn", "Les lignes de crédit tirées s'élèvent à 8 000 k€.", []facts.Fact{undrawn}, Neutral},
+		{"the ceiling written as the level", "Le ratio publié au 31 décembre 2025 est de 3,5x.", []facts.Fact{cov}, Contradicted},
+		{"the level written as the ceiling", "Covenant sur le ratio dette nette / EBITDA : plafond de 3,2x.", []facts.Fact{cov}, Contradicted},
+		{"the level and ceiling as the fact gives them", "Covenant sur le ratio dette nette / EBITDA : plafond de 3,5x ; ratio publié au 31 décembre 2025 : 3,2x.", []facts.Fact{cov}, Supported},
 		{"the other sign", "Le free cash-flow est positif, à 14 930 k€ en 2025.", []facts.Fact{fcf}, Contradicted},
 	}
 	for _, tt := range tests {
