@@ -20,9 +20,12 @@ const (
 	HiddenOutside HiddenReason = "hors de la page"            // outside the CropBox
 	HiddenTiny    HiddenReason = "corps de moins de 1 pt"
 	HiddenMirror  HiddenReason = "texte en miroir" // mirrored glyphs: not read at all
+	// HiddenClear: painted with no opacity (ExtGState ca or CA under
+	// minAlpha) or through a soft mask that lets nothing through.
+	HiddenClear HiddenReason = "transparent"
 )
 
-var hiddenOrder = []HiddenReason{HiddenMode, HiddenWhite, HiddenClipped, HiddenOutside, HiddenTiny, HiddenMirror}
+var hiddenOrder = []HiddenReason{HiddenMode, HiddenWhite, HiddenClipped, HiddenOutside, HiddenTiny, HiddenMirror, HiddenClear}
 
 // Hidden is the text of a page left out for one reason: Chars glyphs, and
 // their text (at most maxHiddenText bytes of it, words separated by spaces).
@@ -42,6 +45,11 @@ const (
 	// whiteLevel: a grey or RGB component at least this light (a CMYK one
 	// at most 1 minus it) is paper white.
 	whiteLevel = 0.97
+	// minAlpha: a constant opacity under it leaves no legible mark.
+	minAlpha = 0.05
+	// maxMaskBytes bounds the soft mask's group read to tell whether it
+	// paints anything.
+	maxMaskBytes = 64 << 10
 )
 
 // colour is a fill or stroke colour, only as far as whiteness goes.
@@ -57,6 +65,9 @@ type paint struct {
 	fill, stroke colour
 	clip         Rect // in default user space, when clipped
 	clipped      bool
+	// fillClear, strokeClear: what fills (strokes) leaves no mark, by the
+	// graphics state's opacity or soft mask (gs).
+	fillClear, strokeClear bool
 }
 
 // pathBox is the bounding box of the path being built, in default user
@@ -150,6 +161,25 @@ func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pat
 			c = gs.paint.fill
 		}
 		setColour(gs, op[0] == 's', colour{c.space, whiteIn(c.space, args)})
+	case "gs":
+		if len(args) > 0 && args[len(args)-1].kind == kindName {
+			// the cache of colour spaces holds the graphics states too, under a
+			// key no name can take
+			key := "\x00gs " + args[len(args)-1].str
+			clear, ok := spaces[key]
+			if !ok {
+				clear = in.extGState(res, args[len(args)-1].str)
+				spaces[key] = clear
+			}
+			for _, c := range clear {
+				switch c {
+				case 'f', 'F':
+					gs.paint.fillClear = c == 'f'
+				case 's', 'S':
+					gs.paint.strokeClear = c == 's'
+				}
+			}
+		}
 	case "m", "l":
 		if n, ok := numbers(args, 2); ok {
 			path.add(gs.ctm, n[0], n[1])
@@ -175,7 +205,7 @@ func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pat
 	case "W", "W*":
 		*clipNext = true
 	case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n":
-		if op != "S" && op != "s" && op != "n" && !path.empty && !gs.paint.fill.white {
+		if op != "S" && op != "s" && op != "n" && !path.empty && !gs.paint.fill.white && !gs.paint.fillClear {
 			in.paintArea(gs, path.box)
 		}
 		if *clipNext {
@@ -330,6 +360,8 @@ func (in *interpreter) whyHidden(gs *gstate, m matrix, size, wide, cx, cy float6
 		return HiddenTiny
 	case gs.paint.mode == 3:
 		return HiddenMode
+	case in.clear(gs):
+		return HiddenClear
 	case !in.crop.holds(cx, cy):
 		return HiddenOutside
 	case gs.paint.clipped && (gs.paint.clip.area() == 0 || !gs.paint.clip.holds(cx, cy)):
@@ -350,6 +382,87 @@ func (in *interpreter) white(gs *gstate) bool {
 		return p.fill.white && p.stroke.white
 	}
 	return p.fill.white
+}
+
+// clear tells whether the glyphs of the current mode leave no mark.
+func (in *interpreter) clear(gs *gstate) bool {
+	p := gs.paint
+	switch p.mode {
+	case 1, 5:
+		return p.strokeClear
+	case 2, 6:
+		return p.fillClear && p.strokeClear
+	}
+	return p.fillClear
+}
+
+// extGState says what the graphics state name of res sets about marks:
+// 'f' (fills leave none) or 'F' (they do), 's' or 'S' for strokes, each
+// only when the state sets it. The soft mask sets both: a mask whose group
+// paints nothing, over a black backdrop for a luminosity mask, lets
+// nothing through; /SMask /None lifts it. A mask that paints is taken to
+// show what it covers.
+func (in *interpreter) extGState(res pdf.Value, name string) string {
+	d := in.doc.key(in.doc.key(res, "ExtGState"), name)
+	if d.Kind() != pdf.Dict {
+		return ""
+	}
+	var out []byte
+	set := func(v pdf.Value, hidden, shown byte) {
+		if k := v.Kind(); k == pdf.Integer || k == pdf.Real {
+			if v.Float64() < minAlpha {
+				out = append(out, hidden)
+			} else {
+				out = append(out, shown)
+			}
+		}
+	}
+	set(d.Key("ca"), 'f', 'F')
+	set(d.Key("CA"), 's', 'S')
+	switch mask := d.Key("SMask"); {
+	case mask.Kind() == pdf.Name && mask.Name() == "None":
+		out = append(out, 'F', 'S')
+	case mask.Kind() == pdf.Dict && in.masksAll(mask):
+		out = append(out, 'f', 's')
+	}
+	return string(out)
+}
+
+// masksAll tells whether a soft mask lets nothing through: its group
+// paints nothing (no fill, stroke, shading, image, form or text), and a
+// luminosity mask's backdrop is black (the default).
+func (in *interpreter) masksAll(mask pdf.Value) bool {
+	if mask.Key("S").Name() == "Luminosity" {
+		if bc := mask.Key("BC"); bc.Len() > 0 {
+			for i := range bc.Len() {
+				if bc.Index(i).Float64() != 0 {
+					return false
+				}
+			}
+		}
+	}
+	g := mask.Key("G")
+	if g.Kind() != pdf.Stream {
+		return false
+	}
+	data, err := in.doc.readStream(g, maxMaskBytes)
+	if err != nil || len(data) > maxMaskBytes || in.doc.budget.addContent(len(data)) != nil {
+		return false
+	}
+	lx := lexer{data: data}
+	for {
+		op, _, err := lx.next()
+		switch {
+		case err != nil:
+			return false
+		case op == "":
+			return true
+		}
+		switch op {
+		case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "sh", "Do", "Tj", "TJ", "'", "\"", "BI":
+			return false
+		}
+	}
 }
 
 // onPainted tells whether (x, y) lies on a painted area or on one of the
