@@ -91,6 +91,11 @@ type Reading struct {
 	Items     []Item
 	Totals    []Item   // total liquidity stated
 	Quoted    []Quoted // amounts whose role does not fit
+	// Schedule is the maturity schedule of the financial debts, printed as
+	// a table in the annexe or listed in a note; nil when none is read.
+	Schedule *Schedule
+	// tabled: the schedule is the annexe's table (which no item holds).
+	tabled bool
 }
 
 // limitWords say a limit, and whether it is a ceiling.
@@ -138,6 +143,9 @@ func Read(pages []string, closingYear int) Reading {
 			}
 			r.addItems(q, folded, closingYear)
 		}
+	}
+	if s, ok := readSchedule(pages); ok {
+		r.Schedule, r.tabled = &s, true
 	}
 	return r
 }
@@ -237,6 +245,9 @@ func (r *Reading) addItems(q Quote, folded string, closingYear int) {
 		if amount, ok := moneyNear(q.Text[loc[0]:], withinYearOnly); ok {
 			amount.Start, amount.End = amount.Start+loc[0], amount.End+loc[0]
 			r.add(Item{Kind: Maturity, What: "dette", Amount: amount, Months: 12, Schedule: true, Quote: q})
+			if s, ok := listedSchedule(q); ok && r.Schedule == nil {
+				r.Schedule = &s
+			}
 			return
 		}
 	}

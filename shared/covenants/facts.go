@@ -47,7 +47,13 @@ func Facts(company string, r Reading, st Statements, th ratios.Thresholds) ([]fa
 		f := facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-%d", slug, i+1), State: facts.Verified, Page: it.Quote.Page,
 			Text: fmt.Sprintf("%s - %s (p. %d)", company, itemText(it), it.Quote.Page), Figure: itemFigure(it)}
 		crossCheckItem(&f, it, st)
+		if r.Schedule != nil {
+			crossCheckSchedule(&f, it, *r.Schedule)
+		}
 		out = append(out, f)
+	}
+	if r.Schedule != nil {
+		out = append(out, scheduleFact(company, slug, *r.Schedule, st))
 	}
 	out = append(out, quotedFacts(company, slug, r, st)...)
 	if len(r.Items) == 0 {
@@ -173,10 +179,16 @@ func liquidity(company, slug string, r Reading, st Statements) (facts.Fact, []ra
 		case it.Schedule:
 			due, dueSeen = due+v, true
 			which = append(which, "selon l'échéancier de la dette")
-		case !schedule && it.Months >= 0 && it.Months <= 12:
+		case !schedule && !r.tabled && it.Months >= 0 && it.Months <= 12:
 			due, dueSeen = due+v, true
 			which = append(which, fmt.Sprintf("%s%s %s", what(it), strings.TrimSpace(it.Amount.Text), when(it.Due)))
 		}
+	}
+	// The annexe's table gives the total due within a year; the single
+	// maturities are in it.
+	if r.tabled && !schedule {
+		due, dueSeen = r.Schedule.WithinYear, true
+		which = append(which, fmt.Sprintf("selon l'état des échéances des dettes, p. %d", r.Schedule.Page))
 	}
 	cash, ok := st.Report.Value(st.Year, statements.Key{Statement: statements.Balance, Name: "tresorerie"})
 	if !dueSeen || !ok {
