@@ -22,6 +22,7 @@ type font struct {
 	widthOf   []span     // CIDs → widths, by disjoint
 	defWidth  float64
 	cache     map[codeKey]glyph // composite fonts, the first maxCachedCodes codes that appear
+	digits    *compositeDigits  // composite fonts whose ToUnicode lies about digits (remap.go)
 }
 
 // errWidths: a /W array past maxWidthEntries fails its font.
@@ -73,6 +74,7 @@ func (f *font) compositeGlyph(code uint32, n int) glyph {
 	if f.toUnicode != nil {
 		g.text, _ = f.toUnicode.text(code, n)
 	}
+	g.remapped = f.remappedCID(code, n, g.text)
 	return g
 }
 
@@ -150,6 +152,7 @@ func (f *font) loadComposite(v pdf.Value, doc *shared) error {
 	}
 	slices.Reverse(spans)
 	f.widthOf = disjoint(spans)
+	f.markRemappedComposite(v, doc)
 	return nil
 }
 
