@@ -7,6 +7,7 @@ import (
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -99,10 +100,24 @@ func covenantText(c Covenant, st Statements) string {
 			text += fmt.Sprintf(", soit une marge de %s du %s", frnum.FormatPercent(h), limit)
 		}
 	}
-	if lv := st.Leverage; lv.OK() && c.Level.Unit == frnum.Times && !sameRatio(lv.Number, *c.Level) {
+	if lv := st.Leverage; lv.OK() && leverage(c) && !sameRatio(lv.Number, *c.Level) {
 		text += fmt.Sprintf(" ; levier calculé sur les comptes : %s en %d, selon une autre définition (dette nette et EBITDA des comptes, non ajustés)", frnum.FormatRatio(lv.Number), st.Year)
 	}
 	return text
+}
+
+// leverage tells whether a covenant's level is a leverage multiple the
+// computed leverage may be set against: printed with x, or bare in a
+// sentence naming leverage or net debt to EBITDA.
+func leverage(c Covenant) bool {
+	switch c.Level.Unit {
+	case frnum.Times:
+		return true
+	case frnum.None:
+		name := locate.Fold(c.Ratio + " " + c.Quotes[0].Text)
+		return strings.Contains(name, "levier") || strings.Contains(name, "ebitda") || strings.Contains(name, "leverage")
+	}
+	return false
 }
 
 // sameRatio tells whether a computed ratio prints as the reported level.
