@@ -23,9 +23,11 @@ const (
 	// HiddenClear: painted with no opacity (ExtGState ca or CA under
 	// minAlpha) or through a soft mask that lets nothing through.
 	HiddenClear HiddenReason = "transparent"
+	// HiddenCovered: an opaque white fill painted after the glyph over it.
+	HiddenCovered HiddenReason = "recouvert d'un aplat blanc"
 )
 
-var hiddenOrder = []HiddenReason{HiddenMode, HiddenWhite, HiddenClipped, HiddenOutside, HiddenTiny, HiddenMirror, HiddenClear}
+var hiddenOrder = []HiddenReason{HiddenMode, HiddenWhite, HiddenClipped, HiddenOutside, HiddenTiny, HiddenMirror, HiddenClear, HiddenCovered}
 
 // Hidden is the text of a page left out for one reason: Chars glyphs, and
 // their text (at most maxHiddenText bytes of it, words separated by spaces).
@@ -45,8 +47,13 @@ const (
 	// whiteLevel: a grey or RGB component at least this light (a CMYK one
 	// at most 1 minus it) is paper white.
 	whiteLevel = 0.97
-	// minAlpha: a constant opacity under it leaves no legible mark.
-	minAlpha = 0.05
+	// minAlpha: a constant opacity under it leaves no legible mark;
+	// opaqueAlpha: at it or over, a fill hides what it covers.
+	minAlpha    = 0.05
+	opaqueAlpha = 0.97
+	// maxCoverChecks bounds, per page, the glyphs looked up under white
+	// fills; past it, later fills cover nothing (the text is kept).
+	maxCoverChecks = 200_000
 	// maxMaskBytes bounds the soft mask's group read to tell whether it
 	// paints anything.
 	maxMaskBytes = 64 << 10
@@ -65,9 +72,13 @@ type paint struct {
 	fill, stroke colour
 	clip         Rect // in default user space, when clipped
 	clipped      bool
+	// clipShaped: a clipping path in effect is not a rectangle (a circle,
+	// a ring), so that its box is more than what it lets paint.
+	clipShaped bool
 	// fillClear, strokeClear: what fills (strokes) leaves no mark, by the
-	// graphics state's opacity or soft mask (gs).
-	fillClear, strokeClear bool
+	// graphics state's opacity or soft mask (gs); fillSheer: fills let
+	// what is under them show (an opacity under opaqueAlpha).
+	fillClear, strokeClear, fillSheer bool
 }
 
 // pathBox is the bounding box of the path being built, in default user
@@ -75,6 +86,9 @@ type paint struct {
 type pathBox struct {
 	box   Rect
 	empty bool
+	// rects and curves count the path's rectangles (re) and other pieces
+	// (m, c, v, y): only a path of rectangles fills all of its box.
+	rects, curves int
 }
 
 func newPath() pathBox { return pathBox{empty: true} }
@@ -177,25 +191,33 @@ func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pat
 					gs.paint.fillClear = c == 'f'
 				case 's', 'S':
 					gs.paint.strokeClear = c == 's'
+				case 'h', 'H':
+					gs.paint.fillSheer = c == 'h'
 				}
 			}
 		}
 	case "m", "l":
 		if n, ok := numbers(args, 2); ok {
 			path.add(gs.ctm, n[0], n[1])
+			if op == "m" {
+				path.curves++
+			}
 		}
 	case "c":
+		path.curves++
 		if n, ok := numbers(args, 6); ok {
 			for i := 0; i < 6; i += 2 {
 				path.add(gs.ctm, n[i], n[i+1])
 			}
 		}
 	case "v", "y":
+		path.curves++
 		if n, ok := numbers(args, 4); ok {
 			path.add(gs.ctm, n[0], n[1])
 			path.add(gs.ctm, n[2], n[3])
 		}
 	case "re":
+		path.rects++
 		if n, ok := numbers(args, 4); ok {
 			for _, c := range [4][2]float64{{0, 0}, {n[2], 0}, {0, n[3]}, {n[2], n[3]}} {
 				path.add(gs.ctm, n[0]+c[0], n[1]+c[1])
@@ -205,8 +227,16 @@ func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pat
 	case "W", "W*":
 		*clipNext = true
 	case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n":
-		if op != "S" && op != "s" && op != "n" && !path.empty && !gs.paint.fill.white && !gs.paint.fillClear {
-			in.paintArea(gs, path.box)
+		if op != "S" && op != "s" && op != "n" && !path.empty && !gs.paint.fillClear {
+			if gs.paint.fill.white {
+				// a ring or a circle does not fill its box: only rectangles
+				// are taken to cover what lies under them
+				if !gs.paint.fillSheer && path.rects == 1 && path.curves == 0 {
+					in.cover(gs, path.box)
+				}
+			} else {
+				in.paintArea(gs, path.box)
+			}
 		}
 		if *clipNext {
 			clip := Rect{}
@@ -217,6 +247,7 @@ func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pat
 				clip = clip.intersect(gs.paint.clip)
 			}
 			gs.paint.clip, gs.paint.clipped = clip, true
+			gs.paint.clipShaped = gs.paint.clipShaped || path.curves > 0 || path.rects != 1
 			*clipNext = false
 		}
 		*path = newPath()
@@ -327,6 +358,60 @@ func (in *interpreter) image(gs *gstate) {
 	in.paintArea(gs, p.box)
 }
 
+// cover marks the glyphs already placed that an opaque white fill of area
+// (clipped) paints over: the page shows the fill, not them. Under a clip
+// that is not a rectangle the fill's shape is not known: it covers
+// nothing.
+func (in *interpreter) cover(gs *gstate, area Rect) {
+	if gs.paint.clipShaped {
+		return
+	}
+	if gs.paint.clipped {
+		area = area.intersect(gs.paint.clip)
+	}
+	if area.area() == 0 {
+		return
+	}
+	for i, at := range in.placedAt {
+		if in.coverChecks++; in.coverChecks > maxCoverChecks {
+			return
+		}
+		if area.holds((at[0]+at[2])/2, (at[1]+at[3])/2) {
+			if in.covered == nil {
+				in.covered = make([]bool, len(in.placedAt), cap(in.placedAt))
+			}
+			for len(in.covered) < len(in.placedAt) {
+				in.covered = append(in.covered, false)
+			}
+			in.covered[i] = true
+		}
+	}
+}
+
+// dropCovered takes the covered glyphs out of the page, to its hidden text.
+func (in *interpreter) dropCovered() {
+	if in.covered == nil {
+		return
+	}
+	kept := in.glyphs[:0]
+	var boxes []Rect
+	if in.boxes != nil {
+		boxes = in.boxes[:0]
+	}
+	for i, g := range in.glyphs {
+		if i < len(in.covered) && in.covered[i] {
+			in.hide(HiddenCovered, g.text, in.placedAt[i])
+			continue
+		}
+		if in.boxes != nil {
+			boxes = append(boxes, in.boxes[g.seq])
+		}
+		g.seq = len(kept)
+		kept = append(kept, g)
+	}
+	in.glyphs, in.boxes = kept, boxes
+}
+
 // printPending prints the mode 7 glyphs painted through.
 func (in *interpreter) printPending() {
 	for i, g := range in.clipText.glyphs {
@@ -335,6 +420,7 @@ func (in *interpreter) printPending() {
 		}
 		g.seq = len(in.glyphs)
 		in.glyphs = append(in.glyphs, g)
+		in.placedAt = append(in.placedAt, in.clipText.at[i])
 		if in.boxes != nil {
 			in.boxes = append(in.boxes, in.clipText.boxes[i])
 		}
@@ -397,8 +483,8 @@ func (in *interpreter) clear(gs *gstate) bool {
 }
 
 // extGState says what the graphics state name of res sets about marks:
-// 'f' (fills leave none) or 'F' (they do), 's' or 'S' for strokes, each
-// only when the state sets it. The soft mask sets both: a mask whose group
+// 'f' (fills leave none) or 'F' (they do), 's' or 'S' for strokes, 'h'
+// (fills are sheer) or 'H' (opaque), each only when the state sets it. The soft mask sets both: a mask whose group
 // paints nothing, over a black backdrop for a luminosity mask, lets
 // nothing through; /SMask /None lifts it. A mask that paints is taken to
 // show what it covers.
@@ -418,6 +504,13 @@ func (in *interpreter) extGState(res pdf.Value, name string) string {
 		}
 	}
 	set(d.Key("ca"), 'f', 'F')
+	if ca := d.Key("ca"); ca.Kind() == pdf.Integer || ca.Kind() == pdf.Real {
+		if ca.Float64() < opaqueAlpha {
+			out = append(out, 'h')
+		} else {
+			out = append(out, 'H')
+		}
+	}
 	set(d.Key("CA"), 's', 'S')
 	switch mask := d.Key("SMask"); {
 	case mask.Kind() == pdf.Name && mask.Name() == "None":

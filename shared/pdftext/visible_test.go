@@ -79,6 +79,14 @@ func TestHiddenText(t *testing.T) {
 		{"a soft mask that paints", "/MaskShows gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
 		{"a soft mask lifted", "/Masked gs /Unmasked gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
 		{"white on a band painted at opacity 0", "q /Clear gs 0 g 0 90 200 30 re f Q 1 g BT /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenWhite},
+		{"under a white fill painted after it", "BT /F1 12 Tf 10 100 Td " + s + " ET 1 g 0 90 200 30 re f", "", HiddenCovered},
+		{"under a white fill, as a Cerfa box's background drawn before", "1 g 0 90 200 30 re f 0 g BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"under a sheer white fill", "BT /F1 12 Tf 10 100 Td " + s + " ET /Half gs 1 g 0 90 200 30 re f", "", ""},
+		{"in a white ring painted after it", "BT /F1 12 Tf 10 100 Td " + s + " ET 1 g 0 90 m 200 90 l 200 120 l 0 120 l h 5 95 m 195 95 l 195 115 l 5 115 l h f*", "", ""},
+		{"under a white fill clipped to a ring", "BT /F1 12 Tf 10 100 Td " + s + " ET q 0 90 m 200 90 l 200 120 l 0 120 l h 5 95 m 195 95 l 195 115 l 5 115 l h W* n 1 g 0 90 200 30 re f Q", "", ""},
+		{"under a white fill clipped to a rectangle", "BT /F1 12 Tf 10 100 Td " + s + " ET q 0 80 200 50 re W n 1 g 0 90 200 30 re f Q", "", HiddenCovered},
+		{"beside a white fill painted after it", "BT /F1 12 Tf 10 100 Td " + s + " ET 1 g 0 10 200 30 re f", "", ""},
+		{"under a white fill clipped away from it", "BT /F1 12 Tf 10 100 Td " + s + " ET q 0 0 200 50 re W n 1 g 0 90 200 30 re f Q", "", ""},
 		{"turned upside down, not mirrored", "BT /F1 12 Tf -1 0 0 -1 190 100 Tm " + s + " ET", "", ""},
 	}
 	for _, tt := range tests {
