@@ -108,9 +108,7 @@ type interpreter struct {
 	inked       *[inkedGlyphs]Rect
 	inkCount    int
 	whiteChecks int
-	// placedAt: where each kept glyph starts and ends (see hide), for a
-	// white fill painted over it later (covered, by seq).
-	placedAt    [][5]float64
+	// covered: the kept glyphs a white fill painted later hides, by seq.
 	covered     []bool
 	coverChecks int
 }
@@ -336,7 +334,6 @@ func (in *interpreter) show(s string, gs gstate, tm matrix, depth, saved int) (m
 			}
 			p.seq = len(in.glyphs)
 			in.glyphs = append(in.glyphs, p)
-			in.placedAt = append(in.placedAt, at)
 			if in.boxes != nil {
 				in.boxes = append(in.boxes, box)
 			}

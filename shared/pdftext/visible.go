@@ -372,20 +372,33 @@ func (in *interpreter) cover(gs *gstate, area Rect) {
 	if area.area() == 0 {
 		return
 	}
-	for i, at := range in.placedAt {
+	for i, g := range in.glyphs {
 		if in.coverChecks++; in.coverChecks > maxCoverChecks {
 			return
 		}
-		if area.holds((at[0]+at[2])/2, (at[1]+at[3])/2) {
+		if x, y := fromFrame(g.rot, (g.x0+g.x1)/2, g.y); area.holds(x, y) {
 			if in.covered == nil {
-				in.covered = make([]bool, len(in.placedAt), cap(in.placedAt))
+				in.covered = make([]bool, len(in.glyphs), cap(in.glyphs))
 			}
-			for len(in.covered) < len(in.placedAt) {
+			for len(in.covered) < len(in.glyphs) {
 				in.covered = append(in.covered, false)
 			}
 			in.covered[i] = true
 		}
 	}
+}
+
+// fromFrame is toFrame undone: a point of a glyph's frame in user space.
+func fromFrame(rot uint8, x, y float64) (float64, float64) {
+	switch rot {
+	case 1:
+		return -y, x
+	case 2:
+		return -x, -y
+	case 3:
+		return y, -x
+	}
+	return x, y
 }
 
 // dropCovered takes the covered glyphs out of the page, to its hidden text.
@@ -400,7 +413,9 @@ func (in *interpreter) dropCovered() {
 	}
 	for i, g := range in.glyphs {
 		if i < len(in.covered) && in.covered[i] {
-			in.hide(HiddenCovered, g.text, in.placedAt[i])
+			x0, y0 := fromFrame(g.rot, g.x0, g.y)
+			x1, y1 := fromFrame(g.rot, g.x1, g.y)
+			in.hide(HiddenCovered, g.text, [5]float64{x0, y0, x1, y1, g.size})
 			continue
 		}
 		if in.boxes != nil {
@@ -420,7 +435,6 @@ func (in *interpreter) printPending() {
 		}
 		g.seq = len(in.glyphs)
 		in.glyphs = append(in.glyphs, g)
-		in.placedAt = append(in.placedAt, in.clipText.at[i])
 		if in.boxes != nil {
 			in.boxes = append(in.boxes, in.clipText.boxes[i])
 		}

@@ -81,6 +81,8 @@ func TestHiddenText(t *testing.T) {
 		{"white on a band painted at opacity 0", "q /Clear gs 0 g 0 90 200 30 re f Q 1 g BT /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenWhite},
 		{"under a white fill painted after it", "BT /F1 12 Tf 10 100 Td " + s + " ET 1 g 0 90 200 30 re f", "", HiddenCovered},
 		{"under a white fill, as a Cerfa box's background drawn before", "1 g 0 90 200 30 re f 0 g BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"turned a quarter, under a white fill painted after it", "BT /F1 12 Tf 0 1 -1 0 100 20 Tm " + s + " ET 1 g 80 10 30 185 re f", "", HiddenCovered},
+		{"turned a quarter, beside a white fill painted after it", "BT /F1 12 Tf 0 1 -1 0 100 20 Tm " + s + " ET 1 g 120 10 30 185 re f", "", ""},
 		{"under a sheer white fill", "BT /F1 12 Tf 10 100 Td " + s + " ET /Half gs 1 g 0 90 200 30 re f", "", ""},
 		{"in a white ring painted after it", "BT /F1 12 Tf 10 100 Td " + s + " ET 1 g 0 90 m 200 90 l 200 120 l 0 120 l h 5 95 m 195 95 l 195 115 l 5 115 l h f*", "", ""},
 		{"under a white fill clipped to a ring", "BT /F1 12 Tf 10 100 Td " + s + " ET q 0 90 m 200 90 l 200 120 l 0 120 l h 5 95 m 195 95 l 195 115 l 5 115 l h W* n 1 g 0 90 200 30 re f Q", "", ""},
