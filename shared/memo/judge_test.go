@@ -46,6 +46,8 @@ func TestOfflineJudge(t *testing.T) {
 		{"the ceiling written as the level", "Le ratio publié au 31 décembre 2025 est de 3,5x.", []facts.Fact{cov}, Contradicted},
 		{"the level written as the ceiling", "Covenant sur le ratio dette nette / EBITDA : plafond de 3,2x.", []facts.Fact{cov}, Contradicted},
 		{"the level and ceiling as the fact gives them", "Covenant sur le ratio dette nette / EBITDA : plafond de 3,5x ; ratio publié au 31 décembre 2025 : 3,2x.", []facts.Fact{cov}, Supported},
+		{"another fact's amount under this one's name", "La dette nette atteint 14 930 k€.", []facts.Fact{fcf, {ID: "R-ferlac-dette-nette", Text: "Maison Ferlac SAS - Dette nette 2025 : 85 310 k€"}}, Contradicted},
+		{"a label carried over says too little", "Risque change, gravité faible : « 34 % des achats sont en dollars, alors que 29 % seulement des ventes le sont. »", []facts.Fact{{ID: "Q-ferlac-4", Category: "change", Severity: "faible", Text: "Maison Ferlac SAS - « 34 % des achats sont en dollars, alors que 29 % seulement des ventes le sont. » (p. 5)"}}, Supported},
 		{"the other sign", "Le free cash-flow est positif, à 14 930 k€ en 2025.", []facts.Fact{fcf}, Contradicted},
 	}
 	for _, tt := range tests {

@@ -4,23 +4,29 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"analyste.dev/analyste/shared/frnum"
 )
 
-// otherMeaning finds an amount of the claim that a cited typed fact (C-:
-// a covenant, a liquidity item) holds under another meaning than the
-// claim gives it: a stated total liquidity written as the undrawn lines, a
-// covenant's published level written as its ceiling, undrawn lines written
-// as drawn. When a cited fact states the claim's quantity with another
+// otherMeaning finds an amount of the claim that the cited facts hold
+// under another meaning only than the claim gives it: a stated total
+// liquidity written as the undrawn lines, a covenant's published level
+// written as its ceiling, undrawn lines written as drawn, the EBITDA
+// written as the net debt. When a cited fact states the claim's quantity with another
 // value it is contradicted; otherwise the meaning is not verified (neutre).
 // The sentence being on the page verifies the amount, not what the claim
 // says it is.
 func otherMeaning(req JudgeRequest, fs *factSet) (Judgement, bool) {
 	neg := hasNegativeWord(req.Claim.Text)
+	masked := maskIDs(req.Claim.Text)
 	for _, q := range quantitiesOf(req.Claim.Text) {
+		if !ownLabel(masked, q.number) {
+			continue // a label carried from the number before says too little
+		}
 		holders := fs.holders(q.number, neg)
-		if !slices.ContainsFunc(holders, func(i int) bool { return strings.HasPrefix(fs.facts[i].id, "C-") }) ||
-			meansSame(fs, holders, q, neg) {
-			continue
+		named, same := meaningOf(fs, holders, q, neg)
+		if !named || same {
+			continue // no fact says what the amount is, or one says it as the claim does
 		}
 		for _, r := range fs.labelled[q.family] {
 			fq := r.fig
@@ -38,17 +44,34 @@ func otherMeaning(req JudgeRequest, fs *factSet) (Judgement, bool) {
 	return Judgement{}, false
 }
 
-// meansSame tells whether one of the facts holding q's number labels it as
-// the claim does.
-func meansSame(fs *factSet, holders []int, q figure, neg bool) bool {
+// ownLabel tells whether the claim names n itself: content words between
+// it and the number or clause boundary before it ("Lignes de crédit non
+// tirées : 13 000 k€", not "…, alors que 29 %").
+func ownLabel(masked string, n frnum.Number) bool {
+	from := 0
+	for _, o := range frnum.Parse(masked) {
+		if o.End <= n.Start && !o.IsYear() {
+			from = o.End
+		}
+	}
+	span := masked[from:n.Start]
+	return len(contentWords(span[lastBoundary(span):], false)) > 0
+}
+
+// meaningOf tells whether the facts holding q's number label it (named),
+// and whether one labels it as the claim does (same).
+func meaningOf(fs *factSet, holders []int, q figure, neg bool) (named, same bool) {
 	for _, i := range holders {
 		for _, ff := range fs.facts[i].labelled {
-			if compare(q.number, ff.number, neg) >= matchByWords && sameMeaning(ff.words, q.words) {
-				return true
+			if compare(q.number, ff.number, neg) >= matchByWords {
+				named = true
+				if sameMeaning(ff.words, q.words) {
+					return true, true
+				}
 			}
 		}
 	}
-	return false
+	return named, false
 }
 
 // sameMeaning is sameQuantity with the same polarity: "lignes non tirées"
