@@ -2,6 +2,7 @@ package memo
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -28,9 +29,12 @@ func otherMeaning(req JudgeRequest, fs *factSet) (Judgement, bool) {
 		if !named || same {
 			continue // no fact says what the amount is, or one says it as the claim does
 		}
-		for _, r := range fs.labelled[q.family] {
+		// the claim's quantity as a cited fact states it: in the claim's
+		// unit family first, then in any other (a leverage given in percent)
+		for _, r := range slices.Concat(fs.labelled[q.family], othersThan(fs, q.family)) {
 			fq := r.fig
-			if q.year != 0 && fq.year != 0 && q.year != fq.year || !sameMeaning(fq.words, q.words) || compare(q.number, fq.number, neg) >= matchByWords {
+			if q.year != 0 && fq.year != 0 && q.year != fq.year || !sameMeaning(fq.words, q.words) ||
+				fq.family == q.family && compare(q.number, fq.number, neg) >= matchByWords {
 				continue
 			}
 			id := fs.facts[r.fact].id
@@ -42,6 +46,18 @@ func otherMeaning(req JudgeRequest, fs *factSet) (Judgement, bool) {
 			strings.TrimSpace(q.number.Text), id, q.label)}, true
 	}
 	return Judgement{}, false
+}
+
+// othersThan lists the labelled figures of the unit families other than
+// family, in a fixed order.
+func othersThan(fs *factSet, family string) []figRef {
+	var out []figRef
+	for _, f := range slices.Sorted(maps.Keys(fs.labelled)) {
+		if f != family {
+			out = append(out, fs.labelled[f]...)
+		}
+	}
+	return out
 }
 
 // ownLabel tells whether the claim names n itself: content words between
