@@ -48,7 +48,7 @@ testdata: ## rebuild the test reports (testdata/*/rapport.pdf, testdata/families
 	$(GO) run ./cmd/gentestdata
 
 # Vernet's memo must end bloque (it would say "aucun covenant relevé" beside
-# the covenant its risks quote): the chain's blocking shown end to end.
+# the covenant on an amount its risks quote): the chain's blocking shown end to end.
 # Walmart's annual report has no French statements: a failure, shown too.
 run: ## the main job: the serverless chain on local emulators, on the test reports (one must end bloque, one in failure)
 	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf testdata/families/vernet/rapport.pdf testdata/real/walmart/en_walmart_fy2023_annual-report.pdf

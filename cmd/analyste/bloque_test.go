@@ -11,10 +11,10 @@ import (
 )
 
 // The chain blocks a memo that contradicts itself: the Vernet report states
-// a leverage covenant whose limit has no unit ("inférieur à 2,5"), which the
-// covenants reader does not type while the risk reader quotes it; the memo
-// would say "aucun covenant relevé" beside that quote. make run takes this
-// report for the bloque it must show.
+// a covenant whose limit is an amount (equity of at least 150,0 M€), which
+// the covenants reader, reading ratio covenants only, does not type while
+// the risk reader quotes it; the memo would say "aucun covenant relevé"
+// beside that quote. make run takes this report for the bloque it must show.
 func TestChainBlocksContradiction(t *testing.T) {
 	t.Parallel()
 	path := fixtures.Testdata(t, "families", "vernet", "rapport.pdf")

@@ -91,6 +91,11 @@ type Reading struct {
 	Items     []Item
 	Totals    []Item   // total liquidity stated
 	Quoted    []Quoted // amounts whose role does not fit
+	// Schedule is the maturity schedule of the financial debts, printed as
+	// a table in the annexe or listed in a note; nil when none is read.
+	Schedule *Schedule
+	// tabled: the schedule is the annexe's table (which no item holds).
+	tabled bool
 }
 
 // limitWords say a limit, and whether it is a ceiling.
@@ -106,7 +111,7 @@ var limitWords = []struct {
 
 var (
 	covenantWords = regexp.MustCompile(`\b(covenants?|engagements? financiers?|ratios?|clauses? de remboursement anticipe)\b`)
-	ratioName     = regexp.MustCompile(`(?i)\bratio (?:de |d['’])?((?:[\p{L}'’]+(?:\s*/\s*|\s+)){0,5}?[\p{L}'’]+)\s+(?:ne doit|ne peut|doit|est|reste|demeure|s['’]établit|ressort|atteint|inférieur|supérieur|au plus|au moins)\b`)
+	ratioName     = regexp.MustCompile(`(?i)\bratio (?:de |d['’])?((?:[\p{L}'’]+(?:\s*/\s*|\s+)){0,5}?[\p{L}'’]+)\s+(?:qui\s+)?(?:ne doit|ne peut|doit|est|reste|demeure|s['’]établit|ressort|atteint|inférieur|supérieur|au plus|au moins)\b`)
 	levelVerb     = regexp.MustCompile(`\b(s etablit a|ressort a|atteint|est de|s eleve a)\b`)
 	undrawnWords  = regexp.MustCompile(`\bnon (tiree|tirees|utilisee|utilisees|mobilisee|mobilisees)\b`)
 	dueWords      = regexp.MustCompile(`\b(echeance|echeances|remboursable|arrive a echeance|a rembourser|exigible)\b`)
@@ -139,6 +144,9 @@ func Read(pages []string, closingYear int) Reading {
 			r.addItems(q, folded, closingYear)
 		}
 	}
+	if s, ok := readSchedule(pages); ok {
+		r.Schedule, r.tabled = &s, true
+	}
 	return r
 }
 
@@ -161,6 +169,16 @@ func covenantOf(q Quote, folded string) (Covenant, bool) {
 		if m := ratioName.FindStringSubmatch(q.Text); m != nil {
 			c.Ratio = strings.TrimSpace(m[1])
 		}
+		// "… inférieur à 2,5 ; il s'établit à 0,8": the level in the limit's
+		// own sentence, after it, in the limit's unit
+		if loc := levelVerb.FindStringIndex(folded); loc != nil && loc[0] > i {
+			if lvl, ok := ratioAfter(q.Text, folded, loc[0]); ok && lvl.Start > limit.Start && lvl.Unit == limit.Unit {
+				c.Level = &lvl
+				if m := dateWords.FindStringSubmatch(q.Text[lvl.Start:]); m != nil {
+					c.TestDate = m[1]
+				}
+			}
+		}
 		return c, true
 	}
 	return Covenant{}, false
@@ -168,15 +186,37 @@ func covenantOf(q Quote, folded string) (Covenant, bool) {
 
 // ratioAfter is the first ratio (x) or percentage printed after the byte
 // offset at of the folded sentence: folding keeps the words, so the offset
-// is found again by the words before it.
+// is found again by the words before it. A sentence naming a ratio may
+// print its limit and level without a unit ("inférieur à 2,5"): a number
+// with decimals or under maxBareRatio, no year nor day, is then the ratio.
 func ratioAfter(text, folded string, at int) (frnum.Number, bool) {
 	before := len(strings.Fields(folded[:at]))
+	bare := ratioNamed.MatchString(folded)
 	for _, n := range frnum.Parse(text) {
-		if (n.Unit == frnum.Times || n.Unit == frnum.Percent) && len(strings.Fields(locate.Fold(text[:n.Start]))) >= before {
+		if len(strings.Fields(locate.Fold(text[:n.Start]))) < before {
+			continue
+		}
+		if n.Unit == frnum.Times || n.Unit == frnum.Percent || bare && bareRatio(text, n) {
 			return n, true
 		}
 	}
 	return frnum.Number{}, false
+}
+
+// maxBareRatio: a covenant's ratio printed without a unit is a multiple
+// (leverage, cover, gearing as a multiple): never this large.
+const maxBareRatio = 20
+
+var (
+	// ratioNamed: a sentence naming the ratio its bare numbers are.
+	ratioNamed = regexp.MustCompile(`\b(ratios?|levier|leverage|gearing|couverture|dscr|icr)\b|dette nette ?/ ?(l )?ebitda`)
+	dayMonth   = regexp.MustCompile(`(?i)^\s*(er\s+)?(` + frnum.MonthPattern + `)\b`)
+)
+
+// bareRatio tells whether a number without a unit may be a ratio: not a
+// year, not the day of a date, not the start of an amount.
+func bareRatio(text string, n frnum.Number) bool {
+	return n.Unit == frnum.None && !n.IsYear() && n.Value > 0 && n.Value < maxBareRatio && !dayMonth.MatchString(text[n.End:])
 }
 
 // levelOf reads a sentence reporting a ratio's level: "le ratio s'établit à
@@ -195,6 +235,9 @@ func (r *Reading) addCovenant(c Covenant) {
 		if old.Limit.Value == c.Limit.Value && old.Limit.Unit == c.Limit.Unit {
 			r.Covenants[i].Quotes = append(r.Covenants[i].Quotes, c.Quotes...)
 			r.Covenants[i].Contractual = old.Contractual || c.Contractual
+			if old.Level == nil {
+				r.Covenants[i].Level, r.Covenants[i].TestDate = c.Level, c.TestDate
+			}
 			return
 		}
 	}
@@ -237,6 +280,9 @@ func (r *Reading) addItems(q Quote, folded string, closingYear int) {
 		if amount, ok := moneyNear(q.Text[loc[0]:], withinYearOnly); ok {
 			amount.Start, amount.End = amount.Start+loc[0], amount.End+loc[0]
 			r.add(Item{Kind: Maturity, What: "dette", Amount: amount, Months: 12, Schedule: true, Quote: q})
+			if s, ok := listedSchedule(q); ok && r.Schedule == nil {
+				r.Schedule = &s
+			}
 			return
 		}
 	}

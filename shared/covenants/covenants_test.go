@@ -34,6 +34,10 @@ func TestReadCovenants(t *testing.T) {
 			"gearing", true, "100 %", "", "", 0, false},
 		{"a floor said met", "Ils sont assortis d’un ratio de couverture du service de la dette supérieur à 1,15x, respecté au 31 décembre 2025 pour toutes les sociétés de projet.",
 			"couverture du service de la dette", false, "1,15x", "", "", 0, false},
+		{"a ceiling and its level without a unit", "Les emprunts bancaires sont assortis d’un ratio de levier qui doit rester inférieur à 2,5 ; il s’établit à 0,8 au 31 décembre 2025.",
+			"levier", true, "2,5", "0,8", "31 décembre 2025", 100 * 1.7 / 2.5, false},
+		{"a bare limit, its level in the next sentence", "Le ratio dette nette / EBITDA ne doit pas excéder 3,5. Au 31 décembre 2025, le ratio s’établit à 3,2.",
+			"dette nette / EBITDA", true, "3,5", "3,2", "31 décembre 2025", 100 * 0.3 / 3.5, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -181,6 +185,22 @@ func TestRoles(t *testing.T) {
 				t.Errorf("faits (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// A bare number is a covenant's ratio only in a sentence naming a ratio,
+// and never a year, a day or an amount.
+func TestBareNumbersAreNoRatio(t *testing.T) {
+	t.Parallel()
+	for _, page := range []string{
+		"Le nombre de salariés ne doit pas excéder 250 au titre du régime.",
+		"Le ratio de levier ne doit pas excéder le niveau fixé au 31 décembre 2025.",
+		"L’engagement financier est limité à 2 500 000 €.",
+		"Le ratio d’endettement ne doit pas dépasser 2026.",
+	} {
+		if r := Read([]string{page}, 2025); len(r.Covenants) > 0 {
+			t.Errorf("%q : covenant %+v", page, r.Covenants[0])
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -47,7 +48,13 @@ func Facts(company string, r Reading, st Statements, th ratios.Thresholds) ([]fa
 		f := facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-%d", slug, i+1), State: facts.Verified, Page: it.Quote.Page,
 			Text: fmt.Sprintf("%s - %s (p. %d)", company, itemText(it), it.Quote.Page), Figure: itemFigure(it)}
 		crossCheckItem(&f, it, st)
+		if r.Schedule != nil {
+			crossCheckSchedule(&f, it, *r.Schedule)
+		}
 		out = append(out, f)
+	}
+	if r.Schedule != nil {
+		out = append(out, scheduleFact(company, slug, *r.Schedule, st))
 	}
 	out = append(out, quotedFacts(company, slug, r, st)...)
 	if len(r.Items) == 0 {
@@ -93,10 +100,24 @@ func covenantText(c Covenant, st Statements) string {
 			text += fmt.Sprintf(", soit une marge de %s du %s", frnum.FormatPercent(h), limit)
 		}
 	}
-	if lv := st.Leverage; lv.OK() && c.Level.Unit == frnum.Times && !sameRatio(lv.Number, *c.Level) {
+	if lv := st.Leverage; lv.OK() && leverage(c) && !sameRatio(lv.Number, *c.Level) {
 		text += fmt.Sprintf(" ; levier calculé sur les comptes : %s en %d, selon une autre définition (dette nette et EBITDA des comptes, non ajustés)", frnum.FormatRatio(lv.Number), st.Year)
 	}
 	return text
+}
+
+// leverage tells whether a covenant's level is a leverage multiple the
+// computed leverage may be set against: printed with x, or bare in a
+// sentence naming leverage or net debt to EBITDA.
+func leverage(c Covenant) bool {
+	switch c.Level.Unit {
+	case frnum.Times:
+		return true
+	case frnum.None:
+		name := locate.Fold(c.Ratio + " " + c.Quotes[0].Text)
+		return strings.Contains(name, "levier") || strings.Contains(name, "ebitda") || strings.Contains(name, "leverage")
+	}
+	return false
 }
 
 // sameRatio tells whether a computed ratio prints as the reported level.
@@ -173,10 +194,16 @@ func liquidity(company, slug string, r Reading, st Statements) (facts.Fact, []ra
 		case it.Schedule:
 			due, dueSeen = due+v, true
 			which = append(which, "selon l'échéancier de la dette")
-		case !schedule && it.Months >= 0 && it.Months <= 12:
+		case !schedule && !r.tabled && it.Months >= 0 && it.Months <= 12:
 			due, dueSeen = due+v, true
 			which = append(which, fmt.Sprintf("%s%s %s", what(it), strings.TrimSpace(it.Amount.Text), when(it.Due)))
 		}
+	}
+	// The annexe's table gives the total due within a year; the single
+	// maturities are in it.
+	if r.tabled && !schedule {
+		due, dueSeen = r.Schedule.WithinYear, true
+		which = append(which, fmt.Sprintf("selon l'état des échéances des dettes, p. %d", r.Schedule.Page))
 	}
 	cash, ok := st.Report.Value(st.Year, statements.Key{Statement: statements.Balance, Name: "tresorerie"})
 	if !dueSeen || !ok {

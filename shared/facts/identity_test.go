@@ -13,6 +13,17 @@ var cover = []string{
 		"Celui-ci a assigné la société Dupont Textiles SAS devant le tribunal de commerce.",
 }
 
+// othersNamed is a report whose notes name a customer, a lender, a
+// subsidiary and the accountant, each with its legal form.
+var othersNamed = []string{
+	"Tissages Morvan SAS\nComptes annuels 2025",
+	"Tissages Morvan SAS au capital de 800 000 € - 552 100 554 RCS Roanne",
+	"Notre principal client, Carrefour France SAS, représente 31 % du chiffre d'affaires.\n" +
+		"Le crédit de 8 000 k€ a été consenti par Banque Rhône-Alpes SA.\n" +
+		"La société détient 100 % de sa filiale Morvan Logistique SARL.\n" +
+		"Comptes établis par Fiducial Expertise SA, expert-comptable.",
+}
+
 func TestIdentify(t *testing.T) {
 	cerfa := []string{"Formulaire 2050\nDésignation de l'entreprise :    BELLEVILLE TECHNOLOGIES          31/12/2023\n" +
 		"N° SIRET   9 2 1 5 5 8 6 1 5 0 0 0 1 6\nForme juridique   SAS    Dénomination   GARROT-CHAILLAC"}
@@ -35,6 +46,11 @@ func TestIdentify(t *testing.T) {
 		{"only the auditor", []string{"Rapport\nKPMG Audit SAS, commissaire aux comptes"}, "KPMG Audit SAS", "", "", ""},
 		{"a sentence, no identity printed", []string{"Celui-ci a assigné la société en justice."}, "Celui-ci a assigné la société", "", "", ""},
 		{"nothing at all", []string{"Rapport de gestion"}, "", "", "", ""},
+		{"its main customer", othersNamed, "Carrefour France SAS", "Tissages Morvan SAS", "552100554", "RCS Roanne"},
+		{"its lender", othersNamed, "Banque Rhône-Alpes SA", "Tissages Morvan SAS", "552100554", "RCS Roanne"},
+		{"its subsidiary", othersNamed, "Morvan Logistique SARL", "Tissages Morvan SAS", "552100554", "RCS Roanne"},
+		{"its accountant", othersNamed, "Fiducial Expertise SA", "Tissages Morvan SAS", "552100554", "RCS Roanne"},
+		{"nothing read, the third parties' lines skipped", othersNamed, "", "Tissages Morvan SAS", "552100554", "RCS Roanne"},
 		{"two legal names, equally placed, none read", []string{"Désignation de l'entreprise : ALPHA INDUSTRIE\nDénomination : Beta Services SAS"}, "", "", "", ""},
 		{"two legal names, the one read stands", []string{"Désignation de l'entreprise : ALPHA INDUSTRIE\nDénomination : Beta Services SAS"}, "Alpha Industrie", "Alpha Industrie", "", ""},
 	}

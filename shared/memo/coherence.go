@@ -29,14 +29,21 @@ type topic struct {
 }
 
 var (
-	noCovenant = regexp.MustCompile(`\b(aucun|pas de|sans|ni) (clause de |engagement financier |ratio financier )?covenants?\b`)
+	noCovenant = regexp.MustCompile(`\b(aucun|pas de|pas d|sans|ni) (clause de |engagement financier |ratio financier )?(covenants?|engagements? financiers?|clauses? de ratios? financiers?)\b`)
+	// covenantWords: how a reader names a covenant.
+	covenantWords = regexp.MustCompile(`\bcovenants?\b|\bengagements? financiers?\b`)
 	// "aucun covenant n'est rompu": covenants exist, none is breached.
 	covenantNotBreached = regexp.MustCompile(`\b(aucun|pas de) covenants? (n a ete |n est |ne sont |n ont ete |n a )?(pas )?(rompu|franchi|enfreint|viole|depasse|en defaut|bris|respect|declench)`)
 	liquidityShort      = regexp.MustCompile(`insuffisan|ne (couvre|couvrent|suffit|suffisent) pas|tensions? (de|sur la) (tresorerie|liquidite)|(depasse|depassent|excede|excedent) (la tresorerie|les liquidites|la liquidite)|superieures? a la tresorerie|besoin de financement non couvert`)
 	liquidityEnough     = regexp.MustCompile(`(tresorerie|liquidite|liquidites)( disponible)? (est |sont |reste |restent )?(largement )?suffisante?s?|\b(couvre|couvrent) (largement )?(les|ses|l ensemble des) (echeances|besoins|dettes)|(aucune|pas de) tension (de|sur la) (tresorerie|liquidite)|(aucun|pas de) risque de liquidite`)
 	concernDoubt        = regexp.MustCompile(`continuite d exploitation.*(incertitude|doute|menace|remise en cause|compromise)|(incertitude|doute)s?( significative| importante| majeure)? (sur|quant a|relative a) la continuite|redressement judiciaire|liquidation judiciaire|procedure de sauvegarde|cessation des paiements`)
 	concernSafe         = regexp.MustCompile(`(aucune|pas d|sans) (incertitude|doute)( significative| importante| majeure)? (sur|quant a|relative a|concernant) la continuite|continuite d exploitation (n est pas|n apparait pas) (remise en cause|menacee|compromise)|continuite d exploitation (est )?assuree`)
-	nothingToReport     = regexp.MustCompile(`\brien a signaler\b|\baucun point (a verifier|d attention)\b`)
+	nothingToReport     = regexp.MustCompile(`\brien (a signaler|de particulier|de notable)\b|\b(aucun|pas de) points? (particuliers? |notables? )?(a verifier|a signaler|d attention|de vigilance|n est a signaler|particuliers?|notables?)\b|^(points a verifier )?neant$`)
+	// A covenant breached, or met, as a sentence says it; a few words may
+	// name it between ("le covenant de levier n'est pas respecté").
+	covenantBreached = regexp.MustCompile(`\bcovenants?( [a-z/]+){0,4}? (est |a ete |sont |ont ete |serait |seraient )?(depasses?|rompus?|franchis?|enfreints?|violes?|bris|en defaut|non respectes?)\b|\bcovenants?( [a-z/]+){0,4}? (n est|n a|ne sont|n ont|ne serait) (pas|plus) (ete )?respectes?\b|\b(depassement|rupture|bris|non respect|violation|defaut) (du|des|de son|de ses) (covenants?|engagements? financiers?|ratios? (du |des )?covenants?)\b`)
+	notMetWords      = regexp.MustCompile(`\b(pas|plus|non) respect`)
+	covenantMet      = regexp.MustCompile(`\bcovenants?( [a-z/]+){0,4}? (est |sont |a ete |ont ete |reste |restent )?(respectes?|tenus?)\b`)
 )
 
 var topics = []topic{
@@ -45,7 +52,7 @@ var topics = []topic{
 		side: func(s string) int {
 			s = strings.TrimPrefix(s, "covenants ") // the section's label
 			switch {
-			case !strings.Contains(s, "covenant"):
+			case !covenantWords.MatchString(s):
 				return 0
 			case noCovenant.MatchString(s) && !covenantNotBreached.MatchString(s):
 				return -1
@@ -59,6 +66,35 @@ var topics = []topic{
 				return -1
 			case kind == "C" && strings.HasPrefix(key, "covenant"), kind == "Q" && strings.Contains(f.Category, "covenant"):
 				return 1
+			}
+			return 0
+		},
+	},
+	{
+		// The covenant's published level against its limit: a sentence
+		// concluding to a breach while the facts give headroom (the computed
+		// leverage is another definition) denies them.
+		name: "respect du covenant", yes: "un covenant est dépassé", no: "le covenant est respecté",
+		side: func(s string) int {
+			switch {
+			case covenantNotBreached.MatchString(s): // "aucun covenant n'est rompu"
+				return -1
+			case covenantBreached.MatchString(s):
+				return 1
+			case covenantMet.MatchString(s) && !notMetWords.MatchString(s):
+				return -1
+			}
+			return 0
+		},
+		fact: func(f facts.Fact) int {
+			if kind, key := factKind(f.ID); kind != "C" || !strings.HasPrefix(key, "covenant-") {
+				return 0
+			}
+			switch {
+			case strings.Contains(f.Text, ", soit un dépassement de "):
+				return 1
+			case strings.Contains(f.Text, ", soit une marge de "):
+				return -1
 			}
 			return 0
 		},

@@ -18,6 +18,7 @@ func TestCoherence(t *testing.T) {
 		Text: "Acme SA - « Il existe une incertitude significative sur la continuité d'exploitation. » (p. 9)"}
 	alert := facts.Fact{ID: "A-acme-1", State: facts.Verified, Text: "Acme SA - Capitaux propres négatifs de -1 200 k€ en 2025."}
 	dueAlert := facts.Fact{ID: "A-acme-2", State: facts.Verified, Text: "Acme SA - Échéances à moins d'un an de 9 000 k€ en 2025, au-dessus de la trésorerie et des lignes non tirées (4 000 k€)."}
+	headroom := facts.Fact{ID: "C-acme-covenant-1", State: facts.Verified, Text: "Acme SA - Covenant (engagement financier) sur le ratio de levier : plafond de 3,5x ; ratio publié : 3,2x, soit une marge de 8,6 % du plafond ; levier calculé sur les comptes : 5,5x en 2025, selon une autre définition"}
 	noCov := facts.Fact{ID: "C-acme-covenants-aucun", State: facts.Verified, Text: "Acme SA - Covenants : aucun covenant relevé dans le texte du rapport"}
 	p := func(k Kind, text string, src ...string) Paragraph {
 		return Paragraph{Kind: k, Text: text, Sources: src}
@@ -53,6 +54,18 @@ func TestCoherence(t *testing.T) {
 			[]Paragraph{p(ToVerify, "Rien à signaler.", concernRisk.ID)}, "alors que le risque de gravité élevée Q-acme-2 tient"},
 		{"nothing to report on covenants under an equity alert", []facts.Fact{alert, noCov},
 			[]Paragraph{p(Covenants, "Covenants : rien à signaler.", noCov.ID)}, ""},
+		{"breach concluded on the computed leverage", []facts.Fact{headroom},
+			[]Paragraph{p(Covenants, "Le covenant est dépassé : le levier calculé de 5,5x excède le plafond de 3,5x.", headroom.ID)}, "contredit le fait C-acme-covenant-1 sur respect du covenant"},
+		{"breached and met", []facts.Fact{covenantRisk},
+			[]Paragraph{p(Risks, "Le covenant est respecté.", "Q-acme-1"), p(Synthesis, "Le covenant de levier n'est pas respecté.", "Q-acme-1")}, "se contredit sur respect du covenant"},
+		{"met, as the facts say", []facts.Fact{headroom},
+			[]Paragraph{p(Covenants, "Le covenant est respecté, avec une marge de 8,6 % du plafond.", headroom.ID)}, ""},
+		{"no financial undertaking beside a covenant risk", []facts.Fact{covenantRisk},
+			[]Paragraph{p(Risks, "Risque covenant, gravité élevée.", "Q-acme-1"), p(Covenants, "Le crédit n'est assorti d'aucun engagement financier.", "Q-acme-1")}, "se contredit sur covenant"},
+		{"néant under an alert", []facts.Fact{alert},
+			[]Paragraph{p(ToVerify, "Points à vérifier : néant.", alert.ID)}, "alors que l'alerte A-acme-1 tient"},
+		{"no point in particular under an alert", []facts.Fact{alert},
+			[]Paragraph{p(Synthesis, "Aucun point particulier n'est à signaler.", alert.ID)}, "alors que l'alerte A-acme-1 tient"},
 		{"nothing to report, nothing stands", []facts.Fact{noCov},
 			[]Paragraph{p(ToVerify, "Points à vérifier : rien à signaler.", noCov.ID)}, ""},
 	}

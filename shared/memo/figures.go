@@ -76,7 +76,7 @@ func labelled(masked string) []figure {
 	var out []figure
 	label, prevEnd := "", 0
 	for i, n := range nums {
-		if n.IsYear() {
+		if n.IsYear() || dayOfDate(masked, n) {
 			continue
 		}
 		spanStart := prevEnd + lastBoundary(masked[prevEnd:n.Start])
@@ -127,6 +127,24 @@ func isChange(before string) bool {
 	words := strings.Fields(strings.NewReplacer("'", " ", "’", " ").Replace(locate.Fold(before)))
 	n := len(words)
 	return n >= 2 && (words[n-1] == "de" || words[n-1] == "d") && changeNouns[words[n-2]]
+}
+
+// dayOfDate tells whether n is the day of a date ("31 décembre 2025"):
+// like the year, it names when, and the words before it still label the
+// number after the date ("ratio publié au 31 décembre 2025 : 3,2x").
+func dayOfDate(text string, n frnum.Number) bool {
+	if n.Unit != frnum.None || n.Decimals > 0 || n.Value < 1 || n.Value > 31 {
+		return false
+	}
+	next := strings.Fields(text[n.End:])
+	if len(next) > 0 && next[0] == "er" {
+		next = next[1:]
+	}
+	if len(next) == 0 {
+		return false
+	}
+	_, ok := frnum.Month(strings.Trim(next[0], boundaries))
+	return ok
 }
 
 // sameValue reports whether two statements of a figure agree, at the

@@ -64,7 +64,7 @@ func offlineJudgement(req JudgeRequest) Judgement {
 		return j
 	}
 	if len(fs.facts) > 0 {
-		for _, rule := range []func(JudgeRequest, *factSet) (Judgement, bool){otherCompany, changedNumber, oppositeSign, reversedDirection} {
+		for _, rule := range []func(JudgeRequest, *factSet) (Judgement, bool){otherCompany, changedNumber, oppositeSign, reversedDirection, otherMeaning} {
 			if j, ok := rule(req, fs); ok {
 				return j
 			}

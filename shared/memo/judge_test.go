@@ -14,6 +14,9 @@ func TestOfflineJudge(t *testing.T) {
 	fcf := facts.Fact{ID: "R-ferlac-free-cash-flow", Text: "Maison Ferlac SAS - Free cash-flow 2025 : -14 930 k€ (2024 : -1 790 k€) ; formule : flux d'exploitation + investissements"}
 	other := facts.Fact{State: facts.Verified, ID: "Q-ferlac-3", Text: "Maison Ferlac SAS - « Le levier 2025 : 4,9x selon la direction. » (p. 5)"}
 	covenant := facts.Fact{ID: "Q-ferlac-11", Text: "Maison Ferlac SAS - « L’emprunt syndiqué de 85 000 k€ est assorti d’un covenant : le ratio dette nette / EBITDA ajusté ne doit pas excéder 3,5x, selon la définition contractuelle. » (p. 12)"}
+	total := facts.Fact{ID: "C-ferlac-liquidite-totale-1", Text: "Maison Ferlac SAS - Liquidité totale publiée : 13 000 k€ (p. 12)"}
+	undrawn := facts.Fact{ID: "C-ferlac-liquidite-1", Text: "Maison Ferlac SAS - Lignes de crédit non tirées : 8 000 k€ (p. 12)"}
+	cov := facts.Fact{ID: "C-ferlac-covenant-1", Text: "Maison Ferlac SAS - Covenant (engagement financier) sur le ratio dette nette / EBITDA : plafond de 3,5x ; ratio publié au 31 décembre 2025 : 3,2x, soit une marge de 8,6 % du plafond"}
 	cash := facts.Fact{ID: "A-ferlac-2", Text: "Maison Ferlac SAS - Trésorerie en baisse de 56,9 % en 2025 : 4 850 k€ contre 11 240 k€ en 2024."}
 	dso := facts.Fact{ID: "A-ferlac-4", Text: "Maison Ferlac SAS - Délai clients (DSO) en hausse de 39,5 jours en 2025 : 88,2 jours contre 48,7 jours en 2024."}
 	tests := []struct {
@@ -39,6 +42,14 @@ func TestOfflineJudge(t *testing.T) {
 		{"both years moving the other way", "Le levier diminue, de 3,6x en 2024 à 5,5x en 2025.", []facts.Fact{levier}, Contradicted},
 		{"both years moving that way", "Le levier augmente, de 3,6x en 2024 à 5,5x en 2025.", []facts.Fact{levier}, Neutral},
 		{"the size of a change is not the year's level", "Délai clients (DSO) en hausse de 39,5 jours en 2025 : 88,2 jours contre 48,7 jours en 2024.", []facts.Fact{dso}, Supported},
+		{"a typed amount as its fact names it", "Lignes de crédit non tirées : 8 000 k€.", []facts.Fact{undrawn}, Supported},
+		{"a total written as the undrawn lines", "Lignes de crédit non tirées : 13 000 k€.", []facts.Fact{total, undrawn}, Contradicted},
+		{"undrawn lines written as drawn", "Les lignes de crédit tirées s'élèvent à 8 000 k€.", []facts.Fact{undrawn}, Neutral},
+		{"the ceiling written as the level", "Le ratio publié au 31 décembre 2025 est de 3,5x.", []facts.Fact{cov}, Contradicted},
+		{"the level written as the ceiling", "Covenant sur le ratio dette nette / EBITDA : plafond de 3,2x.", []facts.Fact{cov}, Contradicted},
+		{"the level and ceiling as the fact gives them", "Covenant sur le ratio dette nette / EBITDA : plafond de 3,5x ; ratio publié au 31 décembre 2025 : 3,2x.", []facts.Fact{cov}, Supported},
+		{"another fact's amount under this one's name", "La dette nette atteint 14 930 k€.", []facts.Fact{fcf, {ID: "R-ferlac-dette-nette", Text: "Maison Ferlac SAS - Dette nette 2025 : 85 310 k€"}}, Contradicted},
+		{"a label carried over says too little", "Risque change, gravité faible : « 34 % des achats sont en dollars, alors que 29 % seulement des ventes le sont. »", []facts.Fact{{ID: "Q-ferlac-4", Category: "change", Severity: "faible", Text: "Maison Ferlac SAS - « 34 % des achats sont en dollars, alors que 29 % seulement des ventes le sont. » (p. 5)"}}, Supported},
 		{"the other sign", "Le free cash-flow est positif, à 14 930 k€ en 2025.", []facts.Fact{fcf}, Contradicted},
 	}
 	for _, tt := range tests {

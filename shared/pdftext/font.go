@@ -22,6 +22,7 @@ type font struct {
 	widthOf   []span     // CIDs → widths, by disjoint
 	defWidth  float64
 	cache     map[codeKey]glyph // composite fonts, the first maxCachedCodes codes that appear
+	digits    *compositeDigits  // composite fonts whose ToUnicode lies about digits (remap.go)
 }
 
 // errWidths: a /W array past maxWidthEntries fails its font.
@@ -73,6 +74,7 @@ func (f *font) compositeGlyph(code uint32, n int) glyph {
 	if f.toUnicode != nil {
 		g.text, _ = f.toUnicode.text(code, n)
 	}
+	g.remapped = f.remappedCID(code, n, g.text)
 	return g
 }
 
@@ -118,6 +120,7 @@ func loadComposite(v pdf.Value, toUnicode *cmap, doc *shared) (*font, error) {
 	if err := f.loadWidths(descs.Index(0), doc); err != nil {
 		return nil, err
 	}
+	f.markRemappedComposite(descs.Index(0), doc)
 	if shared && len(doc.composites) < maxCachedObjects {
 		doc.composites[key] = f
 	}

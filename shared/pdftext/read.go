@@ -171,6 +171,7 @@ func readPage(l leaf, num int, doc *shared, lim Limits, withBoxes bool) (p Page)
 			p.Err = fmt.Errorf("page %d : %w", num, recovered(x))
 		}
 		in.hidePending()
+		in.dropCovered()
 		var cost int
 		p.Lines, p.Glyphs, cost = buildLines(in.glyphs, in.boxes, in.room())
 		p.Hidden, p.Remapped = in.hiddenOf(), in.remapped

@@ -114,6 +114,9 @@ type interpreter struct {
 	inked       *[inkedGlyphs]Rect
 	inkCount    int
 	whiteChecks int
+	// covered: the kept glyphs a white fill painted later hides, by seq.
+	covered     []bool
+	coverChecks int
 }
 
 // Bounds of one page (see maxPageGlyphs): they fail the page only.

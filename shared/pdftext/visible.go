@@ -20,9 +20,14 @@ const (
 	HiddenOutside HiddenReason = "hors de la page"            // outside the CropBox
 	HiddenTiny    HiddenReason = "corps de moins de 1 pt"
 	HiddenMirror  HiddenReason = "texte en miroir" // mirrored glyphs: not read at all
+	// HiddenClear: painted with no opacity (ExtGState ca or CA under
+	// minAlpha) or through a soft mask that lets nothing through.
+	HiddenClear HiddenReason = "transparent"
+	// HiddenCovered: an opaque white fill painted after the glyph over it.
+	HiddenCovered HiddenReason = "recouvert d'un aplat blanc"
 )
 
-var hiddenOrder = []HiddenReason{HiddenMode, HiddenWhite, HiddenClipped, HiddenOutside, HiddenTiny, HiddenMirror}
+var hiddenOrder = []HiddenReason{HiddenMode, HiddenWhite, HiddenClipped, HiddenOutside, HiddenTiny, HiddenMirror, HiddenClear, HiddenCovered}
 
 // Hidden is the text of a page left out for one reason: Chars glyphs, and
 // their text (at most maxHiddenText bytes of it, words separated by spaces).
@@ -42,6 +47,16 @@ const (
 	// whiteLevel: a grey or RGB component at least this light (a CMYK one
 	// at most 1 minus it) is paper white.
 	whiteLevel = 0.97
+	// minAlpha: a constant opacity under it leaves no legible mark;
+	// opaqueAlpha: at it or over, a fill hides what it covers.
+	minAlpha    = 0.05
+	opaqueAlpha = 0.97
+	// maxCoverChecks bounds, per page, the glyphs looked up under white
+	// fills; past it, later fills cover nothing (the text is kept).
+	maxCoverChecks = 200_000
+	// maxMaskBytes bounds the soft mask's group read to tell whether it
+	// paints anything.
+	maxMaskBytes = 64 << 10
 )
 
 // colour is a fill or stroke colour, only as far as whiteness goes.
@@ -57,6 +72,13 @@ type paint struct {
 	fill, stroke colour
 	clip         Rect // in default user space, when clipped
 	clipped      bool
+	// clipShaped: a clipping path in effect is not a rectangle (a circle,
+	// a ring), so that its box is more than what it lets paint.
+	clipShaped bool
+	// fillClear, strokeClear: what fills (strokes) leaves no mark, by the
+	// graphics state's opacity or soft mask (gs); fillSheer: fills let
+	// what is under them show (an opacity under opaqueAlpha).
+	fillClear, strokeClear, fillSheer bool
 }
 
 // pathBox is the bounding box of the path being built, in default user
@@ -64,6 +86,9 @@ type paint struct {
 type pathBox struct {
 	box   Rect
 	empty bool
+	// rects and curves count the path's rectangles (re) and other pieces
+	// (m, c, v, y): only a path of rectangles fills all of its box.
+	rects, curves int
 }
 
 func newPath() pathBox { return pathBox{empty: true} }
@@ -150,22 +175,49 @@ func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pat
 			c = gs.paint.fill
 		}
 		setColour(gs, op[0] == 's', colour{c.space, whiteIn(c.space, args)})
+	case "gs":
+		if len(args) > 0 && args[len(args)-1].kind == kindName {
+			// the cache of colour spaces holds the graphics states too, under a
+			// key no name can take
+			key := "\x00gs " + args[len(args)-1].str
+			clear, ok := spaces[key]
+			if !ok {
+				clear = in.extGState(res, args[len(args)-1].str)
+				spaces[key] = clear
+			}
+			for _, c := range clear {
+				switch c {
+				case 'f', 'F':
+					gs.paint.fillClear = c == 'f'
+				case 's', 'S':
+					gs.paint.strokeClear = c == 's'
+				case 'h', 'H':
+					gs.paint.fillSheer = c == 'h'
+				}
+			}
+		}
 	case "m", "l":
 		if n, ok := numbers(args, 2); ok {
 			path.add(gs.ctm, n[0], n[1])
+			if op == "m" {
+				path.curves++
+			}
 		}
 	case "c":
+		path.curves++
 		if n, ok := numbers(args, 6); ok {
 			for i := 0; i < 6; i += 2 {
 				path.add(gs.ctm, n[i], n[i+1])
 			}
 		}
 	case "v", "y":
+		path.curves++
 		if n, ok := numbers(args, 4); ok {
 			path.add(gs.ctm, n[0], n[1])
 			path.add(gs.ctm, n[2], n[3])
 		}
 	case "re":
+		path.rects++
 		if n, ok := numbers(args, 4); ok {
 			for _, c := range [4][2]float64{{0, 0}, {n[2], 0}, {0, n[3]}, {n[2], n[3]}} {
 				path.add(gs.ctm, n[0]+c[0], n[1]+c[1])
@@ -175,8 +227,16 @@ func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pat
 	case "W", "W*":
 		*clipNext = true
 	case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n":
-		if op != "S" && op != "s" && op != "n" && !path.empty && !gs.paint.fill.white {
-			in.paintArea(gs, path.box)
+		if op != "S" && op != "s" && op != "n" && !path.empty && !gs.paint.fillClear {
+			if gs.paint.fill.white {
+				// a ring or a circle does not fill its box: only rectangles
+				// are taken to cover what lies under them
+				if !gs.paint.fillSheer && path.rects == 1 && path.curves == 0 {
+					in.cover(gs, path.box)
+				}
+			} else {
+				in.paintArea(gs, path.box)
+			}
 		}
 		if *clipNext {
 			clip := Rect{}
@@ -187,6 +247,7 @@ func (in *interpreter) graphics(op string, args []operand, gs *gstate, path *pat
 				clip = clip.intersect(gs.paint.clip)
 			}
 			gs.paint.clip, gs.paint.clipped = clip, true
+			gs.paint.clipShaped = gs.paint.clipShaped || path.curves > 0 || path.rects != 1
 			*clipNext = false
 		}
 		*path = newPath()
@@ -297,6 +358,75 @@ func (in *interpreter) image(gs *gstate) {
 	in.paintArea(gs, p.box)
 }
 
+// cover marks the glyphs already placed that an opaque white fill of area
+// (clipped) paints over: the page shows the fill, not them. Under a clip
+// that is not a rectangle the fill's shape is not known: it covers
+// nothing.
+func (in *interpreter) cover(gs *gstate, area Rect) {
+	if gs.paint.clipShaped {
+		return
+	}
+	if gs.paint.clipped {
+		area = area.intersect(gs.paint.clip)
+	}
+	if area.area() == 0 {
+		return
+	}
+	for i, g := range in.glyphs {
+		if in.coverChecks++; in.coverChecks > maxCoverChecks {
+			return
+		}
+		if x, y := fromFrame(g.rot, (g.x0+g.x1)/2, g.y); area.holds(x, y) {
+			if in.covered == nil {
+				in.covered = make([]bool, len(in.glyphs), cap(in.glyphs))
+			}
+			for len(in.covered) < len(in.glyphs) {
+				in.covered = append(in.covered, false)
+			}
+			in.covered[i] = true
+		}
+	}
+}
+
+// fromFrame is toFrame undone: a point of a glyph's frame in user space.
+func fromFrame(rot uint8, x, y float64) (float64, float64) {
+	switch rot {
+	case 1:
+		return -y, x
+	case 2:
+		return -x, -y
+	case 3:
+		return y, -x
+	}
+	return x, y
+}
+
+// dropCovered takes the covered glyphs out of the page, to its hidden text.
+func (in *interpreter) dropCovered() {
+	if in.covered == nil {
+		return
+	}
+	kept := in.glyphs[:0]
+	var boxes []Rect
+	if in.boxes != nil {
+		boxes = in.boxes[:0]
+	}
+	for i, g := range in.glyphs {
+		if i < len(in.covered) && in.covered[i] {
+			x0, y0 := fromFrame(g.rot, g.x0, g.y)
+			x1, y1 := fromFrame(g.rot, g.x1, g.y)
+			in.hide(HiddenCovered, g.text, [5]float64{x0, y0, x1, y1, g.size})
+			continue
+		}
+		if in.boxes != nil {
+			boxes = append(boxes, in.boxes[g.seq])
+		}
+		g.seq = len(kept)
+		kept = append(kept, g)
+	}
+	in.glyphs, in.boxes = kept, boxes
+}
+
 // printPending prints the mode 7 glyphs painted through.
 func (in *interpreter) printPending() {
 	for i, g := range in.clipText.glyphs {
@@ -330,6 +460,8 @@ func (in *interpreter) whyHidden(gs *gstate, m matrix, size, wide, cx, cy float6
 		return HiddenTiny
 	case gs.paint.mode == 3:
 		return HiddenMode
+	case in.clear(gs):
+		return HiddenClear
 	case !in.crop.holds(cx, cy):
 		return HiddenOutside
 	case gs.paint.clipped && (gs.paint.clip.area() == 0 || !gs.paint.clip.holds(cx, cy)):
@@ -350,6 +482,94 @@ func (in *interpreter) white(gs *gstate) bool {
 		return p.fill.white && p.stroke.white
 	}
 	return p.fill.white
+}
+
+// clear tells whether the glyphs of the current mode leave no mark.
+func (in *interpreter) clear(gs *gstate) bool {
+	p := gs.paint
+	switch p.mode {
+	case 1, 5:
+		return p.strokeClear
+	case 2, 6:
+		return p.fillClear && p.strokeClear
+	}
+	return p.fillClear
+}
+
+// extGState says what the graphics state name of res sets about marks:
+// 'f' (fills leave none) or 'F' (they do), 's' or 'S' for strokes, 'h'
+// (fills are sheer) or 'H' (opaque), each only when the state sets it. The soft mask sets both: a mask whose group
+// paints nothing, over a black backdrop for a luminosity mask, lets
+// nothing through; /SMask /None lifts it. A mask that paints is taken to
+// show what it covers.
+func (in *interpreter) extGState(res pdf.Value, name string) string {
+	d := in.doc.key(in.doc.key(res, "ExtGState"), name)
+	if d.Kind() != pdf.Dict {
+		return ""
+	}
+	var out []byte
+	set := func(v pdf.Value, hidden, shown byte) {
+		if k := v.Kind(); k == pdf.Integer || k == pdf.Real {
+			if v.Float64() < minAlpha {
+				out = append(out, hidden)
+			} else {
+				out = append(out, shown)
+			}
+		}
+	}
+	set(d.Key("ca"), 'f', 'F')
+	if ca := d.Key("ca"); ca.Kind() == pdf.Integer || ca.Kind() == pdf.Real {
+		if ca.Float64() < opaqueAlpha {
+			out = append(out, 'h')
+		} else {
+			out = append(out, 'H')
+		}
+	}
+	set(d.Key("CA"), 's', 'S')
+	switch mask := d.Key("SMask"); {
+	case mask.Kind() == pdf.Name && mask.Name() == "None":
+		out = append(out, 'F', 'S')
+	case mask.Kind() == pdf.Dict && in.masksAll(mask):
+		out = append(out, 'f', 's')
+	}
+	return string(out)
+}
+
+// masksAll tells whether a soft mask lets nothing through: its group
+// paints nothing (no fill, stroke, shading, image, form or text), and a
+// luminosity mask's backdrop is black (the default).
+func (in *interpreter) masksAll(mask pdf.Value) bool {
+	if mask.Key("S").Name() == "Luminosity" {
+		if bc := mask.Key("BC"); bc.Len() > 0 {
+			for i := range bc.Len() {
+				if bc.Index(i).Float64() != 0 {
+					return false
+				}
+			}
+		}
+	}
+	g := mask.Key("G")
+	if g.Kind() != pdf.Stream {
+		return false
+	}
+	data, err := in.doc.readStream(g, maxMaskBytes)
+	if err != nil || len(data) > maxMaskBytes || in.doc.budget.addContent(len(data)) != nil {
+		return false
+	}
+	lx := lexer{data: data}
+	for {
+		op, _, err := lx.next()
+		switch {
+		case err != nil:
+			return false
+		case op == "":
+			return true
+		}
+		switch op {
+		case "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "sh", "Do", "Tj", "TJ", "'", "\"", "BI":
+			return false
+		}
+	}
 }
 
 // onPainted tells whether (x, y) lies on a painted area or on one of the

@@ -8,7 +8,10 @@ import (
 
 // visibleFile is a one-page document, 200 × 200 pt, whose page draws
 // content with fonts F1 (Helvetica, WinAnsi), F2 (the same with a ToUnicode
-// map whose code 0x35, glyph "five", says toUnicode) and image Im1.
+// map whose code 0x35, glyph "five", says toUnicode), image Im1 and the
+// graphics states: Clear (ca 0), Half (ca 0.5), NoStroke (CA 0), Masked (a
+// luminosity soft mask whose group paints nothing), MaskShows (one whose
+// group paints the page white) and Unmasked (/SMask /None).
 func visibleFile(content, pageExtra, toUnicode string) []byte {
 	cmap := "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <00> <FF> endcodespacerange\n" +
 		"1 beginbfchar\n<35> <" + toUnicode + ">\nendbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end"
@@ -16,12 +19,16 @@ func visibleFile(content, pageExtra, toUnicode string) []byte {
 		{id: 1, body: "<< /Type /Catalog /Pages 2 0 R >>"},
 		{id: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"},
 		{id: 3, body: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] " + pageExtra +
-			" /Resources << /Font << /F1 5 0 R /F2 6 0 R >> /XObject << /Im1 8 0 R >> >> /Contents 4 0 R >>"},
+			" /Resources << /Font << /F1 5 0 R /F2 6 0 R >> /XObject << /Im1 8 0 R >>" +
+			" /ExtGState << /Clear << /ca 0 >> /Half << /ca 0.5 >> /NoStroke << /CA 0 >> /Masked << /SMask << /S /Luminosity /G 9 0 R >> >>" +
+			" /MaskShows << /SMask << /S /Luminosity /G 10 0 R >> >> /Unmasked << /SMask /None >> >> >> /Contents 4 0 R >>"},
 		{id: 4, body: fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)},
 		{id: 5, body: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"},
 		{id: 6, body: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding /ToUnicode 7 0 R >>"},
 		{id: 7, body: fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(cmap), cmap)},
 		{id: 8, body: "<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x00\nendstream"},
+		{id: 9, body: "<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Group << /S /Transparency /CS /DeviceGray >> /Length 3 >>\nstream\n0 g\nendstream"},
+		{id: 10, body: "<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Group << /S /Transparency /CS /DeviceGray >> /Length 20 >>\nstream\n1 g 0 0 200 200 re f\nendstream"},
 	}, "")
 }
 
@@ -62,6 +69,26 @@ func TestHiddenText(t *testing.T) {
 		{"squeezed by Tz", "BT 1 Tz /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenTiny},
 		{"mirrored by Tz", "BT -100 Tz /F1 12 Tf 190 100 Td " + s + " ET", "", HiddenMirror},
 		{"mirrored by Tm", "BT /F1 12 Tf -1 0 0 1 190 100 Tm " + s + " ET", "", HiddenMirror},
+		{"opacity 0", "/Clear gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenClear},
+		{"opacity 0, restored", "q /Clear gs Q BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"opacity 0.5", "/Half gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"opacity 0 then 0.5", "/Clear gs /Half gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"stroked with stroke opacity 0", "/NoStroke gs BT 1 Tr /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenClear},
+		{"filled with stroke opacity 0", "/NoStroke gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"a soft mask that lets nothing through", "/Masked gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenClear},
+		{"a soft mask that paints", "/MaskShows gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"a soft mask lifted", "/Masked gs /Unmasked gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"white on a band painted at opacity 0", "q /Clear gs 0 g 0 90 200 30 re f Q 1 g BT /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenWhite},
+		{"under a white fill painted after it", "BT /F1 12 Tf 10 100 Td " + s + " ET 1 g 0 90 200 30 re f", "", HiddenCovered},
+		{"under a white fill, as a Cerfa box's background drawn before", "1 g 0 90 200 30 re f 0 g BT /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"turned a quarter, under a white fill painted after it", "BT /F1 12 Tf 0 1 -1 0 100 20 Tm " + s + " ET 1 g 80 10 30 185 re f", "", HiddenCovered},
+		{"turned a quarter, beside a white fill painted after it", "BT /F1 12 Tf 0 1 -1 0 100 20 Tm " + s + " ET 1 g 120 10 30 185 re f", "", ""},
+		{"under a sheer white fill", "BT /F1 12 Tf 10 100 Td " + s + " ET /Half gs 1 g 0 90 200 30 re f", "", ""},
+		{"in a white ring painted after it", "BT /F1 12 Tf 10 100 Td " + s + " ET 1 g 0 90 m 200 90 l 200 120 l 0 120 l h 5 95 m 195 95 l 195 115 l 5 115 l h f*", "", ""},
+		{"under a white fill clipped to a ring", "BT /F1 12 Tf 10 100 Td " + s + " ET q 0 90 m 200 90 l 200 120 l 0 120 l h 5 95 m 195 95 l 195 115 l 5 115 l h W* n 1 g 0 90 200 30 re f Q", "", ""},
+		{"under a white fill clipped to a rectangle", "BT /F1 12 Tf 10 100 Td " + s + " ET q 0 80 200 50 re W n 1 g 0 90 200 30 re f Q", "", HiddenCovered},
+		{"beside a white fill painted after it", "BT /F1 12 Tf 10 100 Td " + s + " ET 1 g 0 10 200 30 re f", "", ""},
+		{"under a white fill clipped away from it", "BT /F1 12 Tf 10 100 Td " + s + " ET q 0 0 200 50 re W n 1 g 0 90 200 30 re f Q", "", ""},
 		{"turned upside down, not mirrored", "BT /F1 12 Tf -1 0 0 -1 190 100 Tm " + s + " ET", "", ""},
 	}
 	for _, tt := range tests {

@@ -33,6 +33,12 @@ func TestHiddenTextHandsOff(t *testing.T) {
 		{"an amount in white", with(func(p *pdftext.Page) {
 			p.Hidden = []pdftext.Hidden{{Reason: pdftext.HiddenWhite, Chars: 14, Text: "Dette 95 000 k€"}}
 		}), "p. 3, blanc sur fond blanc"},
+		{"a risk painted transparent", with(func(p *pdftext.Page) {
+			p.Hidden = []pdftext.Hidden{{Reason: pdftext.HiddenClear, Chars: 72, Text: "Les prêteurs ont prononcé l'exigibilité anticipée du crédit syndiqué"}}
+		}), "p. 3, transparent"},
+		{"an amount under a white rectangle", with(func(p *pdftext.Page) {
+			p.Hidden = []pdftext.Hidden{{Reason: pdftext.HiddenCovered, Chars: 14, Text: "Dette 95 000 k€"}}
+		}), "recouvert d'un aplat blanc"},
 		{"digits through a lying font", with(func(p *pdftext.Page) { p.Remapped = 12 }), "table ToUnicode contredit l'encodage"},
 		{"a note call hidden", with(func(p *pdftext.Page) {
 			p.Hidden = []pdftext.Hidden{{Reason: pdftext.HiddenClipped, Chars: 1, Text: "4"}}

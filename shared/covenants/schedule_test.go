@@ -1,0 +1,82 @@
+package covenants
+
+import (
+	"strings"
+	"testing"
+
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// The état des échéances des dettes as the PCG's annex model prints it, in
+// euros: its financial rows (the debts to credit institutions split by
+// their term at origin) total 3 300 000 €, 700 000 € of them within a year;
+// the suppliers' row and the total are not financial debt.
+const scheduleTablePage = `Notes annexes
+État des échéances des dettes à la clôture de l'exercice (en euros)
+État des dettes                               Montant brut      À 1 an au plus      À plus d'1 an et 5 ans au plus      À plus de 5 ans
+Emprunts obligataires convertibles (1)            500 000          100 000          400 000          0
+Emprunts et dettes auprès des établissements de crédit (1)
+à 1 an maximum à l'origine                        120 000          120 000          0          0
+à plus d'1 an à l'origine                         2 380 000          480 000          1 400 000          500 000
+Emprunts et dettes financières divers (1)         300 000          0          300 000          0
+Fournisseurs et comptes rattachés                 900 000          900 000          0          0
+Total                                             4 200 000          1 600 000          2 100 000          500 000`
+
+func TestSchedule(t *testing.T) {
+	t.Parallel()
+	year := 2025
+	st := func(debt float64) Statements {
+		report := statements.Report{Years: map[int]statements.Year{year: {Balance: statements.BalanceSheet{
+			Cash: statements.Amount(400), FinancialDebt: statements.Amount(debt)}}}}
+		return Statements{Year: year, Report: report, Evidence: facts.NewEvidence(report, statements.Transcription{}, nil, nil)}
+	}
+	dashes := strings.ReplaceAll(strings.ReplaceAll(scheduleTablePage, "          0", "          -"), "0          -", "0          –")
+	blank := strings.Replace(scheduleTablePage, "300 000          0          300 000", "300 000          300 000", 1)
+	tests := []struct {
+		name  string
+		pages []string
+		debt  float64
+		want  []string // "id état" of the schedule, maturity and due facts, with "raison" when a reason holds it
+	}{
+		{"the table, matching the balance sheet", []string{scheduleTablePage}, 3300,
+			[]string{"C-x-echeancier verifie : 3 300 k€, dont 700 k€ à un an au plus", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 700 k€ (selon l'état des échéances des dettes, p. 1)"}},
+		{"empty cells as dashes", []string{dashes}, 3300,
+			[]string{"C-x-echeancier verifie : 3 300 k€, dont 700 k€ à un an au plus", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 700 k€"}},
+		{"the table beyond the balance sheet's debts", []string{scheduleTablePage}, 2000,
+			[]string{"C-x-echeancier non_verifie l'échéancier (3 300 k€) dépasse les dettes financières du bilan", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 700 k€"}},
+		{"a maturity beyond the table's year", []string{scheduleTablePage + "\nLe crédit-relais de 900 k€ arrive à échéance le 30 juin 2026."}, 3300,
+			[]string{"C-x-liquidite-1 non_verifie 900 k€ dépasse la part à un an au plus de l'état des échéances des dettes (700 k€, p. 1)", "C-x-echeancier verifie", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 700 k€"}},
+		{"a maturity within the table's year", []string{scheduleTablePage + "\nLe crédit-relais de 480 k€ arrive à échéance le 30 juin 2026."}, 3300,
+			[]string{"C-x-liquidite-1 verifie", "C-x-echeancier verifie", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 700 k€"}},
+		{"a blank cell: the table is not read", []string{blank + "\nLe crédit-relais de 900 k€ arrive à échéance le 30 juin 2026."}, 3300,
+			[]string{"C-x-liquidite-1 verifie", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 900 k€"}},
+		{"a listed schedule", []string{"Échéancier de l'emprunt : À moins d'un an : 640 k€ ; De un à cinq ans : 2 320 k€ ; À plus de cinq ans : 200 k€."}, 3300,
+			[]string{"C-x-liquidite-1 verifie", "C-x-echeancier verifie : 3 160 k€, dont 640 k€ à un an au plus", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 640 k€"}},
+		{"a listed schedule beyond the balance sheet", []string{"Échéancier de l'emprunt : À moins d'un an : 640 k€ ; De un à cinq ans : 2 320 k€ ; À plus de cinq ans : 200 k€."}, 3000,
+			[]string{"C-x-liquidite-1 verifie", "C-x-echeancier non_verifie dépasse les dettes financières", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 640 k€"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			fs, _ := Facts("X SA", Read(tt.pages, year), st(tt.debt), ratios.DefaultThresholds)
+			var got []string
+			for _, f := range fs {
+				if strings.Contains(f.ID, "echeanc") || f.ID == "C-x-liquidite-1" {
+					got = append(got, f.ID+" "+string(f.State)+" "+f.Text+" "+strings.Join(f.Reasons, " ; "))
+				}
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("faits %q, veut %d", got, len(tt.want))
+			}
+			for i, w := range tt.want {
+				id, rest, _ := strings.Cut(w, " ")
+				state, words, _ := strings.Cut(rest, " ")
+				if !strings.HasPrefix(got[i], id+" "+state) || !strings.Contains(got[i], words) {
+					t.Errorf("fait %d = %q, veut %q", i, got[i], w)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,125 @@
+package pdftext
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// ttfWith builds a TrueType program holding only the given tables, as an
+// embedded subset may.
+func ttfWith(tables map[string][]byte) []byte {
+	var tags []string
+	for _, t := range []string{"cmap", "post"} {
+		if _, ok := tables[t]; ok {
+			tags = append(tags, t)
+		}
+	}
+	var b bytes.Buffer
+	head := make([]byte, 12)
+	binary.BigEndian.PutUint32(head, 0x00010000)
+	binary.BigEndian.PutUint16(head[4:], uint16(len(tags)))
+	b.Write(head)
+	off := 12 + 16*len(tags)
+	for _, t := range tags {
+		rec := make([]byte, 16)
+		copy(rec, t)
+		binary.BigEndian.PutUint32(rec[8:], uint32(off))
+		binary.BigEndian.PutUint32(rec[12:], uint32(len(tables[t])))
+		b.Write(rec)
+		off += len(tables[t])
+	}
+	for _, t := range tags {
+		b.Write(tables[t])
+	}
+	return b.Bytes()
+}
+
+// cmapDigits is a cmap table (3,1) of format 4 mapping '0'…'9' to glyphs
+// 19…28 (the Macintosh order) and letters A…Z to 36…61.
+func cmapDigits() []byte {
+	type seg struct{ start, end, delta uint16 }
+	back := uint16(0x10000 - 29) // glyph = character - 29, modulo 65 536
+	segs := []seg{{'0', '9', back}, {'A', 'Z', back}, {0xFFFF, 0xFFFF, 1}}
+	n := len(segs)
+	sub := make([]byte, 16+8*n)
+	binary.BigEndian.PutUint16(sub, 4)
+	binary.BigEndian.PutUint16(sub[2:], uint16(len(sub)))
+	binary.BigEndian.PutUint16(sub[6:], uint16(2*n))
+	for i, s := range segs {
+		binary.BigEndian.PutUint16(sub[14+2*i:], s.end)
+		binary.BigEndian.PutUint16(sub[16+2*n+2*i:], s.start)
+		binary.BigEndian.PutUint16(sub[16+4*n+2*i:], s.delta)
+	}
+	head := []byte{0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 12}
+	return append(head, sub...)
+}
+
+// postDigits is a post table of format 2 naming glyph 19 "five.tf" (a
+// tabular five, a name of its own) and glyph 20 the standard "nine".
+func postDigits() []byte {
+	n := 21
+	b := make([]byte, 34+2*n)
+	binary.BigEndian.PutUint32(b, 0x00020000)
+	binary.BigEndian.PutUint16(b[32:], uint16(n))
+	binary.BigEndian.PutUint16(b[34+2*19:], 258)
+	binary.BigEndian.PutUint16(b[34+2*20:], 28)
+	return append(b, append([]byte{7}, "five.tf"...)...)
+}
+
+// compositeFile is a page showing codes through a Type0 font (Identity-H,
+// CIDFontType2 whose program is ttf) with a ToUnicode of bfchar entries.
+func compositeFile(ttf []byte, bfchars, codes string) []byte {
+	cmap := "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <0000> <FFFF> endcodespacerange\n" +
+		fmt.Sprintf("%d beginbfchar\n%s\nendbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end", strings.Count(bfchars, "\n")+1, bfchars)
+	content := shown + "BT /F3 12 Tf 10 100 Td <" + codes + "> Tj ET"
+	return xrefStreamFile([]testObject{
+		{id: 1, body: "<< /Type /Catalog /Pages 2 0 R >>"},
+		{id: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"},
+		{id: 3, body: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /Font << /F1 5 0 R /F3 6 0 R >> >> /Contents 4 0 R >>"},
+		{id: 4, body: fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)},
+		{id: 5, body: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"},
+		{id: 6, body: "<< /Type /Font /Subtype /Type0 /BaseFont /X /Encoding /Identity-H /DescendantFonts [7 0 R] /ToUnicode 8 0 R >>"},
+		{id: 7, body: "<< /Type /Font /Subtype /CIDFontType2 /BaseFont /X /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>" +
+			" /FontDescriptor << /Type /FontDescriptor /FontName /X /Flags 4 /FontFile2 9 0 R >> /DW 500 /CIDToGIDMap /Identity >>"},
+		{id: 8, body: fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(cmap), cmap)},
+		{id: 9, body: fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(ttf), ttf)},
+	}, "")
+}
+
+// TestRemappedCompositeDigits: a composite font whose ToUnicode says "9"
+// for the glyph its TrueType program gives "5" reads no digit, whether the
+// program says so by its cmap or by its post names; a map that agrees, or
+// that names a glyph the program does not, changes nothing.
+func TestRemappedCompositeDigits(t *testing.T) {
+	const five, zero, letterK = "0018", "0013", "002E" // glyphs 24, 19, 46 by the cmap's order
+	tests := []struct {
+		name, bfchars, codes string
+		ttf                  []byte
+		want                 string
+		remapped             int
+	}{
+		{"honest", "<0018> <0035>\n<0013> <0030>\n<002E> <006B>", five + zero + zero + zero + letterK,
+			ttfWith(map[string][]byte{"cmap": cmapDigits()}), "5000k", 0},
+		{"five read as nine", "<0018> <0039>\n<0013> <0030>\n<002E> <006B>", five + zero + zero + zero + letterK,
+			ttfWith(map[string][]byte{"cmap": cmapDigits()}), "\ufffd\ufffd\ufffd\ufffdk", 4},
+		{"a digit's glyph read as a letter", "<0018> <0041>\n<0013> <0030>", zero + five,
+			ttfWith(map[string][]byte{"cmap": cmapDigits()}), "\ufffd\ufffd", 2},
+		{"post names, tabular five read as nine", "<0013> <0039>\n<0014> <0039>", "00130014",
+			ttfWith(map[string][]byte{"post": postDigits()}), "\ufffd\ufffd", 2},
+		{"post names, honest", "<0013> <0035>\n<0014> <0039>", "00130014",
+			ttfWith(map[string][]byte{"post": postDigits()}), "59", 0},
+		{"a program that names no digit", "<0018> <0039>", five,
+			ttfWith(map[string][]byte{}), "9", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := readFixture(t, compositeFile(tt.ttf, tt.bfchars, tt.codes))
+			if text := p.Text(); !strings.Contains(text, tt.want) || p.Remapped != tt.remapped {
+				t.Errorf("texte %q, %d chiffres remappés ; veut %q, %d", text, p.Remapped, tt.want, tt.remapped)
+			}
+		})
+	}
+}
