@@ -31,7 +31,7 @@ const minWords = 5
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
 	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
-		has(s.norm, boilerplate) && !framing(s.norm) || has(s.norm, standard) {
+		has(s.norm, boilerplate) && !framing(s.norm) || has(s.norm, standard) || customersTerm(s.norm) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of taxonomy[i] are found; a word that
@@ -55,6 +55,9 @@ func classify(s sentence, ref reference) (kind, Category) {
 		denied = denied || len(negatedStrong) > 0
 		if d.category == CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
+		}
+		if d.category == OffBalanceSheet && customersNotice(s.norm) {
+			found = slices.DeleteFunc(found, func(sp span) bool { return strings.HasPrefix(s.norm[sp.start:], noticeTerm) })
 		}
 		strong[i] = len(found) > 0
 		for _, pair := range d.pairs {
@@ -123,6 +126,31 @@ func classify(s sentence, ref reference) (kind, Category) {
 	}
 	return risk, best
 }
+
+// noticeTerm is a notice period, which commits the company when it is a
+// lease's; customersNotice tells it is the customers' (their right to end
+// their contracts, a loss of sales if anything) in a sentence that names
+// no lease.
+var noticeTerm = "préavis"
+
+func customersNotice(norm string) bool {
+	return has(norm, customerSide) && !has(norm, leaseSide)
+}
+
+// customersTerm tells a sentence that states the customers' right to end
+// their contracts with notice, in the mood of what may be ("peuvent être
+// résiliés moyennant un préavis"), with no share of sales at stake: a
+// contract's term, not an event.
+func customersTerm(norm string) bool {
+	return customersNotice(norm) && len(positions(norm, noticeTerm)) > 0 && has(norm, mayWords) && !strings.Contains(norm, "%")
+}
+
+var mayWords = []string{"peut", "peuvent", "pourra", "pourront", "possibilité", "faculté", "libre"}
+
+var (
+	customerSide = []string{"client", "abonné", "abonnement", "marchés", "collectivités", "donneur d'ordre", "donneurs d'ordre"}
+	leaseSide    = []string{"bail", "baux", "bailleur", "locaux", "loyer", "location", "crédit-bail", "site", "entrepôt", "usine"}
+)
 
 // caption is the title of a table or a chart: it names what the table
 // holds, not an exposure.
@@ -204,10 +232,17 @@ func dueSoon(s sentence, ref reference) bool {
 	return ok && rank(g.severity) >= rank(Medium)
 }
 
-// settles tells whether norm says a risk is over, absent or good news.
+// settles tells whether norm says a risk is over, absent or good news:
+// not when a "non" or a "pas" denies the wording ("non négligeable"), nor
+// when "ne … que" restricts it ("ne couvriront les besoins que jusqu'en
+// mars").
 func settles(norm string) bool {
-	if has(norm, settled) {
-		return true
+	for _, t := range settled {
+		for _, at := range positions(norm, t) {
+			if !deniedOrRestricted(norm, at, at+len(t)) {
+				return true
+			}
+		}
 	}
 	for _, p := range settledPairs {
 		if len(affirmed(norm, p[0])) > 0 && len(affirmed(norm, p[1])) > 0 {
@@ -215,6 +250,21 @@ func settles(norm string) bool {
 		}
 	}
 	return false
+}
+
+func deniedOrRestricted(norm string, start, end int) bool {
+	before := norm[clauseStart(norm, start):start]
+	if strings.HasSuffix(before, "non ") || strings.HasSuffix(before, "pas ") {
+		return true
+	}
+	if !strings.Contains(" "+before, " ne ") && !strings.Contains(" "+before, " n'") {
+		return false
+	}
+	after := norm[end:]
+	if i := strings.IndexAny(after, ",;:."); i >= 0 {
+		after = after[:i]
+	}
+	return strings.Contains(after+" ", " que ") || strings.Contains(after, " qu'")
 }
 
 // declaresAbsent tells whether norm says d's risk is not there or no
