@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"analyste.dev/analyste/shared/quotes"
 )
 
 // kind is what a sentence is to the offline reader.
@@ -30,8 +32,17 @@ const minWords = 5
 // an insurance, a provision) without a loss, and that names a risk once at
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
+	if policy(s.norm) && !framing(s.norm) {
+		// What follows the policy's clauses may still tell a risk ("…
+		// arrêtés selon le principe de continuité ; à défaut, la société ne
+		// pourrait faire face…").
+		if rest, ok := afterPolicy(s.text); ok {
+			return classify(newSentence(rest), ref)
+		}
+		return neutral, ""
+	}
 	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
-		has(s.norm, boilerplate) && !framing(s.norm) || has(s.norm, standard) || customersTerm(s.norm) {
+		has(s.norm, standard) || customersTerm(s.norm) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of taxonomy[i] are found; a word that
@@ -151,6 +162,35 @@ var (
 	customerSide = []string{"client", "abonné", "abonnement", "marchés", "collectivités", "donneur d'ordre", "donneurs d'ordre"}
 	leaseSide    = []string{"bail", "baux", "bailleur", "locaux", "loyer", "location", "crédit-bail", "site", "entrepôt", "usine"}
 )
+
+// policy tells whether norm holds boilerplate: not an accounting verb
+// followed by an amount, which is an estimate of a loss ("le manque à
+// gagner est évalué à 300 000 euros").
+func policy(norm string) bool {
+	for _, t := range boilerplate {
+		for _, at := range positions(norm, t) {
+			if !amountAfter.MatchString(norm[at+len(t):]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var amountAfter = regexp.MustCompile(`^[a-z]*\s+(?:à|a)\s+(?:(?:près de|environ|plus de|au moins)\s+)?\d`)
+
+// afterPolicy is the text after the last clause of text (cut at "; ")
+// that holds boilerplate, when one follows it.
+func afterPolicy(text string) (string, bool) {
+	parts := strings.Split(text, "; ")
+	for i := len(parts) - 1; i > 0; i-- {
+		if policy(quotes.Normalise(parts[i-1])) {
+			rest := strings.Join(parts[i:], "; ")
+			return rest, !policy(quotes.Normalise(rest))
+		}
+	}
+	return "", false
+}
 
 // caption is the title of a table or a chart: it names what the table
 // holds, not an exposure.

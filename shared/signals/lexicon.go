@@ -126,7 +126,9 @@ var (
 		"fixe intégralement", "intégralement swap", "entièrement swap", "couverts par", "couvert par", "couverte par",
 		"couvertes par", "couvrant", "couvre systématiquement", "couvrent systématiquement", "systématiquement couvert",
 		"entièrement à taux fixe", "intégralement à taux fixe", "totalement à taux fixe", "sont couverts", "sont couvertes",
-		"étaient couverts", "étaient couvertes"}
+		"étaient couverts", "étaient couvertes", "second fabricant", "deuxième fabricant", "second fournisseur", "deuxième fournisseur",
+		"second prestataire", "second sous-traitant", "seconde source", "double source", "fournisseur alternatif",
+		"fournisseurs alternatifs"}
 	// partial says a cover leaves part of the exposure open.
 	partial = []string{"partiel", "en partie", "à hauteur d", "seulement", "seuls", "seules", "moitié", "n'a couvert que", "ne couvre que",
 		"ne couvrent que"}
