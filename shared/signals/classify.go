@@ -53,6 +53,9 @@ func classify(s sentence, ref reference) (kind, Category) {
 	// strong[i]: a strong term of taxonomy[i] itself is found, which the
 	// word model may not overrule.
 	strong := make([]bool, len(taxonomy))
+	// paired[i]: a pair of taxonomy[i] is found, which names the risk in
+	// other words than the currency's own name.
+	paired := make([]bool, len(taxonomy))
 	// denied: a term of some category is denied or declared absent, which
 	// the word model cannot read: it has the last word only elsewhere.
 	denied := false
@@ -77,6 +80,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 				start := min(p0[0].start, p1[0].start)
 				found = append(found, span{start, start})
 				taken = append(append(taken, p0...), p1...)
+				paired[i] = true
 			}
 		}
 		if len(found) == 0 && d.dueSoon && dueSoon(s, ref) {
@@ -121,8 +125,8 @@ func classify(s sentence, ref reference) (kind, Category) {
 	if !denied {
 		best = wordModel.judge(s.norm, best, framed, firm)
 	}
-	if best == CurrencyRates && !strong[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == CurrencyRates })] &&
-		ref.ownOnly(s.norm) {
+	if c := slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == CurrencyRates }); best == CurrencyRates &&
+		!strong[c] && !paired[c] && ref.ownOnly(s.norm) {
 		// The company's own currency, and nothing else of the category.
 		best = ""
 	}
@@ -273,13 +277,13 @@ func dueSoon(s sentence, ref reference) bool {
 }
 
 // settles tells whether norm says a risk is over, absent or good news:
-// not when a "non" or a "pas" denies the wording ("non négligeable"), nor
-// when "ne … que" restricts it ("ne couvriront les besoins que jusqu'en
-// mars").
+// not when a "non" or a "pas" denies the wording ("non négligeable"), when
+// "ne … que" restricts it ("ne couvriront les besoins que jusqu'en mars"),
+// nor when an adverse word follows it ("redevenu négatif").
 func settles(norm string) bool {
 	for _, t := range settled {
 		for _, at := range positions(norm, t) {
-			if !deniedOrRestricted(norm, at, at+len(t)) {
+			if !deniedOrRestricted(norm, at, at+len(t)) && !adverseAfter(norm[at+len(t):]) {
 				return true
 			}
 		}
@@ -292,9 +296,26 @@ func settles(norm string) bool {
 	return false
 }
 
+// adverseAfter tells whether the first words of text turn the settling
+// wording before them to the worse.
+func adverseAfter(text string) bool {
+	w := wordsOf(text)
+	return slices.ContainsFunc(w[:min(2, len(w))], func(w string) bool {
+		return slices.ContainsFunc(worse, func(p string) bool { return strings.HasPrefix(w, p) })
+	})
+}
+
+var worse = []string{"négati", "déficitaire", "inférieur", "insuffisant", "défavorable"}
+
 func deniedOrRestricted(norm string, start, end int) bool {
 	before := norm[clauseStart(norm, start):start]
-	if strings.HasSuffix(before, "non ") || strings.HasSuffix(before, "pas ") {
+	// The word before, or the one before an auxiliary ("sans avoir été
+	// renouvelé").
+	w := wordsOf(before)
+	if n := len(w); n > 1 && (w[n-1] == "avoir" || w[n-1] == "être" || w[n-1] == "été") {
+		w = w[:n-1]
+	}
+	if n := len(w); n > 0 && slices.Contains([]string{"non", "pas", "sans", "jamais", "ni"}, w[n-1]) {
 		return true
 	}
 	if !strings.Contains(" "+before, " ne ") && !strings.Contains(" "+before, " n'") {

@@ -140,7 +140,7 @@ var (
 		"a coûté", "ont coûté", "perte estimée", "avant indemnisation", "a contraint", "ont contraint", "plus couvert", "plus assuré", "qu'avec une franchise", "excèd", "ne suffi", "pas suffi",
 		"insuffisan", "en cas de", "à défaut", "faute de",
 		"en l'absence de", "ne couvre pas", "n'a pas",
-		"n'est pas", "ne sont pas", "pas encore", "risque de", "expose",
+		"n'est pas", "ne sont pas", "pas encore", "risque de", "expose", "que jusqu",
 	}
 	// referBack points to a risk told elsewhere in the report.
 	referBack = []string{"décrit", "mentionné", "ci-dessus", "présenté", "voir note"}

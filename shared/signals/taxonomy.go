@@ -742,7 +742,7 @@ var taxonomy = []definition{
 		pairs: [][2][]string{{{"autorisation", "agrément", "licence", "permis", "certification", "habilitation",
 			"accréditation", "qualification",
 			"homologation", "label", "appellation", "inao", "services vétérinaires", "dgccrf", "procès-verbal",
-			"autorité", "agence", "ministère", "préfecture", "préfet", "régulateur", "commission européenne", "immatriculation",
+			"autorité", "agence", "ministère", "préfecture", "préfet", "régulateur", "dreal", "installations classées", "commission européenne", "immatriculation",
 			"garantie financière", "slots", "dncg", "décret", "arrêté tarifaire"}, sanctionHarms},
 			{{"pac", "aide", "aides", "subvention", "accises", "loi de finances", "quotas", "réduction de loyer de solidarité", "apl", "grille de salaires", "convention collective",
 				"campagne tarifaire", "convergence tarifaire", "forfait soins"}, {"supprim", "réduire", "réduit", "amput", "relèvement", "baisse", "diminution", "alourdi",
@@ -790,7 +790,7 @@ var (
 		"papier", "résine", "plastique", "polymère", "engrais", "farine", "emballages", "cartons", "bouchons", "étiquettes",
 		"matériaux",
 		"fournitures", "kilowattheure", "vrac", "énergétique", "denrées", "cotations", "tjm", "tarifs journaliers", "prix de capture", "surcharges carburant"}
-	sanctionHarms = []string{"suspen", "retir", "retrait", "refus", "mise en demeure", "injonction", "sanction", "amende",
+	sanctionHarms = []string{"suspen", "retir", "retrait", "refus", "mise en demeure", "en demeure", "injonction", "sanction", "amende",
 		"interdi",
 		"fermeture administrative", "non-conformité", "non conformité", "enquête"}
 )
