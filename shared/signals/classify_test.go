@@ -80,6 +80,7 @@ func TestClassify(t *testing.T) {
 		{"back to the worse is no settlement", "Le free cash-flow est redevenu négatif au second semestre, à -12 M€.", risk, Liquidity},
 		{"a translation effect told in the reporting currency", "L'effet de conversion des filiales turques a réduit le résultat de 19 M€.", risk, CurrencyRates},
 		{"a restriction is a lack, not a mitigation", "Selon le plan de trésorerie, les ressources disponibles ne couvriront les besoins que jusqu'en mai 2026.", risk, Liquidity},
+		{"a word that begins like a term is another word", "La coopérative n'a pas été touchée par la grêle tombée sur le nord du département, a indiqué son directeur.", neutral, ""},
 		{"a breach outweighs the call it causes", "Le non-respect constaté du ratio de levier au 30 juin ouvre aux prêteurs un cas d'exigibilité anticipée sur l'intégralité du crédit.", risk, Covenant},
 		{"a call made outweighs the breach", "Faute d'avoir tenu son ratio de levier, la banque a prononcé la déchéance du terme du prêt.", risk, Acceleration},
 		{"no longer", "Depuis la qualification d'un second laminoir, la société ne dépend plus d'un fournisseur unique pour ses tôles.", neutral, ""},

@@ -212,7 +212,7 @@ func positions(text, term string) []int {
 		}
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			i := m[0]
-			if r, _ := utf8.DecodeLastRuneInString(text[:i]); i == 0 || !unicode.IsLetter(r) && r != '-' {
+			if r, _ := utf8.DecodeLastRuneInString(text[:i]); (i == 0 || !unicode.IsLetter(r) && r != '-') && !otherWord(text[i:]) {
 				at = append(at, i)
 			}
 		}
@@ -225,11 +225,19 @@ func positions(text, term string) []int {
 			return at
 		}
 		i += from
-		if r, _ := utf8.DecodeLastRuneInString(text[:i]); i == 0 || !unicode.IsLetter(r) && r != '-' {
+		if r, _ := utf8.DecodeLastRuneInString(text[:i]); (i == 0 || !unicode.IsLetter(r) && r != '-') && !otherWord(text[i:]) {
 			at = append(at, i)
 		}
 		from = i + 1
 	}
+}
+
+// otherWords begin like a term's word and are another word: "départ" is
+// no "département".
+var otherWords = []string{"départem"}
+
+func otherWord(text string) bool {
+	return slices.ContainsFunc(otherWords, func(w string) bool { return strings.HasPrefix(text, w) })
 }
 
 // inflectedTerms caches the patterns of the terms of several words.
