@@ -28,6 +28,8 @@ func TestClassify(t *testing.T) {
 		{"S'il conclut à l'existence d'une incertitude significative, il attire l'attention des lecteurs de son rapport sur les informations fournies.", ""},
 		{"Les comptes ont été établis selon le principe de continuité d'exploitation.", ""},
 		{"La survenance de l'un de ces risques pourrait remettre en cause la continuité d'exploitation.", ""},
+		{"La direction compte sur l'apport en compte courant annoncé ; à défaut, la société ne serait pas en mesure de faire face à ses échéances au-delà du mois d'avril.", GoingConcern},
+		{"En cas de perte de ce marché, le groupe ne pourrait faire face à ses engagements.", ""},
 		// Procedures, in France and elsewhere.
 		{"Un mandataire ad hoc a été désigné par le président du tribunal de commerce en mars afin d'accompagner les discussions avec les banques.", Procedure},
 		{"Par jugement du 3 juin, le tribunal a ouvert une procédure de sauvegarde accélérée au bénéfice de la société.", Procedure},
@@ -40,6 +42,14 @@ func TestClassify(t *testing.T) {
 		{"Un plan de sauvegarde de l'emploi a été présenté au comité social et économique.", ""},
 		{"La société est sortie du plan de sauvegarde par anticipation en 2024.", ""},
 		{"La société n'a fait l'objet d'aucune procédure collective.", ""},
+		// The press's words for a procedure, and a plan's own terms.
+		{"Le fabricant de jouets a déposé son bilan lundi devant le tribunal de commerce.", Procedure},
+		{"L'usine, mise en redressement en janvier, cherche un repreneur.", Procedure},
+		{"La filiale irlandaise a été placée sous administration judiciaire à la demande de ses créanciers.", Procedure},
+		{"Le plan de continuation homologué par le tribunal prévoit l'apurement du passif sur huit ans.", Procedure},
+		{"Le contrat de prêt stipule que l'ouverture d'une procédure collective constitue un cas de défaut.", ""},
+		{"Le tribunal a constaté la bonne exécution du plan de sauvegarde, dont le passif a été entièrement apuré.", ""},
+		{"Le plan de sauvegarde, dont la bonne exécution conditionne le maintien de l'activité, court jusqu'en 2029.", Procedure},
 		// Covenants.
 		{"Au 31 décembre, le ratio de levier prévu par le contrat de crédit n'a pas été respecté.", CovenantBreach},
 		{"La société a obtenu de son pool bancaire un waiver au titre du test du 30 juin.", CovenantBreach},
@@ -47,15 +57,26 @@ func TestClassify(t *testing.T) {
 		{"Les ratios financiers prévus par le contrat de crédit ont été respectés au 31 décembre.", ""},
 		{"Aucun waiver n'a été nécessaire au cours de l'exercice.", ""},
 		{"En cas de non-respect du ratio de levier, les prêteurs pourraient exiger le remboursement de la dette.", ""},
+		// A level told against its limit, a waiver in other words, a
+		// counterfactual after "faute de quoi".
+		{"Au 30 juin, le levier ressort à 4,1x pour un plafond contractuel de 3,75x.", CovenantBreach},
+		{"Le ratio de couverture du service de la dette s'établit à 0,95 contre un minimum de 1,10.", CovenantBreach},
+		{"Au 30 juin, le levier ressort à 2,1x pour un plafond contractuel de 3,75x.", ""},
+		{"Les banques ont accepté de ne pas se prévaloir du dépassement du ratio de levier.", CovenantBreach},
+		{"La société a obtenu de son prêteur une renonciation au ratio de fonds propres du contrat de prêt.", CovenantBreach},
+		{"Le groupe a obtenu un assouplissement de ses engagements financiers, faute de quoi il aurait dépassé le plafond prévu par le crédit.", CovenantBreach},
+		{"Ses pertes ont fait passer les fonds propres sous le plancher contractuel prévu par le prêt bancaire.", CovenantBreach},
 		// Acceleration.
 		{"Par lettre du 4 mars, la banque a prononcé la déchéance du terme du prêt de 2 M€.", Acceleration},
 		{"Le crédit comporte une clause d'exigibilité anticipée en cas de changement de contrôle.", ""},
 		{"La déchéance du terme du prêt n'a pas été prononcée par la banque.", ""},
+		{"L'impayé sur le crédit-bail a entraîné, par le jeu du défaut croisé, l'exigibilité de tous les emprunts.", Acceleration},
 		// Audit opinions.
 		{"Nous certifions, sous la réserve décrite dans la partie « Fondement de l'opinion avec réserve », que les comptes annuels sont réguliers et sincères.", AuditOpinion},
 		{"Nous sommes dans l'impossibilité de certifier les comptes annuels de la société.", AuditOpinion},
 		{"Nous ne sommes pas en mesure de certifier si les comptes annuels sont réguliers et sincères.", AuditOpinion},
 		{"Nous certifions que les comptes annuels sont réguliers et sincères, sans réserve.", ""},
+		{"La provision nous paraît insuffisante d'au moins 300 k€, ce qui nous conduit à formuler une réserve.", AuditOpinion},
 		{"La réserve formulée sur les comptes de l'exercice précédent a été levée.", ""},
 		{"Si ces informations ne sont pas pertinentes, il formule une certification avec réserve ou un refus de certifier.", ""},
 		// Equity below half the share capital.

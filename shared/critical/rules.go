@@ -2,6 +2,7 @@ package critical
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"analyste.dev/analyste/shared/locate"
@@ -39,6 +40,12 @@ type rule struct {
 	// that is a rule or a responsibility ("s'il conclut à l'existence
 	// d'une incertitude…") is left out.
 	modal bool
+	// plans: the event is what a contract's wording is about ("le plan de
+	// sauvegarde prévoit…"), so that wording after it supposes nothing.
+	plans bool
+	// figures tells the event by a figure against its limit, on the
+	// sentence as written (decimal commas kept).
+	figures func(sentence string) bool
 }
 
 // voice is wording that gives a finding another category.
@@ -91,6 +98,9 @@ var rules = []rule{
 			`capacite`+gap+` a (?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
 			`(?:ne serait|ne sera|n est|ne sont|ne seraient|ne serions|ne sommes) pas en mesure de (?:poursuivre|continuer|faire face)`,
 			`ne pourr[a-z]* (?:pas )?(?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`,
+			// A shortfall dated: "ne pourrait faire face à ses engagements
+			// au-delà de septembre".
+			`ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure de )?faire face a (?:ses|leurs|son) [a-z]+`+gap+` (?:au dela|apres|a partir|a compter|avant|d ici|jusqu)`,
 		),
 		context: goingConcernContext, settled: goingConcernSettled, voices: goingConcernVoices,
 	},
@@ -105,13 +115,14 @@ var rules = []rule{
 		settled: goingConcernSettled, voices: goingConcernVoices,
 	},
 	{
-		kind: Procedure, category: signals.GoingConcern,
+		kind: Procedure, category: signals.GoingConcern, plans: true,
 		summary: "Procédure de prévention ou d'insolvabilité",
 		reason:  "procédure de prévention ou collective : toujours élevée",
 		cues: cues(
 			`mandat ad hoc`, `mandataire ad hoc`, `procedures? de conciliation`, `(?:accord|protocole)s? de conciliation`,
 			`conciliateur`, `ouverture d une conciliation`, `procedures? de sauvegarde`, `sauvegarde (?:financiere )?acceleree`,
-			`plans? de sauvegarde`, `(?:place|placee|places|placees) sous (?:sauvegarde|redressement)`, `redressement judiciaire`, `liquidation judiciaire`, `procedures? collectives?`,
+			`plans? de sauvegarde`, `(?:place|placee|places|placees|mise?s?) (?:sous|en) (?:sauvegarde|redressement|liquidation)`,
+			`depos`+w+` (?:le|son|leur) bilan`, `depot de bilan`, `(?:sous|en) administration (?:judiciaire|provisoire)`, `redressement judiciaire`, `liquidation judiciaire`, `procedures? collectives?`,
 			`administrateurs? judiciaires?`, `mandataires? judiciaires?`, `periode d observation`, `plans? de continuation`,
 			`plans? de redressement`, `cessation des paiements`, `reorganisation judiciaire`, `procedures? de reorganisation`,
 			`sursis concordataire`, `concordat(?: preventif)?(?: de faillite)?`, `ajournement de (?:la )?faillite`,
@@ -123,7 +134,7 @@ var rules = []rule{
 		),
 		settled: re(`(?:est|sont|etait|etaient) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
 			`ont pris fin`, `clotur`+w, `jugement de cloture`, `fin (?:de la|du) (?:procedure|plan|mandat)`, `(?:a|ont) ete leve`+s,
-			`acheve`+s, `mis fin`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`),
+			`acheve`+s, `mis fin`, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`),
 		exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
 			`deprecie[a-z]*`,
 			`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
@@ -158,8 +169,10 @@ var rules = []rule{
 			`faute d avoir (?:respecte|tenu|atteint)`, `ne pas avoir (?:respecte|tenu)`, `renonc`+w+` (?:ponctuellement )?a se prevaloir`,
 			`(?:accepte|consenti|renonce)[a-z]* (?:de ne pas|a ne pas|a) se prevaloir`,
 			`renonciations? (?:ponctuelle|temporaire|a se prevaloir|au test|a l application)`+s, `demandes? de renonciation`,
+			`renonciations? (?:au|aux|a l|a son|a ses) (?:ratio|covenant|engagement|test|respect)s?`, `ne pas se prevaloir`,
+			`(?:passe|passer|tombe|descendu|ramene)`+s+gap+` (?:sous|en dessous) (?:le|les|du|des) (?:plancher|seuil|minimum)s? (?:contractuel|convenu|prevu|requis|autorise)`+s,
 			`dispenses? (?:ponctuelle|temporaire|de respect|du respect)s?`,
-			`(?:porter|porte|relever|releve|relevement|rehausser|rehausse|abaisser|abaisse|assouplir|assoupli|assouplissement)`+long+` (?:levier maximal|levier maximum|plafond|seuil|ratio|minimum|covenant)s?`,
+			`(?:porter|porte|relever|releve|relevement|rehausser|rehausse|abaisser|abaisse|assouplir|assoupli|assouplissement)`+long+` (?:levier maximal|levier maximum|plafond|seuil|ratio|minimum|covenant|engagements financiers)s?`,
 			`(?:seuil|plafond|levier maximal|minimum|ratio|covenant)s?`+long+` (?:a ete|ont ete|est|sont) (?:releve|abaisse|porte|assoupli|ramene|rehausse)`+s,
 			`en deca du (?:minimum|seuil|plancher|ratio)`, `au dessus du (?:plafond|maximum) (?:contractuel|autorise)`,
 			`ne (?:respecte|respectait|respectent|respectaient) (?:pas|plus)`,
@@ -169,10 +182,11 @@ var rules = []rule{
 			`(?:preteurs|banques|creanciers|porteurs) (?:ont|a) renonce`, `covenant holiday`,
 			`suspension (?:du|des) (?:test|covenant|ratio)s?`, `reset (?:du|des) (?:covenant|ratio)s?`,
 		),
-		context: re(`covenant`+w+`?`, `ratios?`, `engagements? financiers?`, `clauses? financieres?`, `leverage`, `gearing`,
+		context: re(`covenant`+w+`?`, `ratios?`, `levier`, `engagements? financiers?`, `clauses? financieres?`, `leverage`, `gearing`,
 			`dscr`, `icr`, `ltv`, `preteurs?`, `banques?`, `bancaires?`, `creanciers?`, `credit`, `emprunt`+w+`?`, `financement`+w+`?`,
 			`contrat de pret`, `obligataires?`, `exigibilite`),
 		settled: re(`(?:de nouveau|a nouveau|desormais) respecte`+s, `remedie`+s),
+		figures: beyondLimit,
 	},
 	{
 		kind: Acceleration, category: signals.Acceleration, also: []signals.Category{signals.Covenant},
@@ -180,6 +194,7 @@ var rules = []rule{
 		reason:  "exigibilité déclenchée ou notifiée : élevée",
 		cues: cues(
 			`(?:prononc|notifi|declench|demand|exige|exigea|reclam|invoqu|actionn|signifi|mis en oeuvre|mise en oeuvre)[a-z]*`+gap+` (?:l )?(?:exigibilite (?:anticipee|immediate)|decheance du terme|remboursement (?:anticipe|immediat|sans delai)|cas de defaut|cas d exigibilite)`,
+			`(?:entrain|provoqu|declench)`+w+`(?: (?:[a-z0-9]+|\|)){0,10} (?:l )?exigibilite (?:anticipee |immediate )?(?:de|des|du|d)`,
 			`survenance d un cas (?:d exigibilite|de defaut)`,
 			`(?:exigibilite (?:anticipee|immediate)|decheance du terme)`+gap+` (?:a|ont) ete (?:prononcee|notifiee|declenchee|demandee|exigee|signifiee|invoquee)s?`,
 			`(?:rendu|rendue|rendus|rendues|declaree?s?) (?:immediatement )?exigibles?`, `devenu`+s+` immediatement exigibles?`,
@@ -242,7 +257,14 @@ var hypothesis = re(`en cas`, `si`, `s il`, `s ils`, `dans l hypothese`, `au cas
 
 // conditional marks a hypothesis in the mood of its verb, or a contract's
 // term (what it provides, not what happened).
-var conditional = regexp.MustCompile(` (?:[a-z]{2,}(?:rait|raient)|pourr[a-z]*|pouvant|peut|peuvent|susceptibles? d|clauses?|prevoi[a-z]*|stipul[a-z]*|autoris[a-z]* (?:les |la |le |l )?(?:banques?|preteurs?|creanciers?|porteurs?|obligataires?|agent)) `)
+var conditional = regexp.MustCompile(mood.String() + `|` + terms.String())
+
+// mood is a verb in the conditional mood or of possibility ("paraît",
+// "retrait" and "extrait" are none); terms is a contract's wording.
+var (
+	mood  = regexp.MustCompile(` (?:[a-z]*(?:[a-df-qt-wyz]t|[b-su-z])r(?:ait|aient)|pourr[a-z]*|pouvant|peut|peuvent|susceptibles? d) `)
+	terms = regexp.MustCompile(` (?:clauses?|prevoi[a-z]*|stipul[a-z]*|autoris[a-z]* (?:les |la |le |l )?(?:banques?|preteurs?|creanciers?|porteurs?|obligataires?|agent)) `)
+)
 
 // hypothetical is both, for a list's introduction.
 var hypothetical = regexp.MustCompile(hypothesis.String() + `|` + conditional.String())
@@ -274,10 +296,23 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	// "ne pourra poursuivre que si…" restricts, "certifier si" asks
 	// whether: neither supposes.
 	f = whether.ReplaceAllString(f, " $1 ")
-	hyp := inList || hypothesis.MatchString(f) || conditional.MatchString(f)
+	// What "faute de quoi" opens is what did not happen: the fact is
+	// before it.
+	h := counterfactual.ReplaceAllString(f, " ")
+	moodHyp := inList || hypothesis.MatchString(h) || mood.MatchString(h)
+	termsAt := len(h)
+	if m := terms.FindStringIndex(h); m != nil {
+		termsAt = m[0]
+	}
 	std := responsibility.MatchString(f)
 	for i := range rules {
 		r := &rules[i]
+		// A rule that plans may be named before a contract's wording.
+		within := len(h)
+		if r.plans && !moodHyp {
+			within = min(termsAt+1, len(h))
+		}
+		hyp := moodHyp || termsAt < len(h) && !r.plans
 		if std || hyp && !r.modal || r.context != nil && !r.context.MatchString(f) || r.exclude != nil && r.exclude.MatchString(f) {
 			continue
 		}
@@ -285,13 +320,18 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 			continue
 		}
 		for _, c := range r.cues {
-			if affirmedCue(f, c) {
+			if affirmedCue(h[:within], c) {
 				return r.kind, r.categoryOf(f), true
 			}
+		}
+		if r.figures != nil && r.figures(sentence) {
+			return r.kind, r.categoryOf(f), true
 		}
 	}
 	return "", "", false
 }
+
+var counterfactual = regexp.MustCompile(` (?:faute de quoi|sans quoi|a defaut de quoi|sinon) [^|]*`)
 
 // categoryOf is the category of the rule's event told in folded f.
 func (r *rule) categoryOf(f string) signals.Category {
@@ -363,3 +403,34 @@ var whether = regexp.MustCompile(` (que|certifier|savoir|determiner|dire|verifie
 var coordination = regexp.MustCompile(` (mais|toutefois|cependant|alors que|tandis que|bien que|neanmoins) `)
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+// limitAfter is a contractual limit told after a ratio's level ("… ressort
+// à 3,4x pour un plafond contractuel de 3,25x", "… contre un minimum de
+// 1,20"), levelOf the level itself, the last one told before the limit.
+var (
+	limitAfter = regexp.MustCompile(`\b(?:pour|contre|face à|au regard d')\s*(?:un|une|le|la|son|sa)\s+(plafond|maximum|minimum|plancher|niveau maximal|niveau minimal|seuil maximal|seuil minimal)\b[^;\d]{0,40}?(\d+(?:,\d+)?)`)
+	levelOf    = regexp.MustCompile(`(?:ressort|ressortait|ressortant|s'établit|s'établissait|atteint|atteignait|s'élève|s'élevait|est|était|de)\s+(?:à\s+)?(\d+(?:,\d+)?)\s*(?:x|fois)?\b`)
+)
+
+// beyondLimit tells whether sentence tells a ratio past its limit: above a
+// ceiling or below a floor.
+func beyondLimit(sentence string) bool {
+	text := strings.ToLower(sentence)
+	for _, m := range limitAfter.FindAllStringSubmatchIndex(text, -1) {
+		levels := levelOf.FindAllStringSubmatch(text[max(0, m[0]-100):m[0]], -1)
+		if len(levels) == 0 {
+			continue
+		}
+		got, errGot := strconv.ParseFloat(strings.Replace(levels[len(levels)-1][1], ",", ".", 1), 64)
+		limit, errLimit := strconv.ParseFloat(strings.Replace(text[m[4]:m[5]], ",", ".", 1), 64)
+		if errGot != nil || errLimit != nil {
+			continue
+		}
+		kind := text[m[2]:m[3]]
+		ceiling := strings.Contains(kind, "plafond") || strings.Contains(kind, "maxim")
+		if ceiling && got > limit || !ceiling && got < limit {
+			return true
+		}
+	}
+	return false
+}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"analyste.dev/analyste/shared/quotes"
 )
 
 // kind is what a sentence is to the offline reader.
@@ -30,8 +32,17 @@ const minWords = 5
 // an insurance, a provision) without a loss, and that names a risk once at
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
+	if policy(s.norm) && !framing(s.norm) {
+		// What follows the policy's clauses may still tell a risk ("…
+		// arrêtés selon le principe de continuité ; à défaut, la société ne
+		// pourrait faire face…").
+		if rest, ok := afterPolicy(s.text); ok {
+			return classify(newSentence(rest), ref)
+		}
+		return neutral, ""
+	}
 	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
-		has(s.norm, boilerplate) && !framing(s.norm) || has(s.norm, standard) {
+		has(s.norm, standard) || customersTerm(s.norm) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of taxonomy[i] are found; a word that
@@ -42,6 +53,9 @@ func classify(s sentence, ref reference) (kind, Category) {
 	// strong[i]: a strong term of taxonomy[i] itself is found, which the
 	// word model may not overrule.
 	strong := make([]bool, len(taxonomy))
+	// paired[i]: a pair of taxonomy[i] is found, which names the risk in
+	// other words than the currency's own name.
+	paired := make([]bool, len(taxonomy))
 	// denied: a term of some category is denied or declared absent, which
 	// the word model cannot read: it has the last word only elsewhere.
 	denied := false
@@ -56,6 +70,9 @@ func classify(s sentence, ref reference) (kind, Category) {
 		if d.category == CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
 		}
+		if d.category == OffBalanceSheet && customersNotice(s.norm) {
+			found = slices.DeleteFunc(found, func(sp span) bool { return strings.HasPrefix(s.norm[sp.start:], noticeTerm) })
+		}
 		strong[i] = len(found) > 0
 		for _, pair := range d.pairs {
 			if p0, p1 := affirmed(s.norm, pair[0]), affirmed(s.norm, pair[1]); len(p0) > 0 && len(p1) > 0 {
@@ -63,6 +80,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 				start := min(p0[0].start, p1[0].start)
 				found = append(found, span{start, start})
 				taken = append(append(taken, p0...), p1...)
+				paired[i] = true
 			}
 		}
 		if len(found) == 0 && d.dueSoon && dueSoon(s, ref) {
@@ -107,8 +125,8 @@ func classify(s sentence, ref reference) (kind, Category) {
 	if !denied {
 		best = wordModel().judge(s.norm, best, framed, firm)
 	}
-	if best == CurrencyRates && !strong[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == CurrencyRates })] &&
-		ref.ownOnly(s.norm) {
+	if c := slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == CurrencyRates }); best == CurrencyRates &&
+		!strong[c] && !paired[c] && ref.ownOnly(s.norm) {
 		// The company's own currency, and nothing else of the category.
 		best = ""
 	}
@@ -122,6 +140,60 @@ func classify(s sentence, ref reference) (kind, Category) {
 		return neutral, ""
 	}
 	return risk, best
+}
+
+// noticeTerm is a notice period, which commits the company when it is a
+// lease's; customersNotice tells it is the customers' (their right to end
+// their contracts, a loss of sales if anything) in a sentence that names
+// no lease.
+var noticeTerm = "préavis"
+
+func customersNotice(norm string) bool {
+	return has(norm, customerSide) && !has(norm, leaseSide)
+}
+
+// customersTerm tells a sentence that states the customers' right to end
+// their contracts with notice, in the mood of what may be ("peuvent être
+// résiliés moyennant un préavis"), with no share of sales at stake: a
+// contract's term, not an event.
+func customersTerm(norm string) bool {
+	return customersNotice(norm) && len(positions(norm, noticeTerm)) > 0 && has(norm, mayWords) && !strings.Contains(norm, "%")
+}
+
+var mayWords = []string{"peut", "peuvent", "pourra", "pourront", "possibilité", "faculté", "libre"}
+
+var (
+	customerSide = []string{"client", "abonné", "abonnement", "marchés", "collectivités", "donneur d'ordre", "donneurs d'ordre"}
+	leaseSide    = []string{"bail", "baux", "bailleur", "locaux", "loyer", "location", "crédit-bail", "site", "entrepôt", "usine"}
+)
+
+// policy tells whether norm holds boilerplate: not an accounting verb
+// followed by an amount, which is an estimate of a loss ("le manque à
+// gagner est évalué à 300 000 euros").
+func policy(norm string) bool {
+	for _, t := range boilerplate {
+		for _, at := range positions(norm, t) {
+			if !amountAfter.MatchString(norm[at+len(t):]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var amountAfter = regexp.MustCompile(`^[a-z]*\s+(?:à|a)\s+(?:(?:près de|environ|plus de|au moins)\s+)?\d`)
+
+// afterPolicy is the text after the last clause of text (cut at "; ")
+// that holds boilerplate, when one follows it.
+func afterPolicy(text string) (string, bool) {
+	parts := strings.Split(text, "; ")
+	for i := len(parts) - 1; i > 0; i-- {
+		if policy(quotes.Normalise(parts[i-1])) {
+			rest := strings.Join(parts[i:], "; ")
+			return rest, !policy(quotes.Normalise(rest))
+		}
+	}
+	return "", false
 }
 
 // caption is the title of a table or a chart: it names what the table
@@ -204,10 +276,17 @@ func dueSoon(s sentence, ref reference) bool {
 	return ok && rank(g.severity) >= rank(Medium)
 }
 
-// settles tells whether norm says a risk is over, absent or good news.
+// settles tells whether norm says a risk is over, absent or good news:
+// not when a "non" or a "pas" denies the wording ("non négligeable"), when
+// "ne … que" restricts it ("ne couvriront les besoins que jusqu'en mars"),
+// nor when an adverse word follows it ("redevenu négatif").
 func settles(norm string) bool {
-	if has(norm, settled) {
-		return true
+	for _, t := range settled {
+		for _, at := range positions(norm, t) {
+			if !deniedOrRestricted(norm, at, at+len(t)) && !adverseAfter(norm[at+len(t):]) {
+				return true
+			}
+		}
 	}
 	for _, p := range settledPairs {
 		if len(affirmed(norm, p[0])) > 0 && len(affirmed(norm, p[1])) > 0 {
@@ -215,6 +294,38 @@ func settles(norm string) bool {
 		}
 	}
 	return false
+}
+
+// adverseAfter tells whether the first words of text turn the settling
+// wording before them to the worse.
+func adverseAfter(text string) bool {
+	w := wordsOf(text)
+	return slices.ContainsFunc(w[:min(2, len(w))], func(w string) bool {
+		return slices.ContainsFunc(worse, func(p string) bool { return strings.HasPrefix(w, p) })
+	})
+}
+
+var worse = []string{"négati", "déficitaire", "inférieur", "insuffisant", "défavorable"}
+
+func deniedOrRestricted(norm string, start, end int) bool {
+	before := norm[clauseStart(norm, start):start]
+	// The word before, or the one before an auxiliary ("sans avoir été
+	// renouvelé").
+	w := wordsOf(before)
+	if n := len(w); n > 1 && (w[n-1] == "avoir" || w[n-1] == "être" || w[n-1] == "été") {
+		w = w[:n-1]
+	}
+	if n := len(w); n > 0 && slices.Contains([]string{"non", "pas", "sans", "jamais", "ni"}, w[n-1]) {
+		return true
+	}
+	if !strings.Contains(" "+before, " ne ") && !strings.Contains(" "+before, " n'") {
+		return false
+	}
+	after := norm[end:]
+	if i := strings.IndexAny(after, ",;:."); i >= 0 {
+		after = after[:i]
+	}
+	return strings.Contains(after+" ", " que ") || strings.Contains(after, " qu'")
 }
 
 // declaresAbsent tells whether norm says d's risk is not there or no

@@ -40,13 +40,18 @@ var (
 		"caractère approprié", "sont ventilé", "pas retraité", "comptabilisées en charges", "comptabilisés en charges",
 		"intégration fiscale", "approuvé les conventions", "sont décomptabilisé", "est décomptabilisé", "comprend les", "comprennent les",
 		"aux termes de l'article", "du code civil", "(en k€)", "(en milliers d'euros)", "(en m€)", "(en millions d'euros)",
+		// A policy, and how risks are managed: what the company does, not
+		// what threatens it.
+		"pour politique", "politique du groupe consiste", "politique de la société consiste", "sont gérés par", "sont gérés selon",
+		"est géré par", "est gérée par", "selon des règles approuvées",
 	}
 	// standard is the wording of the auditors' and management's standard
 	// paragraphs (responsibilities, what an audit is), which name every
 	// risk as something to assess: no risk even in the auditor's voice.
 	standard = []string{"s'il conclut", "existence ou non", "s'il existe ou non", "il incombe à la direction", "il incombe au",
 		"assurance raisonnable", "jugement professionnel", "il formule une certification", "sauf s'il est prévu de liquider",
-		"étant toutefois rappelé", "ne garantit toutefois pas"}
+		"étant toutefois rappelé", "ne garantit toutefois pas", "il revient à la direction", "il revient au",
+		"convention comptable de continuité", "sauf si elle prévoit de liquider", "sauf s'il prévoit de liquider"}
 	// breached says a covenant was broken or waived, as a fact.
 	breached = []string{"n'a pas été respecté", "n'ont pas été respecté", "n'était pas respecté", "n'étaient pas respecté",
 		"non-respect constaté", "bris de covenant", "waiver", "dérogation obtenue", "dérogation accordée", "a été franchi",
@@ -90,6 +95,12 @@ var (
 		"a levé", "ont levé", "a été soldé", "ont été soldé", "entièrement soldé", "entièrement exécuté", "a refinancé",
 		"ont refinancé", "subi aucun", "sans dommage", "en faveur du groupe", "sans incidence sur le résultat",
 		"non significati", "pas significati", "peu significati", "respectent les exigences", "respecte les exigences",
+		"resté marginal", "restée marginale", "est marginal", "négligeable", "s'est stabilisé", "se sont stabilisé",
+		// Done, told in the infinitive after the verb that reports it
+		// ("a annoncé avoir bouclé…"), or by the court or the authority.
+		"avoir bouclé", "avoir finalisé", "avoir refinancé", "avoir soldé", "a soldé", "ont soldé", "intégralement apuré",
+		"entièrement apuré", "été apuré", "bonne exécution du plan", "hors de cause", "relaxé", "non-lieu", "classé sans suite",
+		"classée sans suite", "avis favorable", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
 	}
 	// settledPairs say it in two places of a sentence: "a obtenu en mars
 	// 2025 le renouvellement de son agrément".
@@ -103,15 +114,21 @@ var (
 		"conteste", "arguments solides", "second fournisseur", "stock de sécurité", "stocks de sécurité", "plan de trésorerie",
 		"suit la liquidité", "accord de principe", "bloquées", "bloqués", "offre indicative", "négociations sont en cours",
 		"discussions engagées", "non tirée", "non utilisée", "subordonnés", "indemnisation", "a été obtenu",
+		"second fabricant", "deuxième fabricant", "second sous-traitant", "seconde source", "double source", "fournisseur alternatif",
+		"fournisseurs alternatifs", "entièrement à taux fixe", "intégralement à taux fixe", "totalement à taux fixe",
 	}
 	// fullCover says an exposure is wholly covered or insured: the sentence
 	// is a mitigant whatever it names, unless it tells a loss.
 	fullCover = []string{"intégralement couvert", "entièrement couvert", "totalement couvert", "intégralement assuré",
 		"assuré contre", "assurés contre", "assurée contre", "assurées contre", "assuré en valeur à neuf", "fixent intégralement",
 		"fixe intégralement", "intégralement swap", "entièrement swap", "couverts par", "couvert par", "couverte par",
-		"couvertes par", "couvrant"}
+		"couvertes par", "couvrant", "couvre systématiquement", "couvrent systématiquement", "systématiquement couvert",
+		"entièrement à taux fixe", "intégralement à taux fixe", "totalement à taux fixe", "sont couverts", "sont couvertes",
+		"étaient couverts", "étaient couvertes", "second fabricant", "deuxième fabricant", "second fournisseur", "deuxième fournisseur",
+		"second prestataire", "second sous-traitant", "seconde source", "double source", "fournisseur alternatif",
+		"fournisseurs alternatifs"}
 	// partial says a cover leaves part of the exposure open.
-	partial = []string{"partiel", "en partie", "à hauteur d", "seulement", "moitié", "n'a couvert que", "ne couvre que",
+	partial = []string{"partiel", "en partie", "à hauteur d", "seulement", "seuls", "seules", "moitié", "n'a couvert que", "ne couvre que",
 		"ne couvrent que"}
 	// consequence is the wording of a loss or a lack, which a mitigation
 	// alone never holds.
@@ -121,7 +138,7 @@ var (
 		"a coûté", "ont coûté", "perte estimée", "avant indemnisation", "a contraint", "ont contraint", "plus couvert", "plus assuré", "qu'avec une franchise", "excèd", "ne suffi", "pas suffi",
 		"insuffisan", "en cas de", "à défaut", "faute de",
 		"en l'absence de", "ne couvre pas", "n'a pas",
-		"n'est pas", "ne sont pas", "pas encore", "risque de", "expose",
+		"n'est pas", "ne sont pas", "pas encore", "risque de", "expose", "que jusqu",
 	}
 	// referBack points to a risk told elsewhere in the report.
 	referBack = []string{"décrit", "mentionné", "ci-dessus", "présenté", "voir note"}
@@ -168,7 +185,7 @@ func positions(text, term string) []int {
 		}
 		for _, m := range re.FindAllStringIndex(text, -1) {
 			i := m[0]
-			if r, _ := utf8.DecodeLastRuneInString(text[:i]); i == 0 || !unicode.IsLetter(r) && r != '-' {
+			if r, _ := utf8.DecodeLastRuneInString(text[:i]); (i == 0 || !unicode.IsLetter(r) && r != '-') && !otherWord(text[i:]) {
 				at = append(at, i)
 			}
 		}
@@ -181,11 +198,19 @@ func positions(text, term string) []int {
 			return at
 		}
 		i += from
-		if r, _ := utf8.DecodeLastRuneInString(text[:i]); i == 0 || !unicode.IsLetter(r) && r != '-' {
+		if r, _ := utf8.DecodeLastRuneInString(text[:i]); (i == 0 || !unicode.IsLetter(r) && r != '-') && !otherWord(text[i:]) {
 			at = append(at, i)
 		}
 		from = i + 1
 	}
+}
+
+// otherWords begin like a term's word and are another word: "départ" is
+// no "département".
+var otherWords = []string{"départem"}
+
+func otherWord(text string) bool {
+	return slices.ContainsFunc(otherWords, func(w string) bool { return strings.HasPrefix(text, w) })
 }
 
 // inflectedTerms caches the patterns of the terms of several words.

@@ -11,7 +11,7 @@ import (
 // it in that form, and nothing normalises the terms at start-up.
 func TestTermsNormalised(t *testing.T) {
 	lists := [][]string{boilerplate, standard, breached, called, settled, mitigation, fullCover, partial, consequence, referBack,
-		exceptions, lossWords, adverseWords}
+		exceptions, lossWords, adverseWords, customerSide, leaseSide, mayWords, {noticeTerm}}
 	for _, pair := range settledPairs {
 		lists = append(lists, pair[0], pair[1])
 	}
