@@ -42,6 +42,11 @@ type Fact struct {
 	// Figure is, for a C- fact, what its figure is: a fact whose amount's
 	// role could not be told has none and is the quote only.
 	Figure *Figure `json:"figure,omitempty"`
+	// Audit is, for the C- fact of the auditor's report, its signatories
+	// and opinion; Flows, for the twelve-month liquidity fact, its sources
+	// and uses.
+	Audit *Audit `json:"audit,omitempty"`
+	Flows *Flows `json:"flux,omitempty"`
 }
 
 // Figure types the figure of a C- fact: its type (covenant, a liquidity

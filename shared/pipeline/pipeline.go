@@ -176,6 +176,10 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	}
 	out.Facts = append(facts.RatioFacts(company, years, out.Ratios, ev), facts.AlertFacts(company, out.Alerts, ev)...)
 	out.Facts = append(out.Facts, covFacts...)
+	if f, ok := facts.LiquidityFact(company, years, out.Ratios, ev, covFacts); ok {
+		out.Facts = append(out.Facts, f)
+	}
+	out.Facts = append(out.Facts, facts.CounterpartyFacts(company, doc.Texts())...)
 	out.Facts = append(out.Facts, facts.QualityFacts(company, out.Result.Checks, out.Facts)...)
 	return out, nil
 }
