@@ -47,6 +47,8 @@ type Fact struct {
 	// and uses.
 	Audit *Audit `json:"audit,omitempty"`
 	Flows *Flows `json:"flux,omitempty"`
+	// Proposal is, for K-<slug>-avis, the proposed opinion.
+	Proposal *Proposal `json:"avis,omitempty"`
 }
 
 // Figure types the figure of a C- fact: its type (covenant, a liquidity

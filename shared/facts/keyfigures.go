@@ -1,0 +1,120 @@
+package facts
+
+import (
+	"fmt"
+	"strings"
+
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// keyFigure is one row of the key-figures table: a statement field or a
+// ratio of the dictionary.
+type keyFigure struct {
+	label string
+	field statements.Key // a statement's amount, when ratio is empty
+	ratio string
+}
+
+// keyFigures are the rows a credit committee reads first: size, earnings,
+// cash generation, debt and its weight.
+var keyFigures = []keyFigure{
+	{label: "Chiffre d'affaires", field: statements.Key{Statement: statements.Income, Name: "chiffre_affaires"}},
+	{label: "EBITDA", ratio: "ebitda"},
+	{label: "Marge d'EBITDA", ratio: "marge_ebitda"},
+	{label: "Résultat net", field: statements.Key{Statement: statements.Income, Name: "resultat_net"}},
+	{label: "Capacité d'autofinancement", ratio: "caf"},
+	{label: "Dette nette", ratio: "dette_nette"},
+	{label: "Levier", ratio: "levier"},
+	{label: "Trésorerie", field: cashKey},
+}
+
+// KeyFiguresFact is the key-figures table, K-<slug>-chiffres-cles: each row
+// the latest year, the year before and the change (in percent for an
+// amount of the same sign, in points for a percentage, in turns for a
+// multiple), only rows with a number in the latest year. Its state is the
+// evidence of every field a row reads.
+func KeyFiguresFact(company string, years []int, rs map[int]ratios.Ratios, ev Evidence) (Fact, bool) {
+	if len(years) == 0 {
+		return Fact{}, false
+	}
+	n := years[0]
+	p := statements.PreviousYear(years, n)
+	var rows []string
+	var reads []statements.FieldRef
+	for _, k := range keyFigures {
+		cur, prev, unit, refs := k.values(n, p, rs, ev)
+		if !cur.OK() {
+			continue
+		}
+		reads = append(reads, refs...)
+		row := fmt.Sprintf("%s %d : %s", k.label, n, ratios.FormatValue(cur, unit))
+		if p != 0 && prev.OK() {
+			row += fmt.Sprintf(" ; %d : %s", p, ratios.FormatValue(prev, unit))
+			if v, ok := change(cur.Number, prev.Number, unit); ok {
+				row += " ; variation : " + v
+			}
+		}
+		rows = append(rows, row)
+	}
+	if len(rows) == 0 {
+		return Fact{}, false
+	}
+	f := Fact{ID: "K-" + Slug(company) + "-chiffres-cles", Text: company + " - Chiffres clés : " + strings.Join(rows, " | ")}
+	f.State, f.Fields, f.Reasons = ev.Assess(unique(reads))
+	return f, true
+}
+
+func (k keyFigure) values(n, p int, rs map[int]ratios.Ratios, ev Evidence) (cur, prev ratios.Value, unit frnum.Unit, reads []statements.FieldRef) {
+	if k.ratio != "" {
+		d, _ := ratios.DefinitionOf(k.ratio)
+		reads = d.Reads(n, 0)
+		if p != 0 {
+			reads = append(reads, d.Reads(p, 0)...)
+		}
+		return d.Get(rs[n]), d.Get(rs[p]), d.Unit, reads
+	}
+	get := func(y int) ratios.Value {
+		if v, ok := ev.report.Value(y, k.field); ok && y != 0 {
+			return ratios.Value{Number: v}
+		}
+		return ratios.Value{Reason: ratios.NotAvailable}
+	}
+	reads = []statements.FieldRef{{Year: n, Key: k.field}}
+	if p != 0 {
+		reads = append(reads, statements.FieldRef{Year: p, Key: k.field})
+	}
+	return get(n), get(p), frnum.KEUR, reads
+}
+
+// change is the variation of a row: a percentage between two amounts of
+// the same sign, points between two percentages, turns between two
+// multiples; none between amounts of opposite signs or from zero.
+func change(cur, prev float64, unit frnum.Unit) (string, bool) {
+	switch unit {
+	case frnum.Percent:
+		return signed(frnum.Round1(cur)-frnum.Round1(prev)) + " pt", true
+	case frnum.Times:
+		return signed(frnum.Round1(cur)-frnum.Round1(prev)) + "x", true
+	}
+	if prev == 0 || cur*prev < 0 {
+		return "", false
+	}
+	return frnum.FormatPercent((cur/prev - 1) * 100 * sign(prev)), true
+}
+
+func signed(v float64) string {
+	if frnum.Round1(v) > 0 {
+		return "+" + frnum.FormatPercent(v)[:len(frnum.FormatPercent(v))-len(" %")]
+	}
+	s := frnum.FormatPercent(v)
+	return s[:len(s)-len(" %")]
+}
+
+func sign(v float64) float64 {
+	if v < 0 {
+		return -1
+	}
+	return 1
+}
