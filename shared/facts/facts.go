@@ -121,7 +121,8 @@ func Slug(company string) string {
 
 // RatioFacts gives one fact per ratio: the latest year, the year before in
 // parentheses when it is a number, and the formula; its state comes from the evidence of the fields
-// of every year it states. years lists the years latest first.
+// of every year it states. years lists the years latest first. The
+// key-figures table (keyFiguresFact) follows them.
 func RatioFacts(company string, years []int, rs map[int]ratios.Ratios, ev Evidence) []Fact {
 	if len(years) == 0 {
 		return nil
@@ -142,6 +143,9 @@ func RatioFacts(company string, years []int, rs map[int]ratios.Ratios, ev Eviden
 		text += " ; formule : " + d.Formula
 		f := Fact{ID: "R-" + slug + "-" + strings.ReplaceAll(d.Key, "_", "-"), Text: text}
 		f.State, f.Fields, f.Reasons = ev.Assess(unique(reads))
+		out = append(out, f)
+	}
+	if f, ok := keyFiguresFact(company, years, rs, ev); ok {
 		out = append(out, f)
 	}
 	return out

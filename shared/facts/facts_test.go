@@ -2,6 +2,7 @@ package facts
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -71,11 +72,32 @@ func TestRatioFacts(t *testing.T) {
 		"[R-test-mois-de-tresorerie] Maison Test SAS - Mois de trésorerie 2025 : non significatif (flux d'exploitation positif : le free cash-flow est négatif du fait des investissements) ; formule : trésorerie / (-free cash-flow / 12), quand le free cash-flow est négatif",
 	}
 	var texts []string
-	for _, f := range got {
+	for _, f := range got[:len(ratios.Definitions)] {
 		texts = append(texts, f.String())
 	}
 	if diff := cmp.Diff(want, texts); diff != "" {
 		t.Errorf("facts (-want +got):\n%s", diff)
+	}
+}
+
+// The key-figures table: N, N-1 and the change in percent for an amount,
+// in points for a percentage, in turns for a multiple.
+func TestKeyFigures(t *testing.T) {
+	t.Parallel()
+	r := fixture(t)
+	got := RatioFacts(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r))
+	table := got[len(got)-1]
+	if table.ID != "R-test-chiffres-cles" || !table.Verified() {
+		t.Fatalf("last fact %s (%s), want the verified key figures", table.ID, table.State)
+	}
+	for _, row := range []string{
+		"Chiffre d'affaires 2025 : 110 000 k€ ; 2024 : 100 000 k€ ; variation : 10,0 %",
+		"Marge d'EBITDA 2025 : 12,6 % ; 2024 : 13,0 % ; variation : -0,4 pt",
+		"Levier 2025 : 1,4x ; 2024 : 1,3x ; variation : +0,1x",
+	} {
+		if !strings.Contains(table.Text, row) {
+			t.Errorf("key figures lack %q: %s", row, table.Text)
+		}
 	}
 }
 
@@ -101,7 +123,7 @@ func TestRatioFactsParseBack(t *testing.T) {
 	t.Parallel()
 	r := fixture(t)
 	rs := ratios.Compute(r)
-	for i, f := range RatioFacts(r.Company, r.YearsDesc(), rs, truthEvidence(r)) {
+	for i, f := range RatioFacts(r.Company, r.YearsDesc(), rs, truthEvidence(r))[:len(ratios.Definitions)] {
 		d := ratios.Definitions[i]
 		var values []float64
 		for _, n := range frnum.Parse(f.Text) {

@@ -25,17 +25,18 @@ var keyFigures = []keyFigure{
 	{label: "Marge d'EBITDA", ratio: "marge_ebitda"},
 	{label: "Résultat net", field: statements.Key{Statement: statements.Income, Name: "resultat_net"}},
 	{label: "Capacité d'autofinancement", ratio: "caf"},
+	{label: "BFR", ratio: "bfr"},
 	{label: "Dette nette", ratio: "dette_nette"},
 	{label: "Levier", ratio: "levier"},
 	{label: "Trésorerie", field: cashKey},
 }
 
-// KeyFiguresFact is the key-figures table, K-<slug>-chiffres-cles: each row
+// keyFiguresFact is the key-figures table, R-<slug>-chiffres-cles: each row
 // the latest year, the year before and the change (in percent for an
 // amount of the same sign, in points for a percentage, in turns for a
 // multiple), only rows with a number in the latest year. Its state is the
 // evidence of every field a row reads.
-func KeyFiguresFact(company string, years []int, rs map[int]ratios.Ratios, ev Evidence) (Fact, bool) {
+func keyFiguresFact(company string, years []int, rs map[int]ratios.Ratios, ev Evidence) (Fact, bool) {
 	if len(years) == 0 {
 		return Fact{}, false
 	}
@@ -61,7 +62,7 @@ func KeyFiguresFact(company string, years []int, rs map[int]ratios.Ratios, ev Ev
 	if len(rows) == 0 {
 		return Fact{}, false
 	}
-	f := Fact{ID: "K-" + Slug(company) + "-chiffres-cles", Text: company + " - Chiffres clés : " + strings.Join(rows, " | ")}
+	f := Fact{ID: "R-" + Slug(company) + "-chiffres-cles", Text: company + " - Chiffres clés : " + strings.Join(rows, " | ")}
 	f.State, f.Fields, f.Reasons = ev.Assess(unique(reads))
 	return f, true
 }

@@ -159,26 +159,25 @@ func Coherence(m Memo, fs []facts.Fact) []Defect {
 	return append(out, nothingUnder(all, fs)...)
 }
 
-// toVerify writes the points to verify: the K- facts', except that when
-// they say "rien à signaler" while grave risks stand, the grave risks are
-// the points.
-func (b *builder) toVerify(company string, points, risks []facts.Fact) {
-	var grave []facts.Fact
-	for _, f := range risks {
-		if f.Severity == "elevee" {
-			grave = append(grave, f)
+// toVerify states the points a person must look at (checkPoints); when
+// there are none, the grave risks are the points, never "rien à signaler".
+func (b *builder) toVerify(company string, points *facts.Fact, risks []facts.Fact) {
+	if points == nil {
+		return
+	}
+	list := checkPoints(company, points.Text)
+	for _, p := range list {
+		b.add(*points, p)
+	}
+	if len(list) > 0 {
+		return
+	}
+	for _, g := range risks {
+		if g.Severity == "elevee" {
+			b.add(g, "Point à vérifier : "+strings.ToLower(riskTitle(g)[:1])+riskTitle(g)[1:]+".")
 		}
 	}
-	for _, f := range points {
-		if len(grave) == 0 || !nothingToReport.MatchString(locate.Fold(f.Text)) {
-			b.add(f, restate(company, f.Text))
-			continue
-		}
-		for _, g := range grave {
-			b.add(g, "Points à vérifier : "+strings.ToLower(riskTitle(g)[:1])+riskTitle(g)[1:]+".")
-		}
-		b.sources = append(b.sources, f.ID)
-	}
+	b.sources = append(b.sources, points.ID)
 }
 
 // nothingUnder finds "rien à signaler" in a section while an alert or a

@@ -98,7 +98,7 @@ func TestOfflinePointsUnderGraveRisk(t *testing.T) {
 		t.Fatalf("mémo incohérent : %+v", d)
 	}
 	last := m.Paragraphs[len(m.Paragraphs)-1]
-	if last.Kind != ToVerify || strings.Contains(last.Text, "rien à signaler") || !strings.Contains(last.Text, "continuite exploitation") {
+	if last.Kind != ToVerify || strings.Contains(last.Text, "rien à signaler") || !strings.Contains(last.Text, "continuité d'exploitation") {
 		t.Errorf("points à vérifier : %+v", last)
 	}
 }

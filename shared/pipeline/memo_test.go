@@ -57,7 +57,7 @@ func section(res memo.Result, k memo.Kind) memo.Paragraph {
 }
 
 // A memo an analyst can sign: every section, no sentence twice, no list of
-// quotes, ranked risks each with a severity and a source, a short synthesis,
+// quotes, ranked risks each with a severity and a source, a short proposed opinion,
 // published.
 func TestMemoQuality(t *testing.T) {
 	t.Parallel()
@@ -85,8 +85,8 @@ func TestMemoQuality(t *testing.T) {
 			if !slices.Equal(kinds, memo.Kinds) {
 				t.Errorf("sections %v, want %v", kinds, memo.Kinds)
 			}
-			if words := len(strings.Fields(section(res, memo.Synthesis).Text)); words >= 120 {
-				t.Errorf("synthesis of %d words", words)
+			if words := len(strings.Fields(section(res, memo.OpinionKind).Text)); words == 0 || words >= 120 {
+				t.Errorf("opinion of %d words", words)
 			}
 			risks := sentences.Split(section(res, memo.Risks).Text)
 			ranked := 0
@@ -121,7 +121,7 @@ func TestMemoCourseCases(t *testing.T) {
 	}{
 		{"ferlac", memo.Covenants, []string{"plafond de 3,5x", "3,4x", "selon la définition contractuelle", "marge de 2,9 %", "levier calculé sur les comptes : 5,5x en 2025, selon une autre définition"},
 			[]string{"dépassé", "dépassement"}},
-		{"solvea", memo.Synthesis, []string{"crédit-relais de 45 000 k€ au 30 juin 2026", "trésorerie de 23 160 k€"}, nil},
+		{"solvea", memo.DebtLiquidity, []string{"échéances de la dette à moins d'un an : 45 000 k€", "trésorerie 2025 : 23 160 k€", "sources inférieures aux emplois"}, nil},
 		{"helvane", memo.Risks, nil, []string{"Remboursement anticipé de 12,0 M€"}},
 	}
 	for _, tt := range tests {

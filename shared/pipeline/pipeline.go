@@ -180,9 +180,6 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 		out.Facts = append(out.Facts, f)
 	}
 	out.Facts = append(out.Facts, facts.CounterpartyFacts(company, doc.Texts())...)
-	if f, ok := facts.KeyFiguresFact(company, years, out.Ratios, ev); ok {
-		out.Facts = append(out.Facts, f)
-	}
 	out.Facts = append(out.Facts, facts.OpinionFact(company, out.Facts, years))
 	out.Facts = append(out.Facts, facts.QualityFacts(company, out.Result.Checks, out.Facts)...)
 	return out, nil
