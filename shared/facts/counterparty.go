@@ -45,7 +45,7 @@ var (
 	}{
 		{OpinionAdverse, regexp.MustCompile(`refusons de certifier|refus de certifier`)},
 		{OpinionDisclaimed, regexp.MustCompile(`ne sommes pas en mesure de certifier|impossibilite de certifier|ne pouvons pas certifier`)},
-		{OpinionQualified, regexp.MustCompile(`certifions.*(sous (la|les) reserves?|a l exception d|exception faite d)`)},
+		{OpinionQualified, regexp.MustCompile(`certifions.*(sous (la|les) reserves?|a l exception d|exception faite d)|(sous (la|les) reserves?|a l exception d|exception faite d).*certifions`)},
 		{OpinionUnqualified, regexp.MustCompile(`nous certifions que`)},
 	}
 	observationWords  = regexp.MustCompile(`sans remettre en cause l opinion|^observations?$`)
@@ -204,7 +204,11 @@ func auditorsText(names []string) string {
 func readAudit(body string) (Audit, string, bool) {
 	var a Audit
 	var sentence string
-	for _, s := range sentences.Split(joinLines(body)) {
+	var all []string
+	for _, para := range paragraphs(body) {
+		all = append(all, sentences.Split(para)...)
+	}
+	for _, s := range all {
 		folded := locate.Fold(s)
 		for _, o := range opinionWords {
 			if !o.words.MatchString(folded) {
@@ -249,10 +253,4 @@ func rank(opinion string) int {
 		}
 	}
 	return len(opinionWords)
-}
-
-// joinLines makes one text of a page's lines, so that a sentence broken
-// across lines is one sentence; quotes.Verify absorbs the line breaks.
-func joinLines(text string) string {
-	return strings.Join(strings.Fields(text), " ")
 }
