@@ -273,6 +273,9 @@ func body(text string) string {
 	}
 	text = strings.TrimSuffix(strings.TrimSpace(text), ".")
 	r, size := utf8.DecodeRuneInString(text)
+	if next, _ := utf8.DecodeRuneInString(text[size:]); unicode.IsUpper(next) { // an acronym: EBITDA
+		return text
+	}
 	return string(unicode.ToLower(r)) + text[size:]
 }
 
