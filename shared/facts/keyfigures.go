@@ -18,17 +18,16 @@ type keyFigure struct {
 }
 
 // keyFigures are the rows a credit committee reads first: size, earnings,
-// cash generation, debt and its weight.
+// working capital, debt and its weight; the cash and the CAF are in the
+// twelve-month liquidity, once.
 var keyFigures = []keyFigure{
 	{label: "Chiffre d'affaires", field: statements.Key{Statement: statements.Income, Name: "chiffre_affaires"}},
 	{label: "EBITDA", ratio: "ebitda"},
 	{label: "Marge d'EBITDA", ratio: "marge_ebitda"},
 	{label: "Résultat net", field: statements.Key{Statement: statements.Income, Name: "resultat_net"}},
-	{label: "Capacité d'autofinancement", ratio: "caf"},
 	{label: "BFR", ratio: "bfr"},
 	{label: "Dette nette", ratio: "dette_nette"},
 	{label: "Levier", ratio: "levier"},
-	{label: "Trésorerie", field: cashKey},
 }
 
 // keyFiguresFact is the key-figures table, R-<slug>-chiffres-cles: each row

@@ -13,7 +13,9 @@ import (
 // Flows are twelve months of sources against uses, in k€, as a lender
 // sets them: what the company holds or can draw (cash, undrawn lines) and
 // is expected to generate (the last CAF, carried over), against what it
-// must pay (debt due within a year, the last dividend, carried over).
+// must pay (debt due within a year, the last dividend, carried over). The
+// CAF is the cash-flow table's, before the change in working capital,
+// where it prints one (cashFlowCapacity).
 type Flows struct {
 	Sources []Flow `json:"sources"`
 	Uses    []Flow `json:"emplois"`
@@ -98,14 +100,12 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 		}
 	}
 	maturities := len(fl.Uses) > 0
-	if caf := rs[y].CashFlowFromOps; caf.OK() {
-		d, _ := ratios.DefinitionOf("caf")
-		reads = append(reads, d.Reads(y, 0)...)
-		cafID := "R-" + slug + "-caf"
-		if caf.Number >= 0 {
-			fl.Sources = append(fl.Sources, Flow{Label: fmt.Sprintf("capacité d'autofinancement %d reconduite", y), Amount: caf.Number, Fact: cafID})
+	if caf, cafReads, cafID, ok := cashFlowCapacity(y, slug, id, rs, ev); ok {
+		reads = append(reads, cafReads...)
+		if caf >= 0 {
+			fl.Sources = append(fl.Sources, Flow{Label: fmt.Sprintf("capacité d'autofinancement %d reconduite", y), Amount: caf, Fact: cafID})
 		} else {
-			fl.Uses = append(fl.Uses, Flow{Label: fmt.Sprintf("capacité d'autofinancement %d négative, reconduite", y), Amount: -caf.Number, Fact: cafID})
+			fl.Uses = append(fl.Uses, Flow{Label: fmt.Sprintf("capacité d'autofinancement %d négative, reconduite", y), Amount: -caf, Fact: cafID})
 		}
 	}
 	if div, ok := ev.report.Value(y, dividendsKey); ok && div != 0 {
@@ -133,6 +133,30 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 	}
 	f.Reasons = append(f.Reasons, unverified...)
 	return f, true
+}
+
+var (
+	operatingKey = statements.Key{Statement: statements.CashFlow, Name: "flux_exploitation"}
+	changeBFRKey = statements.Key{Statement: statements.CashFlow, Name: "variation_bfr"}
+)
+
+// cashFlowCapacity is the CAF the French way where the cash-flow table
+// gives it: the operating cash flow before the change in working capital
+// (the table's marge brute d'autofinancement, every non-cash item and gain
+// on disposals already taken out by the accountant); otherwise the
+// dictionary's simplified CAF (net result + depreciation, R-<slug>-caf).
+func cashFlowCapacity(y int, slug, id string, rs map[int]ratios.Ratios, ev Evidence) (float64, []statements.FieldRef, string, bool) {
+	ops, okOps := ev.report.Value(y, operatingKey)
+	bfr, okBFR := ev.report.Value(y, changeBFRKey)
+	if okOps && okBFR {
+		return ops - bfr, []statements.FieldRef{{Year: y, Key: operatingKey}, {Year: y, Key: changeBFRKey}}, id, true
+	}
+	caf := rs[y].CashFlowFromOps
+	if !caf.OK() {
+		return 0, nil, "", false
+	}
+	d, _ := ratios.DefinitionOf("caf")
+	return caf.Number, d.Reads(y, 0), "R-" + slug + "-caf", true
 }
 
 func flowList(fs []Flow) string {

@@ -3,10 +3,7 @@ package facts
 import (
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
-	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/ratios"
 )
 
@@ -40,6 +37,22 @@ type Proposal struct {
 	Requests []string `json:"documents_a_demander,omitempty"`
 }
 
+// alertReasons word an alert as a reason, without its figures (the key
+// figures and the sections give them once); alertConditions are what the
+// lender asks for under it.
+var (
+	alertReasons = map[string]string{
+		ratios.RuleNegativeEBITDA: "EBITDA négatif", ratios.RuleNegativeEquity: "capitaux propres négatifs",
+		ratios.RuleLeverage: "levier au-dessus du seuil d'alerte", ratios.RuleDividends: "dividendes versés malgré un free cash-flow négatif",
+		ratios.RuleNegativeFCF: "free cash-flow négatif", ratios.RuleNetLoss: "perte nette", ratios.RuleLowCover: "couverture des frais financiers sous le seuil",
+		ratios.RuleCashDrop: "trésorerie en forte baisse", ratios.RuleShortTermDebt: "échéances à moins d'un an supérieures à la trésorerie et aux lignes",
+	}
+	alertConditions = map[string]string{
+		ratios.RuleLeverage:  "plan de désendettement chiffré",
+		ratios.RuleDividends: "suspension des dividendes tant que le free cash-flow est négatif",
+	}
+)
+
 // maxReasons bounds the reasons a proposal gives.
 const maxReasons = 3
 
@@ -69,20 +82,17 @@ func Propose(fs []Fact, years []int) Proposal {
 	unfavorable := false
 	var audit *Audit
 	var flows *Flows
-	var liquidityText string
 	breach, tight, goingConcern, undrawn := false, false, false, false
-	covenantText := ""
 	for _, f := range fs {
 		kind, key := splitID(f.ID)
 		switch {
 		case f.Audit != nil:
 			audit = f.Audit
 		case f.Flows != nil:
-			flows, liquidityText = f.Flows, f.Text
+			flows = f.Flows
 		case kind == "C" && strings.HasPrefix(key, "covenant-") && strings.Contains(f.Text, "soit un dépassement"):
 			breach = true
 		case kind == "A" && f.Rule == ratios.RuleCovenant:
-			covenantText = body(f.Text)
 			if strings.Contains(f.Text, " dépassé") {
 				breach = true
 			} else {
@@ -116,20 +126,16 @@ func Propose(fs []Fact, years []int) Proposal {
 		}
 	}
 	if breach {
-		what := "covenant dépassé"
-		if covenantText != "" {
-			what = covenantText
-		}
-		grave = append(grave, what)
+		grave = append(grave, "covenant dépassé")
 		conditions = append(conditions, "renonciation écrite des prêteurs (waiver) au bris du covenant")
 		unfavorable = unfavorable || short || goingConcern
 	}
 	if short {
-		grave = append(grave, liquidityReason(liquidityText))
+		grave = append(grave, "sources de liquidité à douze mois inférieures aux emplois")
 		conditions = append(conditions, "plan de trésorerie mensuel à douze mois et confirmation des financements attendus")
 	}
 	if tight && !breach {
-		watch = append(watch, covenantText)
+		watch = append(watch, "marge du covenant sous le seuil d'alerte")
 		conditions = append(conditions, "attestation de covenant au prochain test et marge prévisionnelle")
 		if undrawn {
 			conditions = append(conditions, "confirmation que les lignes non tirées restent disponibles si le covenant est dépassé")
@@ -140,17 +146,16 @@ func Propose(fs []Fact, years []int) Proposal {
 		if kind != "A" {
 			continue
 		}
-		switch f.Rule {
-		case ratios.RuleNegativeEBITDA, ratios.RuleNegativeEquity:
-			grave = append(grave, body(f.Text))
-		case ratios.RuleLeverage:
-			watch = append(watch, body(f.Text))
-			conditions = append(conditions, "plan de désendettement chiffré")
-		case ratios.RuleDividends:
-			watch = append(watch, body(f.Text))
-			conditions = append(conditions, "suspension des dividendes tant que le free cash-flow est négatif")
-		case ratios.RuleNegativeFCF, ratios.RuleNetLoss, ratios.RuleLowCover, ratios.RuleCashDrop, ratios.RuleShortTermDebt:
-			watch = append(watch, body(f.Text))
+		// The reasons name what is wrong; the figures are in the sections.
+		if r, ok := alertReasons[f.Rule]; ok {
+			if f.Rule == ratios.RuleNegativeEBITDA || f.Rule == ratios.RuleNegativeEquity {
+				grave = append(grave, r)
+			} else {
+				watch = append(watch, r)
+			}
+		}
+		if c, ok := alertConditions[f.Rule]; ok {
+			conditions = append(conditions, c)
 		}
 	}
 	if audit != nil && audit.Observation && !goingConcern {
@@ -213,70 +218,28 @@ func requests(fs []Fact, years []int, audit *Audit, flows *Flows) []string {
 	return out
 }
 
-// strengths are the reasons of a favorable opinion: the cover of the uses,
-// the audit opinion, the leverage.
+// strengths are the reasons of a favorable opinion, without their
+// figures: the cover of the uses, the audit opinion, a leverage under the
+// alert threshold (no leverage alert stands then).
 func strengths(fs []Fact, audit *Audit, flows *Flows) []string {
 	var out []string
 	if flows != nil && flows.Cover != nil {
-		out = append(out, fmt.Sprintf("sources à douze mois de %s couvrant %s les emplois", frnum.FormatKEUR(Total(flows.Sources)), frnum.FormatRatio(*flows.Cover)))
+		out = append(out, "sources de liquidité à douze mois couvrant les emplois")
 	}
 	if audit != nil && !audit.Modified() {
 		out = append(out, "comptes certifiés sans réserve")
 	}
 	for _, f := range fs {
-		if _, key := splitID(f.ID); key == "levier" && f.Verified() {
-			if v := yearValue(f.Text); v != "" {
-				out = append(out, "levier de "+v)
-			}
+		if f.Rule == ratios.RuleLeverage {
+			return out
+		}
+	}
+	for _, f := range fs {
+		if _, key := splitID(f.ID); key == "levier" && f.Verified() && !strings.Contains(f.Text, ratios.NotSignificant) && !strings.Contains(f.Text, ratios.NotAvailable) {
+			out = append(out, "levier sous le seuil d'alerte")
 		}
 	}
 	return out
-}
-
-// liquidityReason words sources below uses with the fact's figures.
-func liquidityReason(text string) string {
-	src, use := between(text, "sources de ", " ("), between(text, "emplois de ", " (")
-	if src == "" || use == "" {
-		return "sources à douze mois inférieures aux emplois"
-	}
-	return fmt.Sprintf("sources à douze mois de %s inférieures aux emplois de %s", src, use)
-}
-
-func between(s, open, end string) string {
-	_, after, ok := strings.Cut(s, open)
-	if !ok {
-		return ""
-	}
-	v, _, _ := strings.Cut(after, end)
-	return v
-}
-
-// yearValue is the latest year's value of a ratio fact: "Levier 2025 : 0,6x
-// (…)" gives "0,6x"; a reason (non significatif…) gives "".
-func yearValue(text string) string {
-	_, after, ok := strings.Cut(text, " : ")
-	if !ok {
-		return ""
-	}
-	v, _, _ := strings.Cut(after, " ")
-	if v == "" || v[0] < '0' || v[0] > '9' && v[0] != '-' {
-		return ""
-	}
-	return v
-}
-
-// body is a fact's text without its company and final period, in lower
-// case first, to stand in a list.
-func body(text string) string {
-	if _, after, ok := strings.Cut(text, " - "); ok {
-		text = after
-	}
-	text = strings.TrimSuffix(strings.TrimSpace(text), ".")
-	r, size := utf8.DecodeRuneInString(text)
-	if next, _ := utf8.DecodeRuneInString(text[size:]); unicode.IsUpper(next) { // an acronym: EBITDA
-		return text
-	}
-	return string(unicode.ToLower(r)) + text[size:]
 }
 
 func firstUnique(list []string, n int) []string {

@@ -111,8 +111,12 @@ func sortFacts(fs []facts.Fact) sortedFacts {
 func (OfflineWriter) Write(_ context.Context, in Input, _ *Rewrite) (Memo, model.Usage, error) {
 	s := sortFacts(in.Facts)
 	thin := s.opinion != nil && s.opinion.Proposal != nil && len(s.opinion.Proposal.Requests) > 0
+	quotes := s.quotes
+	if len(s.covenants) > 0 { // the covenants section states them: a risk would say its figures again
+		quotes = slices.DeleteFunc(slices.Clone(quotes), func(f facts.Fact) bool { return !f.Critical && strings.Contains(f.Category, "covenant") })
+	}
 	for risks := maxRisks; ; risks-- {
-		m := compose(in.Company, s, rankRisks(s.quotes, risks, thin))
+		m := compose(in.Company, s, rankRisks(quotes, risks, thin))
 		if words(m) <= maxWords || risks == 0 {
 			return m, model.Usage{}, nil
 		}
