@@ -112,7 +112,8 @@ func (OfflineWriter) Write(_ context.Context, in Input, _ *Rewrite) (Memo, model
 	s := sortFacts(in.Facts)
 	thin := s.opinion != nil && s.opinion.Proposal != nil && len(s.opinion.Proposal.Requests) > 0
 	quotes := s.quotes
-	if len(s.covenants) > 0 { // the covenants section states them: a risk would say its figures again
+	if slices.ContainsFunc(s.covenants, func(f facts.Fact) bool { return f.Figure != nil && f.Figure.Type == "covenant" }) {
+		// The covenants section states them: a risk would say its figures again.
 		quotes = slices.DeleteFunc(slices.Clone(quotes), func(f facts.Fact) bool { return !f.Critical && strings.Contains(f.Category, "covenant") })
 	}
 	for risks := maxRisks; ; risks-- {
