@@ -99,6 +99,14 @@ func TestKeyFigures(t *testing.T) {
 			t.Errorf("key figures lack %q: %s", row, table.Text)
 		}
 	}
+	// A year before that the table does not print does not stand under it.
+	prev := r.Years[2024]
+	prev.Clear(statements.Key{Statement: statements.Income, Name: "resultat_net"})
+	r.Years[2024] = prev
+	got = RatioFacts(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r))
+	if table := got[len(got)-1]; !table.Verified() {
+		t.Errorf("key figures %s: %s %v", table.State, table.Text, table.Reasons)
+	}
 }
 
 func TestRatioFactsNonSignificantAndSingleYear(t *testing.T) {

@@ -48,9 +48,10 @@ func keyFiguresFact(company string, years []int, rs map[int]ratios.Ratios, ev Ev
 		if !cur.OK() {
 			continue
 		}
-		reads = append(reads, refs...)
+		reads = append(reads, refs[0]...)
 		row := fmt.Sprintf("%s %d : %s", k.label, n, ratios.FormatValue(cur, unit))
 		if p != 0 && prev.OK() {
+			reads = append(reads, refs[1]...) // the year before only where the row prints it
 			row += fmt.Sprintf(" ; %d : %s", p, ratios.FormatValue(prev, unit))
 			if v, ok := change(cur.Number, prev.Number, unit); ok {
 				row += " ; variation : " + v
@@ -66,12 +67,13 @@ func keyFiguresFact(company string, years []int, rs map[int]ratios.Ratios, ev Ev
 	return f, true
 }
 
-func (k keyFigure) values(n, p int, rs map[int]ratios.Ratios, ev Evidence) (cur, prev ratios.Value, unit frnum.Unit, reads []statements.FieldRef) {
+// values are the row's two years and the fields each reads.
+func (k keyFigure) values(n, p int, rs map[int]ratios.Ratios, ev Evidence) (cur, prev ratios.Value, unit frnum.Unit, reads [2][]statements.FieldRef) {
 	if k.ratio != "" {
 		d, _ := ratios.DefinitionOf(k.ratio)
-		reads = d.Reads(n, 0)
+		reads[0] = d.Reads(n, 0)
 		if p != 0 {
-			reads = append(reads, d.Reads(p, 0)...)
+			reads[1] = d.Reads(p, 0)
 		}
 		return d.Get(rs[n]), d.Get(rs[p]), d.Unit, reads
 	}
@@ -81,16 +83,16 @@ func (k keyFigure) values(n, p int, rs map[int]ratios.Ratios, ev Evidence) (cur,
 		}
 		return ratios.Value{Reason: ratios.NotAvailable}
 	}
-	reads = []statements.FieldRef{{Year: n, Key: k.field}}
+	reads[0] = []statements.FieldRef{{Year: n, Key: k.field}}
 	if p != 0 {
-		reads = append(reads, statements.FieldRef{Year: p, Key: k.field})
+		reads[1] = []statements.FieldRef{{Year: p, Key: k.field}}
 	}
 	return get(n), get(p), frnum.KEUR, reads
 }
 
-// change is the variation of a row: a percentage between two amounts of
-// the same sign, points between two percentages, turns between two
-// multiples; none between amounts of opposite signs or from zero.
+// change is the variation of a row: a percentage between two positive
+// amounts, points between two percentages, turns between two multiples;
+// none from or to a negative amount or zero.
 func change(cur, prev float64, unit frnum.Unit) (string, bool) {
 	switch unit {
 	case frnum.Percent:
@@ -98,10 +100,10 @@ func change(cur, prev float64, unit frnum.Unit) (string, bool) {
 	case frnum.Times:
 		return signed(frnum.Round1(cur)-frnum.Round1(prev)) + "x", true
 	}
-	if prev == 0 || cur*prev < 0 {
+	if prev <= 0 || cur < 0 { // a change from or to a loss, a net cash: no percentage reads
 		return "", false
 	}
-	return frnum.FormatPercent((cur/prev - 1) * 100 * sign(prev)), true
+	return frnum.FormatPercent((cur/prev - 1) * 100), true
 }
 
 func signed(v float64) string {
@@ -110,11 +112,4 @@ func signed(v float64) string {
 	}
 	s := frnum.FormatPercent(v)
 	return s[:len(s)-len(" %")]
-}
-
-func sign(v float64) float64 {
-	if v < 0 {
-		return -1
-	}
-	return 1
 }
