@@ -3,6 +3,7 @@ package memo
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"analyste.dev/analyste/shared/facts"
@@ -159,25 +160,24 @@ func Coherence(m Memo, fs []facts.Fact) []Defect {
 	return append(out, nothingUnder(all, fs)...)
 }
 
-// toVerify states the points a person must look at (checkPoints); when
-// there are none, the grave risks are the points, never "rien à signaler".
-func (b *builder) toVerify(company string, points *facts.Fact, risks []facts.Fact) {
+// toVerify states the points a person must look at (checkPoints) and the
+// grave risks the risks section could not hold (the page's length): never
+// "rien à signaler", never a risk said twice.
+func (b *builder) toVerify(company string, points *facts.Fact, quotes, stated []facts.Fact) {
 	if points == nil {
 		return
 	}
-	list := checkPoints(company, points.Text)
-	for _, p := range list {
+	for _, p := range checkPoints(company, points.Text) {
 		b.add(*points, p)
 	}
-	if len(list) > 0 {
-		return
-	}
-	for _, g := range risks {
-		if g.Severity == "elevee" {
+	for _, g := range quotes {
+		if g.Severity == "elevee" && !slices.ContainsFunc(stated, func(f facts.Fact) bool { return f.ID == g.ID || f.Category == g.Category }) {
 			b.add(g, "Point à vérifier : "+strings.ToLower(riskTitle(g)[:1])+riskTitle(g)[1:]+".")
 		}
 	}
-	b.sources = append(b.sources, points.ID)
+	if len(b.sentences) > 0 {
+		b.sources = append(b.sources, points.ID)
+	}
 }
 
 // nothingUnder finds "rien à signaler" in a section while an alert or a

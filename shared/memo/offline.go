@@ -117,7 +117,7 @@ func (OfflineWriter) Write(_ context.Context, in Input, _ *Rewrite) (Memo, model
 		quotes = slices.DeleteFunc(slices.Clone(quotes), func(f facts.Fact) bool { return !f.Critical && strings.Contains(f.Category, "covenant") })
 	}
 	for risks := maxRisks; ; risks-- {
-		m := compose(in.Company, s, rankRisks(quotes, risks, thin))
+		m := compose(in.Company, s, quotes, rankRisks(quotes, risks, thin))
 		if words(m) <= maxWords || risks == 0 {
 			return m, model.Usage{}, nil
 		}
@@ -132,7 +132,7 @@ func words(m Memo) int {
 	return n
 }
 
-func compose(company string, s sortedFacts, risks []facts.Fact) Memo {
+func compose(company string, s sortedFacts, quotes, risks []facts.Fact) Memo {
 	b := builder{seen: map[string]bool{}}
 	thin := s.opinion != nil && s.opinion.Proposal != nil && len(s.opinion.Proposal.Requests) > 0
 	if s.opinion != nil {
@@ -192,7 +192,7 @@ func compose(company string, s sortedFacts, risks []facts.Fact) Memo {
 	if s.quality != nil {
 		b.add(*s.quality, restate(company, s.quality.Text))
 	}
-	b.toVerify(company, s.points, risks)
+	b.toVerify(company, s.points, quotes, risks)
 	if s.audit != nil && len(b.sentences) > 0 {
 		b.sources = append(b.sources, s.audit.ID)
 	}
