@@ -58,8 +58,8 @@ func section(res memo.Result, k memo.Kind) memo.Paragraph {
 }
 
 // A memo an analyst can sign: every section, no sentence twice, no list of
-// quotes, ranked risks each with a severity and a source, a short proposed opinion,
-// published.
+// quotes, ranked risks each with a severity and a source, a short proposed
+// opinion, the committee's targets (checkTargets), published.
 func TestMemoQuality(t *testing.T) {
 	t.Parallel()
 	for _, r := range fixtures.Reports(t) {
@@ -69,6 +69,7 @@ func TestMemoQuality(t *testing.T) {
 			if res.Status != memo.Published {
 				t.Errorf("status %s: %s", res.Status, res.Reason)
 			}
+			checkTargets(t, res)
 			var kinds []memo.Kind
 			seen := map[string]bool{}
 			for _, p := range res.Paragraphs {
@@ -146,41 +147,35 @@ func TestMemoCourseCases(t *testing.T) {
 // rawKey is an identifier a reader must never see: "exigibilite_anticipee".
 var rawKey = regexp.MustCompile(`\b\p{Ll}+_\p{Ll}[\p{Ll}_]*\b`)
 
-// TestMemoTargets checks the committee's mechanical targets on the course
-// reports: a proposed opinion, a counterparty section naming the auditor
-// the report names, twelve-month sources against uses, no "rien à
-// signaler" under an alert, no raw key, at most 700 words.
-func TestMemoTargets(t *testing.T) {
-	t.Parallel()
-	for _, r := range fixtures.Reports(t) {
-		t.Run(r.Slug, func(t *testing.T) {
-			t.Parallel()
-			res := offlineMemo(t, r.Slug)
-			if res.Opinion == nil || !strings.HasPrefix(section(res, memo.OpinionKind).Text, "Avis proposé") {
-				t.Errorf("no proposed opinion: %+v", res.Opinion)
-			}
-			if c := section(res, memo.Counterparty).Text; !strings.Contains(c, "Commissaire aux comptes : ") || strings.Contains(c, "non nommé") {
-				t.Errorf("counterparty without the auditor: %q", c)
-			}
-			if l := res.Liquidity; l == nil || len(l.Sources) == 0 || len(l.Uses) == 0 || !strings.Contains(section(res, memo.DebtLiquidity).Text, "sources de ") {
-				t.Errorf("no sources against uses: %+v", l)
-			}
-			alert := slices.ContainsFunc(res.Paragraphs, func(p memo.Paragraph) bool {
-				return slices.ContainsFunc(p.Sources, func(id string) bool { return strings.HasPrefix(id, "A-") })
-			})
-			words := 0
-			for _, p := range res.Paragraphs {
-				words += len(strings.Fields(p.Text))
-				if alert && strings.Contains(p.Text, "rien à signaler") {
-					t.Errorf("%s says rien à signaler under an alert", p.Kind)
-				}
-				if k := rawKey.FindString(p.Text); k != "" {
-					t.Errorf("%s shows the raw key %q", p.Kind, k)
-				}
-			}
-			if words > 700 {
-				t.Errorf("%d words, want at most 700", words)
-			}
-		})
+// checkTargets checks the committee's mechanical targets: a proposed
+// opinion, a counterparty section naming the auditor the report names,
+// twelve-month sources against uses, no "rien à signaler" under an alert,
+// no raw key, at most 700 words.
+func checkTargets(t *testing.T, res memo.Result) {
+	t.Helper()
+	if res.Opinion == nil || !strings.HasPrefix(section(res, memo.OpinionKind).Text, "Avis proposé") {
+		t.Errorf("no proposed opinion: %+v", res.Opinion)
+	}
+	if c := section(res, memo.Counterparty).Text; !strings.Contains(c, "Commissaire aux comptes : ") || strings.Contains(c, "non nommé") {
+		t.Errorf("counterparty without the auditor: %q", c)
+	}
+	if l := res.Liquidity; l == nil || len(l.Sources) == 0 || len(l.Uses) == 0 || !strings.Contains(section(res, memo.DebtLiquidity).Text, "sources de ") {
+		t.Errorf("no sources against uses: %+v", l)
+	}
+	alert := slices.ContainsFunc(res.Paragraphs, func(p memo.Paragraph) bool {
+		return slices.ContainsFunc(p.Sources, func(id string) bool { return strings.HasPrefix(id, "A-") })
+	})
+	words := 0
+	for _, p := range res.Paragraphs {
+		words += len(strings.Fields(p.Text))
+		if alert && strings.Contains(p.Text, "rien à signaler") {
+			t.Errorf("%s says rien à signaler under an alert", p.Kind)
+		}
+		if k := rawKey.FindString(p.Text); k != "" {
+			t.Errorf("%s shows the raw key %q", p.Kind, k)
+		}
+	}
+	if words > 700 {
+		t.Errorf("%d words, want at most 700", words)
 	}
 }
