@@ -176,6 +176,7 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	}
 	out.Facts = append(facts.RatioFacts(company, years, out.Ratios, ev), facts.AlertFacts(company, out.Alerts, ev)...)
 	out.Facts = append(out.Facts, covFacts...)
+	out.Facts = append(out.Facts, facts.HeadroomFacts(company, covFacts)...)
 	if f, ok := facts.LiquidityFact(company, years, out.Ratios, ev, covFacts); ok {
 		out.Facts = append(out.Facts, f)
 	}
