@@ -91,9 +91,10 @@ func TestKeyFigures(t *testing.T) {
 		t.Fatalf("last fact %s (%s), want the verified key figures", table.ID, table.State)
 	}
 	for _, row := range []string{
-		"Chiffre d'affaires 2025 : 110 000 k€ ; 2024 : 100 000 k€ ; variation : 10,0 %",
-		"Marge d'EBITDA 2025 : 12,6 % ; 2024 : 13,0 % ; variation : -0,4 pt",
-		"Levier 2025 : 1,4x ; 2024 : 1,3x ; variation : +0,1x",
+		"Chiffres clés | 2025 | 2024 | variation ; ",
+		"; Chiffre d'affaires | 110 000 k€ | 100 000 k€ | 10,0 % ;",
+		"; Marge d'EBITDA | 12,6 % | 13,0 % | -0,4 pt ;",
+		"; Levier | 1,4x | 1,3x | +0,1x",
 	} {
 		if !strings.Contains(table.Text, row) {
 			t.Errorf("key figures lack %q: %s", row, table.Text)

@@ -30,8 +30,9 @@ var keyFigures = []keyFigure{
 	{label: "Levier", ratio: "levier"},
 }
 
-// keyFiguresFact is the key-figures table, R-<slug>-chiffres-cles: each row
-// the latest year, the year before and the change (in percent for an
+// keyFiguresFact is the key-figures table, R-<slug>-chiffres-cles, its
+// cells between "|" and its rows after ";": each row the latest year, the
+// year before and the change (in percent for an
 // amount of the same sign, in points for a percentage, in turns for a
 // multiple), only rows with a number in the latest year. Its state is the
 // evidence of every field a row reads.
@@ -49,12 +50,17 @@ func keyFiguresFact(company string, years []int, rs map[int]ratios.Ratios, ev Ev
 			continue
 		}
 		reads = append(reads, refs[0]...)
-		row := fmt.Sprintf("%s %d : %s", k.label, n, ratios.FormatValue(cur, unit))
-		if p != 0 && prev.OK() {
-			reads = append(reads, refs[1]...) // the year before only where the row prints it
-			row += fmt.Sprintf(" ; %d : %s", p, ratios.FormatValue(prev, unit))
-			if v, ok := change(cur.Number, prev.Number, unit); ok {
-				row += " ; variation : " + v
+		row := k.label + " | " + ratios.FormatValue(cur, unit)
+		if p != 0 {
+			row += " | -"
+			if prev.OK() {
+				reads = append(reads, refs[1]...) // the year before only where the row prints it
+				row = k.label + " | " + ratios.FormatValue(cur, unit) + " | " + ratios.FormatValue(prev, unit)
+			}
+			if v, ok := change(cur.Number, prev.Number, unit); ok && prev.OK() {
+				row += " | " + v
+			} else {
+				row += " | -"
 			}
 		}
 		rows = append(rows, row)
@@ -62,7 +68,11 @@ func keyFiguresFact(company string, years []int, rs map[int]ratios.Ratios, ev Ev
 	if len(rows) == 0 {
 		return Fact{}, false
 	}
-	f := Fact{ID: "R-" + Slug(company) + "-chiffres-cles", Text: company + " - Chiffres clés : " + strings.Join(rows, " | ")}
+	header := fmt.Sprintf("Chiffres clés | %d", n)
+	if p != 0 {
+		header += fmt.Sprintf(" | %d | variation", p)
+	}
+	f := Fact{ID: "R-" + Slug(company) + "-chiffres-cles", Text: company + " - " + header + " ; " + strings.Join(rows, " ; ")}
 	f.State, f.Fields, f.Reasons = ev.Assess(unique(reads))
 	return f, true
 }

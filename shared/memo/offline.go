@@ -116,10 +116,13 @@ func (OfflineWriter) Write(_ context.Context, in Input, _ *Rewrite) (Memo, model
 		// The covenants section states them: a risk would say its figures again.
 		quotes = slices.DeleteFunc(slices.Clone(quotes), func(f facts.Fact) bool { return !f.Critical && strings.Contains(f.Category, "covenant") })
 	}
+	// Over a page, the mitigations go first, then the last risks.
 	for risks := maxRisks; ; risks-- {
-		m := compose(in.Company, s, quotes, rankRisks(quotes, risks, thin))
-		if words(m) <= maxWords || risks == 0 {
-			return m, model.Usage{}, nil
+		for _, mitigations := range []bool{true, false} {
+			m := compose(in.Company, s, quotes, rankRisks(quotes, risks, thin), mitigations)
+			if words(m) <= maxWords || risks == 0 && !mitigations {
+				return m, model.Usage{}, nil
+			}
 		}
 	}
 }
@@ -132,7 +135,7 @@ func words(m Memo) int {
 	return n
 }
 
-func compose(company string, s sortedFacts, quotes, risks []facts.Fact) Memo {
+func compose(company string, s sortedFacts, quotes, risks []facts.Fact, mitigations bool) Memo {
 	b := builder{seen: map[string]bool{}}
 	thin := s.opinion != nil && s.opinion.Proposal != nil && len(s.opinion.Proposal.Requests) > 0
 	if s.opinion != nil {
@@ -180,7 +183,7 @@ func compose(company string, s sortedFacts, quotes, risks []facts.Fact) Memo {
 			sentence += " : « " + q + " »"
 		}
 		b.add(f, sentence+".")
-		if m := mitigant(f.Mitigation); m != "" {
+		if m := mitigant(f.Mitigation); m != "" && mitigations {
 			b.add(f, "Atténuation : « "+m+" ».")
 		}
 	}
@@ -200,22 +203,10 @@ func compose(company string, s sortedFacts, quotes, risks []facts.Fact) Memo {
 	return b.memo
 }
 
-// figuresTable lays the key-figures fact out as a table: a row per figure,
-// N, N-1 and the change, every cell copied from the fact.
+// figuresTable lays the key-figures fact out as a table, a line per row,
+// every cell copied from the fact.
 func figuresTable(company, text string) string {
-	rows := strings.Split(strings.TrimPrefix(restate(company, text), "Chiffres clés : "), " | ")
-	var b strings.Builder
-	b.WriteString("Chiffres clés")
-	for _, row := range rows {
-		row = strings.TrimSuffix(row, ".")
-		cells := strings.Split(row, " ; ")
-		label, value, _ := strings.Cut(cells[0], " : ")
-		b.WriteString("\n" + label + " : " + value)
-		for _, c := range cells[1:] {
-			b.WriteString(" ; " + c)
-		}
-	}
-	return b.String() + "."
+	return strings.ReplaceAll(restate(company, text), " ; ", "\n")
 }
 
 // auditSentence is the auditor and the opinion, without the quote of the
