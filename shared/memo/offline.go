@@ -107,7 +107,7 @@ func sortFacts(fs []facts.Fact) sortedFacts {
 // Write composes the memo, decision first; a rewrite gives the same memo,
 // the templates having no other choice. A file that cannot carry a memo
 // (its opinion lists documents to request) gives the opinion, the key
-// figures and the critical risks only.
+// figures, the twelve-month liquidity and the critical risks only.
 func (OfflineWriter) Write(_ context.Context, in Input, _ *Rewrite) (Memo, model.Usage, error) {
 	s := sortFacts(in.Facts)
 	thin := s.opinion != nil && s.opinion.Proposal != nil && len(s.opinion.Proposal.Requests) > 0
@@ -158,7 +158,7 @@ func compose(company string, s sortedFacts, quotes, risks []facts.Fact, mitigati
 	}
 	b.paragraph(Counterparty)
 
-	if s.flows != nil && !thin {
+	if s.flows != nil { // a thin file too: what it holds against what it owes
 		b.add(*s.flows, restate(company, s.flows.Text))
 		for _, f := range s.deferrals {
 			b.add(f, restate(company, f.Text))
