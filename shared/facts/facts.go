@@ -42,6 +42,13 @@ type Fact struct {
 	// Figure is, for a C- fact, what its figure is: a fact whose amount's
 	// role could not be told has none and is the quote only.
 	Figure *Figure `json:"figure,omitempty"`
+	// Audit is, for the C- fact of the auditor's report, its signatories
+	// and opinion; Flows, for the twelve-month liquidity fact, its sources
+	// and uses.
+	Audit *Audit `json:"audit,omitempty"`
+	Flows *Flows `json:"flux,omitempty"`
+	// Proposal is, for K-<slug>-avis, the proposed opinion.
+	Proposal *Proposal `json:"avis,omitempty"`
 }
 
 // Figure types the figure of a C- fact: its type (covenant, a liquidity
@@ -114,7 +121,8 @@ func Slug(company string) string {
 
 // RatioFacts gives one fact per ratio: the latest year, the year before in
 // parentheses when it is a number, and the formula; its state comes from the evidence of the fields
-// of every year it states. years lists the years latest first.
+// of every year it states. years lists the years latest first. The
+// key-figures table (keyFiguresFact) follows them.
 func RatioFacts(company string, years []int, rs map[int]ratios.Ratios, ev Evidence) []Fact {
 	if len(years) == 0 {
 		return nil
@@ -135,6 +143,9 @@ func RatioFacts(company string, years []int, rs map[int]ratios.Ratios, ev Eviden
 		text += " ; formule : " + d.Formula
 		f := Fact{ID: "R-" + slug + "-" + strings.ReplaceAll(d.Key, "_", "-"), Text: text}
 		f.State, f.Fields, f.Reasons = ev.Assess(unique(reads))
+		out = append(out, f)
+	}
+	if f, ok := keyFiguresFact(company, years, rs, ev); ok {
 		out = append(out, f)
 	}
 	return out

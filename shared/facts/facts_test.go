@@ -2,6 +2,7 @@ package facts
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -68,14 +69,44 @@ func TestRatioFacts(t *testing.T) {
 		"[R-test-dpo] Maison Test SAS - Délai fournisseurs (DPO) 2025 : 87,2 jours (2024 : 91,3 jours) ; formule : dettes fournisseurs / (achats consommés + charges externes) × 365",
 		"[R-test-caf] Maison Test SAS - Capacité d'autofinancement 2025 : 11 125 k€ (2024 : 10 250 k€) ; formule : résultat net + dotations aux amortissements",
 		"[R-test-liquidite-generale] Maison Test SAS - Liquidité générale 2025 : 2,1x (2024 : 2,0x) ; formule : (stocks + créances clients + autres actifs courants + trésorerie) / (dettes fournisseurs + autres passifs courants)",
-		"[R-test-mois-de-tresorerie] Maison Test SAS - Mois de trésorerie 2025 : 132 mois ; formule : trésorerie / (-free cash-flow / 12), quand le free cash-flow est négatif",
+		"[R-test-mois-de-tresorerie] Maison Test SAS - Mois de trésorerie 2025 : non significatif (flux d'exploitation positif : le free cash-flow est négatif du fait des investissements) ; formule : trésorerie / (-free cash-flow / 12), quand le free cash-flow est négatif",
 	}
 	var texts []string
-	for _, f := range got {
+	for _, f := range got[:len(ratios.Definitions)] {
 		texts = append(texts, f.String())
 	}
 	if diff := cmp.Diff(want, texts); diff != "" {
 		t.Errorf("facts (-want +got):\n%s", diff)
+	}
+}
+
+// The key-figures table: N, N-1 and the change in percent for an amount,
+// in points for a percentage, in turns for a multiple.
+func TestKeyFigures(t *testing.T) {
+	t.Parallel()
+	r := fixture(t)
+	got := RatioFacts(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r))
+	table := got[len(got)-1]
+	if table.ID != "R-test-chiffres-cles" || !table.Verified() {
+		t.Fatalf("last fact %s (%s), want the verified key figures", table.ID, table.State)
+	}
+	for _, row := range []string{
+		"Chiffres clés | 2025 | 2024 | variation ; ",
+		"; Chiffre d'affaires | 110 000 k€ | 100 000 k€ | 10,0 % ;",
+		"; Marge d'EBITDA | 12,6 % | 13,0 % | -0,4 pt ;",
+		"; Levier | 1,4x | 1,3x | +0,1x",
+	} {
+		if !strings.Contains(table.Text, row) {
+			t.Errorf("key figures lack %q: %s", row, table.Text)
+		}
+	}
+	// A year before that the table does not print does not stand under it.
+	prev := r.Years[2024]
+	prev.Clear(statements.Key{Statement: statements.Income, Name: "resultat_net"})
+	r.Years[2024] = prev
+	got = RatioFacts(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r))
+	if table := got[len(got)-1]; !table.Verified() {
+		t.Errorf("key figures %s: %s %v", table.State, table.Text, table.Reasons)
 	}
 }
 
@@ -101,7 +132,7 @@ func TestRatioFactsParseBack(t *testing.T) {
 	t.Parallel()
 	r := fixture(t)
 	rs := ratios.Compute(r)
-	for i, f := range RatioFacts(r.Company, r.YearsDesc(), rs, truthEvidence(r)) {
+	for i, f := range RatioFacts(r.Company, r.YearsDesc(), rs, truthEvidence(r))[:len(ratios.Definitions)] {
 		d := ratios.Definitions[i]
 		var values []float64
 		for _, n := range frnum.Parse(f.Text) {
@@ -109,7 +140,10 @@ func TestRatioFactsParseBack(t *testing.T) {
 				values = append(values, n.Value)
 			}
 		}
-		want := []float64{frnum.Round1(d.Get(rs[2025]).Number)}
+		var want []float64
+		if cur := d.Get(rs[2025]); cur.OK() {
+			want = append(want, frnum.Round1(cur.Number))
+		}
 		if prev := d.Get(rs[2024]); prev.OK() {
 			want = append(want, frnum.Round1(prev.Number))
 		}

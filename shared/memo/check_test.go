@@ -76,8 +76,8 @@ func TestCheckMessages(t *testing.T) {
 	}}
 	want := []string{
 		"paragraphe 1 (rentabilité et structure financière) : le nombre « 0,5 % » est écrit sans signe, mais le fait R-ferlac-marge-nette le donne négatif (« -0,5 % ») et la phrase ne dit ni négatif, ni perte, ni déficit",
-		"paragraphe 2 (liquidité et échéances) : la source « R-ferlac-autre » n'est pas un fait connu",
-		"paragraphe 2 (liquidité et échéances) : le nombre « 1,9 point » ne figure dans aucun des faits cités (R-ferlac-levier)",
+		"paragraphe 2 (liquidité à douze mois) : la source « R-ferlac-autre » n'est pas un fait connu",
+		"paragraphe 2 (liquidité à douze mois) : le nombre « 1,9 point » ne figure dans aucun des faits cités (R-ferlac-levier)",
 	}
 	var got []string
 	for _, d := range Check(m, ferlac.Facts, ferlac.Years) {

@@ -3,6 +3,7 @@ package memo
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"analyste.dev/analyste/shared/facts"
@@ -137,6 +138,17 @@ var topics = []topic{
 	},
 }
 
+// conditionClause is a clause that supposes rather than states: "si le
+// covenant est dépassé", "en cas de manquement", up to the next
+// punctuation.
+var conditionClause = regexp.MustCompile(`(^|\s)(si|s il|en cas d|au cas ou|dans l hypothese ou)\s[^,;:.]*`)
+
+// withoutConditions is a folded sentence without its conditional clauses:
+// what it supposes is not what the memo states.
+func withoutConditions(folded string) string {
+	return conditionClause.ReplaceAllString(folded, " ")
+}
+
 // placedSentence is a sentence of the memo with its section.
 type placedSentence struct {
 	text string
@@ -165,7 +177,7 @@ func Coherence(m Memo, fs []facts.Fact) []Defect {
 	for _, t := range topics {
 		var yes, no []placedSentence
 		for _, s := range all {
-			switch t.side(locate.Fold(s.text)) {
+			switch t.side(withoutConditions(locate.Fold(s.text))) {
 			case 1:
 				yes = append(yes, s)
 			case -1:
@@ -195,25 +207,23 @@ func Coherence(m Memo, fs []facts.Fact) []Defect {
 	return append(out, nothingUnder(all, fs)...)
 }
 
-// toVerify writes the points to verify: the K- facts', except that when
-// they say "rien à signaler" while grave risks stand, the grave risks are
-// the points.
-func (b *builder) toVerify(company string, points, risks []facts.Fact) {
-	var grave []facts.Fact
-	for _, f := range risks {
-		if f.Severity == "elevee" {
-			grave = append(grave, f)
+// toVerify states the points a person must look at (checkPoints) and the
+// grave risks the risks section could not hold (the page's length): never
+// "rien à signaler", never a risk said twice.
+func (b *builder) toVerify(company string, points *facts.Fact, quotes, stated []facts.Fact) {
+	if points == nil {
+		return
+	}
+	for _, p := range checkPoints(company, points.Text) {
+		b.add(*points, p)
+	}
+	for _, g := range quotes {
+		if g.Severity == "elevee" && !slices.ContainsFunc(stated, func(f facts.Fact) bool { return f.ID == g.ID || f.Category == g.Category }) {
+			b.add(g, "Point à vérifier : "+strings.ToLower(riskTitle(g)[:1])+riskTitle(g)[1:]+".")
 		}
 	}
-	for _, f := range points {
-		if len(grave) == 0 || !nothingToReport.MatchString(locate.Fold(f.Text)) {
-			b.add(f, restate(company, f.Text))
-			continue
-		}
-		for _, g := range grave {
-			b.add(g, "Points à vérifier : "+strings.ToLower(riskTitle(g)[:1])+riskTitle(g)[1:]+".")
-		}
-		b.sources = append(b.sources, f.ID)
+	if len(b.sentences) > 0 {
+		b.sources = append(b.sources, points.ID)
 	}
 }
 

@@ -56,6 +56,8 @@ func TestCoherence(t *testing.T) {
 			[]Paragraph{p(Covenants, "Covenants : rien à signaler.", noCov.ID)}, ""},
 		{"breach concluded on the computed leverage", []facts.Fact{headroom},
 			[]Paragraph{p(Covenants, "Le covenant est dépassé : le levier calculé de 5,5x excède le plafond de 3,5x.", headroom.ID)}, "contredit le fait C-acme-covenant-1 sur respect du covenant"},
+		{"a breach supposed, not stated", []facts.Fact{headroom},
+			[]Paragraph{p(Synthesis, "Conditions : confirmation que les lignes non tirées restent disponibles si le covenant est dépassé.", headroom.ID)}, ""},
 		{"breached and met", []facts.Fact{covenantRisk},
 			[]Paragraph{p(Risks, "Le covenant est respecté.", "Q-acme-1"), p(Synthesis, "Le covenant de levier n'est pas respecté.", "Q-acme-1")}, "se contredit sur respect du covenant"},
 		{"met, as the facts say", []facts.Fact{headroom},
@@ -97,7 +99,8 @@ func TestCoherence(t *testing.T) {
 }
 
 // The offline writer never writes "rien à signaler" under a grave risk:
-// the grave risks are the points to verify, and the memo stays coherent.
+// the risk is stated, the points to verify say nothing of it twice, and
+// the memo stays coherent.
 func TestOfflinePointsUnderGraveRisk(t *testing.T) {
 	risk := facts.Fact{ID: "Q-acme-2", State: facts.Verified, Category: "continuite_exploitation", Severity: "elevee",
 		Text: "Acme SA - « Il existe une incertitude significative sur la continuité d'exploitation. » (p. 9)"}
@@ -110,8 +113,14 @@ func TestOfflinePointsUnderGraveRisk(t *testing.T) {
 	if d := Coherence(m, in.Facts); len(d) > 0 {
 		t.Fatalf("mémo incohérent : %+v", d)
 	}
-	last := m.Paragraphs[len(m.Paragraphs)-1]
-	if last.Kind != ToVerify || strings.Contains(last.Text, "rien à signaler") || !strings.Contains(last.Text, "continuite exploitation") {
-		t.Errorf("points à vérifier : %+v", last)
+	stated := 0
+	for _, p := range m.Paragraphs {
+		if strings.Contains(p.Text, "rien à signaler") {
+			t.Errorf("%s says rien à signaler: %q", p.Kind, p.Text)
+		}
+		stated += strings.Count(p.Text, "continuité d'exploitation, gravité élevée")
+	}
+	if stated != 1 {
+		t.Errorf("the grave risk is stated %d times, want once: %+v", stated, m.Paragraphs)
 	}
 }

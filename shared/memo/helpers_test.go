@@ -13,6 +13,18 @@ import (
 // reportInput builds the R- and A- facts of a test report from its truth.
 func reportInput(t *testing.T, slug string) Input {
 	t.Helper()
+	return buildInput(t, slug, false)
+}
+
+// derivedInput adds the facts derived from them as the extraction does:
+// twelve-month liquidity, the proposed opinion.
+func derivedInput(t *testing.T, slug string) Input {
+	t.Helper()
+	return buildInput(t, slug, true)
+}
+
+func buildInput(t *testing.T, slug string, derived bool) Input {
+	t.Helper()
 	for _, r := range fixtures.Reports(t) {
 		if r.Slug != slug {
 			continue
@@ -23,6 +35,13 @@ func reportInput(t *testing.T, slug string) Input {
 		ev := facts.NewEvidence(rep, statements.Transcription{}, checks.Identities(rep), nil)
 		fs := facts.RatioFacts(rep.Company, years, rs, ev)
 		fs = append(fs, facts.AlertFacts(rep.Company, ratios.Alerts(rep, rs, ratios.DefaultThresholds), ev)...)
+		if !derived {
+			return Input{Company: rep.Company, Facts: fs, Years: years}
+		}
+		if f, ok := facts.LiquidityFact(rep.Company, years, rs, ev, nil); ok {
+			fs = append(fs, f)
+		}
+		fs = append(fs, facts.OpinionFact(rep.Company, fs, years))
 		return Input{Company: rep.Company, Facts: fs, Years: years}
 	}
 	t.Fatalf("rapport de test %q introuvable", slug)

@@ -9,6 +9,7 @@
 package memo
 
 import (
+	"slices"
 	"strings"
 
 	"analyste.dev/analyste/shared/locate"
@@ -17,25 +18,36 @@ import (
 // Kind is the section of a paragraph.
 type Kind string
 
-// The memo's sections, in its order.
+// The memo's sections. Synthesis, Profitability and Quality are the
+// sections of memos written before the proposed opinion; they are still
+// read, no longer written.
 const (
-	Synthesis     Kind = "synthese"
-	Risks         Kind = "risques"
-	Covenants     Kind = "covenants"
+	OpinionKind   Kind = "avis"
+	KeyFigures    Kind = "chiffres_cles"
+	Counterparty  Kind = "contrepartie"
 	DebtLiquidity Kind = "liquidite"
+	Covenants     Kind = "covenants"
+	Risks         Kind = "risques"
+	ToVerify      Kind = "points_a_verifier"
+	Synthesis     Kind = "synthese"
 	Profitability Kind = "rentabilite"
 	Quality       Kind = "qualite"
-	ToVerify      Kind = "points_a_verifier"
 )
 
-// Kinds lists the sections in the memo's order.
-var Kinds = []Kind{Synthesis, Risks, Covenants, DebtLiquidity, Profitability, Quality, ToVerify}
+// Kinds lists the sections in the memo's order: the decision first.
+var Kinds = []Kind{OpinionKind, KeyFigures, Counterparty, DebtLiquidity, Covenants, Risks, ToVerify}
+
+// allKinds are the sections a memo may hold, older ones included.
+var allKinds = append(slices.Clone(Kinds), Synthesis, Profitability, Quality)
 
 var kindLabels = map[Kind]string{
+	OpinionKind:   "avis proposé",
+	KeyFigures:    "chiffres clés",
+	Counterparty:  "contrepartie",
 	Synthesis:     "synthèse",
 	Risks:         "risques principaux",
 	Covenants:     "covenants",
-	DebtLiquidity: "liquidité et échéances",
+	DebtLiquidity: "liquidité à douze mois",
 	Profitability: "rentabilité et structure financière",
 	Quality:       "qualité de l'information",
 	ToVerify:      "points à vérifier",
@@ -53,7 +65,7 @@ func (k Kind) Label() string {
 // case aside: "Liquidité et échéances" gives DebtLiquidity.
 func ParseKind(s string) (Kind, bool) {
 	folded := locate.Fold(strings.ReplaceAll(s, "_", " "))
-	for _, k := range Kinds {
+	for _, k := range allKinds {
 		if folded == locate.Fold(k.Label()) || folded == locate.Fold(strings.ReplaceAll(string(k), "_", " ")) {
 			return k, true
 		}
@@ -63,12 +75,12 @@ func ParseKind(s string) (Kind, bool) {
 
 // Memo is the writer's output and the input of the verification.
 type Memo struct {
-	Paragraphs []Paragraph `json:"paragraphes" desc:"Les paragraphes du mémo, dans l'ordre des sections : synthèse, risques principaux, covenants, liquidité et échéances, rentabilité et structure financière, qualité de l'information, points à vérifier."`
+	Paragraphs []Paragraph `json:"paragraphes" desc:"Les paragraphes du mémo, dans l'ordre des sections : avis proposé, chiffres clés, contrepartie, liquidité à douze mois, covenants, risques principaux, points à vérifier."`
 }
 
 // Paragraph is one paragraph with the ids of the facts it stands on.
 type Paragraph struct {
-	Kind    Kind     `json:"type" enum:"synthese,risques,covenants,liquidite,rentabilite,qualite,points_a_verifier" desc:"La section du paragraphe."`
+	Kind    Kind     `json:"type" enum:"avis,chiffres_cles,contrepartie,liquidite,covenants,risques,points_a_verifier" desc:"La section du paragraphe."`
 	Text    string   `json:"texte" desc:"Le texte du paragraphe, en français. Chaque nombre est recopié tel qu'imprimé dans un fait cité par ce paragraphe."`
 	Sources []string `json:"sources" desc:"Les identifiants des faits dont vient ce paragraphe, par exemple R-societe-levier."`
 }

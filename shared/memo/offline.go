@@ -8,7 +8,9 @@ import (
 	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/sentences"
 )
 
 // OfflineWriter composes the memo from the facts with French templates,
@@ -32,129 +34,226 @@ var subjects = map[string]string{
 // severityWords write a severity as a reader does.
 var severityWords = map[string]string{"elevee": "élevée", "moyenne": "moyenne", "faible": "faible"}
 
-// The ratios each section states, the latest year or both years.
-var (
-	synthesisRatios     = []string{"croissance-ca", "marge-ebitda", "levier"}
-	liquidityRatios     = []string{"free-cash-flow", "mois-de-tresorerie", "liquidite-generale"}
-	profitabilityRatios = []string{"ebitda", "marge-exploitation", "marge-nette", "caf", "dette-nette", "gearing",
-		"autonomie-financiere", "couverture-financiere", "bfr-jours", "dso"}
-)
-
-// maxRisks bounds the ranked risks; maxQuote the quote one reproduces.
+// maxRisks bounds the ranked risks; maxWords the memo (one page).
 const (
 	maxRisks = 5
-	maxQuote = 200
+	maxWords = 650
 )
 
 // severityRank orders the severities, gravest first.
 var severityRank = map[string]int{"elevee": 0, "moyenne": 1, "faible": 2}
 
-// categoryRank orders the categories of equal severity: what threatens
-// repayment first.
-var categoryRank = []string{"covenant", "financement_covenant", "exigibilite_anticipee", "continuite_exploitation", "liquidite",
+// categoryRank orders the categories of equal severity: the audit opinion
+// and going concern first, then what threatens repayment.
+var categoryRank = []string{"reserves_cac", "continuite_exploitation", "covenant", "financement_covenant", "exigibilite_anticipee", "liquidite",
 	"refinancement", "decouvert_bancaire", "concentration_client", "concentration_clients", "dependance_fournisseur",
 	"litige", "litiges", "garanties_donnees", "engagements_hors_bilan"}
 
+// categoryLabels write a risk's category in French; the words are the
+// category's own, accented, so that they stand in its fact.
+var categoryLabels = map[string]string{
+	"reserves_cac": "opinion des commissaires aux comptes", "personnes_cles": "personnes clés", "reglementation": "réglementation",
+	"sante_financiere_client": "santé financière client", "securite": "sécurité", "continuite_exploitation": "continuité d'exploitation",
+	"exigibilite_anticipee": "exigibilité anticipée", "liquidite": "liquidité", "concentration_clients": "concentration clients",
+	"concentration_client": "concentration client", "dependance_fournisseur": "dépendance fournisseur", "matieres_premieres": "matières premières",
+	"change_taux": "change et taux", "garanties_donnees": "garanties données", "engagements_hors_bilan": "engagements hors bilan",
+	"financement_covenant": "financement et covenant", "decouvert_bancaire": "découvert bancaire", "litiges": "litiges", "litige": "litige",
+	"refinancement": "refinancement", "covenant": "covenant", "attrition": "attrition", "climat": "climat",
+}
+
 // sortedFacts are the facts by kind.
 type sortedFacts struct {
-	ratios                                map[string]facts.Fact
-	quotes                                []facts.Fact
-	covenants, liquidity, other, echeance []facts.Fact // alerts and C- facts by section
-	quality, toVerify                     []facts.Fact
+	ratios                   map[string]facts.Fact
+	quotes                   []facts.Fact
+	covenants, deferrals     []facts.Fact
+	opinion, figures, points *facts.Fact
+	activity, audit, flows   *facts.Fact
+	quality                  *facts.Fact
 }
 
 func sortFacts(fs []facts.Fact) sortedFacts {
 	s := sortedFacts{ratios: map[string]facts.Fact{}}
 	for _, f := range fs {
+		f := f
 		kind, key := factKind(f.ID)
 		switch {
+		case kind == "R" && key == "chiffres-cles":
+			s.figures = &f
 		case kind == "R":
 			s.ratios[key] = f
 		case kind == "Q":
 			s.quotes = append(s.quotes, f)
+		case kind == "K" && key == "avis":
+			s.opinion = &f
 		case kind == "K" && key == "qualite":
-			s.quality = append(s.quality, f)
+			s.quality = &f
 		case kind == "K":
-			s.toVerify = append(s.toVerify, f)
-		case key == "liquidite-echeances":
-			s.echeance = append(s.echeance, f)
-		case kind == "C" && strings.HasPrefix(key, "covenant"), kind == "A" && strings.Contains(f.Text, " - Covenant "):
+			s.points = &f
+		case kind == "C" && key == "activite":
+			s.activity = &f
+		case kind == "C" && key == "audit":
+			s.audit = &f
+		case f.Flows != nil:
+			s.flows = &f
+		case kind == "C" && strings.HasPrefix(key, "covenant"):
 			s.covenants = append(s.covenants, f)
-		case kind == "C", kind == "A" && (strings.Contains(f.Text, "Échéances à moins") || strings.Contains(f.Text, "Trésorerie en baisse")):
-			s.liquidity = append(s.liquidity, f)
-		default:
-			s.other = append(s.other, f)
+		case kind == "C" && f.Figure != nil && f.Figure.Type == "report":
+			s.deferrals = append(s.deferrals, f)
 		}
 	}
 	return s
 }
 
-// Write composes the memo; a rewrite gives the same memo, the templates
-// having no other choice.
+// Write composes the memo, decision first; a rewrite gives the same memo,
+// the templates having no other choice. A file that cannot carry a memo
+// (its opinion lists documents to request) gives the opinion, the key
+// figures, the twelve-month liquidity and the critical risks only.
 func (OfflineWriter) Write(_ context.Context, in Input, _ *Rewrite) (Memo, model.Usage, error) {
 	s := sortFacts(in.Facts)
-	risks := rankRisks(s.quotes)
-	b := builder{seen: map[string]bool{}}
+	thin := s.opinion != nil && s.opinion.Proposal != nil && len(s.opinion.Proposal.Requests) > 0
+	quotes := s.quotes
+	if slices.ContainsFunc(s.covenants, func(f facts.Fact) bool { return f.Figure != nil && f.Figure.Type == "covenant" }) {
+		// The covenants section states them: a risk would say its figures again.
+		quotes = slices.DeleteFunc(slices.Clone(quotes), func(f facts.Fact) bool { return !f.Critical && strings.Contains(f.Category, "covenant") })
+	}
+	// Over a page, the mitigations go first, then the last risks.
+	for risks := maxRisks; ; risks-- {
+		for _, mitigations := range []bool{true, false} {
+			m := compose(in.Company, s, quotes, rankRisks(quotes, risks, thin), mitigations)
+			if words(m) <= maxWords || risks == 0 && !mitigations {
+				return m, model.Usage{}, nil
+			}
+		}
+	}
+}
 
-	for _, key := range synthesisRatios {
-		b.ratio(s.ratios, key, key == "marge-ebitda")
+func words(m Memo) int {
+	n := 0
+	for _, p := range m.Paragraphs {
+		n += len(strings.Fields(p.Text))
 	}
-	for _, f := range s.echeance {
-		b.add(f, restate(in.Company, f.Text))
+	return n
+}
+
+func compose(company string, s sortedFacts, quotes, risks []facts.Fact, mitigations bool) Memo {
+	b := builder{seen: map[string]bool{}}
+	thin := s.opinion != nil && s.opinion.Proposal != nil && len(s.opinion.Proposal.Requests) > 0
+	if s.opinion != nil {
+		for _, sentence := range sentences.Split(restate(company, s.opinion.Text)) {
+			b.add(*s.opinion, sentence)
+		}
 	}
-	if len(risks) > 0 {
-		b.add(risks[0], riskTitle(risks[0])+".")
+	b.paragraph(OpinionKind)
+
+	if s.figures != nil {
+		b.add(*s.figures, figuresTable(company, s.figures.Text))
 	}
-	b.paragraph(Synthesis)
+	b.paragraph(KeyFigures)
+
+	if s.activity != nil {
+		b.add(*s.activity, restate(company, s.activity.Text))
+	}
+	if s.audit != nil {
+		b.add(*s.audit, auditSentence(company, s.audit.Text))
+	}
+	b.paragraph(Counterparty)
+
+	if s.flows != nil { // a thin file too: what it holds against what it owes
+		b.add(*s.flows, restate(company, s.flows.Text))
+		for _, f := range s.deferrals {
+			b.add(f, restate(company, f.Text))
+		}
+		b.ratio(s.ratios, "mois-de-tresorerie", false)
+	}
+	b.paragraph(DebtLiquidity)
+
+	if !thin {
+		for _, f := range s.covenants {
+			b.add(f, restate(company, f.Text))
+		}
+	}
+	b.paragraph(Covenants)
 
 	for _, f := range risks {
 		sentence := riskTitle(f)
+		if f.Category == "reserves_cac" && s.audit == nil { // the auditor's words stand in its fact only
+			sentence = strings.Replace(sentence, categoryLabels[f.Category], "réserves", 1)
+		}
 		if q := shortQuote(f.Text); q != "" {
 			sentence += " : « " + q + " »"
 		}
 		b.add(f, sentence+".")
-		if f.Mitigation != "" {
-			b.add(f, "Atténuation : « "+f.Mitigation+" ».")
+		if m := mitigant(f.Mitigation); m != "" && mitigations {
+			b.add(f, "Atténuation : « "+m+" ».")
 		}
+	}
+	if s.audit != nil && len(b.sentences) > 0 {
+		b.sources = append(b.sources, s.audit.ID) // the auditor's words a risk names
 	}
 	b.paragraph(Risks)
 
-	// The covenant as the report states it first, then the alert on it.
-	slices.SortStableFunc(s.covenants, func(a, b facts.Fact) int { return strings.Compare(b.ID[:1], a.ID[:1]) })
-	for _, f := range s.covenants {
-		b.add(f, restate(in.Company, f.Text))
+	if s.quality != nil {
+		b.add(*s.quality, restate(company, s.quality.Text))
 	}
-	b.paragraph(Covenants)
-
-	for _, f := range s.liquidity {
-		b.add(f, restate(in.Company, f.Text))
+	b.toVerify(company, s.points, quotes, risks)
+	if s.audit != nil && len(b.sentences) > 0 {
+		b.sources = append(b.sources, s.audit.ID)
 	}
-	for _, key := range liquidityRatios {
-		b.ratio(s.ratios, key, true)
-	}
-	b.paragraph(DebtLiquidity)
-
-	for _, key := range profitabilityRatios {
-		b.ratio(s.ratios, key, true)
-	}
-	for _, f := range s.other {
-		b.add(f, restate(in.Company, f.Text))
-	}
-	b.paragraph(Profitability)
-
-	for _, f := range s.quality {
-		b.add(f, restate(in.Company, f.Text))
-	}
-	b.paragraph(Quality)
-
-	b.toVerify(in.Company, s.toVerify, risks)
 	b.paragraph(ToVerify)
-	return b.memo, model.Usage{}, nil
+	return b.memo
 }
 
-// rankRisks keeps one risk per category, gravest first, at most maxRisks;
-// a critical signal is always kept, first.
-func rankRisks(qs []facts.Fact) []facts.Fact {
+// figuresTable lays the key-figures fact out as a table, a line per row,
+// every cell copied from the fact.
+func figuresTable(company, text string) string {
+	return strings.ReplaceAll(restate(company, text), " ; ", "\n")
+}
+
+// auditSentence is the auditor and the opinion, without the quote of the
+// opinion's sentence (the fact keeps it, with its page).
+func auditSentence(company, text string) string {
+	s := restate(company, text)
+	if i := strings.Index(s, " : « "); i > 0 {
+		if j := strings.LastIndex(s, "(p. "); j > i {
+			return s[:i] + " " + strings.TrimSuffix(s[j:], ".") + "."
+		}
+		return s[:i] + "."
+	}
+	return s
+}
+
+// checkPoints are the points a person must look at that no other section
+// says: failed checks, facts not verified, a covenant's other definition;
+// the alerts are in the opinion, the figures and the risks.
+func checkPoints(company, text string) []string {
+	list := strings.TrimPrefix(restate(company, text), "Points à vérifier : ")
+	var out []string
+	for _, p := range strings.Split(strings.TrimSuffix(list, "."), " ; ") {
+		if strings.HasPrefix(p, "alerte ") || p == "rien à signaler" {
+			continue
+		}
+		out = append(out, "Point à vérifier : "+p+".")
+	}
+	return out
+}
+
+// mitigant is a risk's mitigation when it is one: a sentence of its own,
+// not a cross-reference to a note or a fragment.
+func mitigant(m string) string {
+	folded := locate.Fold(m)
+	if len(strings.Fields(folded)) < minMitigantWords || strings.HasPrefix(folded, "voir ") || strings.Contains(folded, "cf note") {
+		return ""
+	}
+	return m
+}
+
+// minMitigantWords: shorter, a mitigation is a fragment.
+const minMitigantWords = 6
+
+// rankRisks keeps one risk per category, critical signals first, then by
+// severity and category, at most n; a critical signal is always kept. A
+// thin file keeps its critical signals only.
+func rankRisks(qs []facts.Fact, n int, thin bool) []facts.Fact {
 	ranked := slices.Clone(qs)
 	slices.SortStableFunc(ranked, func(a, b facts.Fact) int {
 		if a.Critical != b.Critical {
@@ -171,7 +270,7 @@ func rankRisks(qs []facts.Fact) []facts.Fact {
 	var out []facts.Fact
 	seen := map[string]bool{}
 	for _, f := range ranked {
-		if len(out) >= maxRisks && !f.Critical {
+		if (len(out) >= n || thin) && !f.Critical {
 			break
 		}
 		if f.Critical || !seen[f.Category] {
@@ -196,31 +295,44 @@ func categoryOrder(c string) int {
 	return len(categoryRank)
 }
 
-// riskTitle names a risk by its category and severity, the words its fact
-// gives: "Risque concentration client, gravité elevee".
+// riskTitle names a risk by its category and severity in French:
+// "Risque concentration clients, gravité élevée".
 func riskTitle(f facts.Fact) string {
-	title := "Risque " + strings.ReplaceAll(f.Category, "_", " ")
+	label, ok := categoryLabels[f.Category]
+	if !ok {
+		label = strings.ReplaceAll(f.Category, "_", " ")
+	}
+	title := "Risque " + label
 	if w, ok := severityWords[f.Severity]; ok {
 		title += ", gravité " + w
 	}
 	return title
 }
 
-// shortQuote is the quote of a Q- fact, cut at a word under maxQuote runes.
+// maxQuoteWords: a quote's first sentence longer than this is cut after
+// its following sentence boundary, never inside a sentence.
+const maxQuoteWords = 45
+
+// shortQuote is the quote of a Q- fact: its first sentence, whole (the
+// words that qualify a risk — "sous réserve", "pourraient", the amount —
+// are in it), the next one too while the quote stays short.
 func shortQuote(text string) string {
 	open, end := strings.Index(text, "« "), strings.LastIndex(text, " »")
 	if open < 0 || end <= open {
 		return ""
 	}
-	q := text[open+len("« ") : end]
-	if utf8.RuneCountInString(q) <= maxQuote {
-		return q
+	ss := sentences.Split(text[open+len("« ") : end])
+	if len(ss) == 0 {
+		return ""
 	}
-	cut := string([]rune(q)[:maxQuote])
-	if i := strings.LastIndex(cut, " "); i > 0 {
-		cut = cut[:i]
+	q := ss[0]
+	for _, next := range ss[1:] {
+		if len(strings.Fields(q+" "+next)) > maxQuoteWords {
+			break
+		}
+		q += " " + next
 	}
-	return cut + " […]"
+	return q
 }
 
 // builder gathers the sentences of a paragraph with their sources, each

@@ -147,6 +147,8 @@ func (v *Verifier) Verify(ctx context.Context, in Input, m Memo) (Result, error)
 		memoDefects = append(memoDefects, Defect{Step: StepMemo, Message: issue})
 	}
 	memoDefects = append(memoDefects, untreatedCritical(in.Facts, m)...)
+	memoDefects = append(memoDefects, opinionDefects(m, in.Facts, in.Years)...)
+	res.Opinion, res.Liquidity = opinionOf(in.Facts, in.Years), liquidityOf(in.Facts)
 	d := Decide(assessments, memoDefects)
 	res.Status, res.Reason, res.Verdicts = d.Status, d.Reason, d.Verdicts
 	if d.Status != Published {
@@ -245,7 +247,7 @@ func (c *Composer) Compose(ctx context.Context, in Input) (Result, error) {
 		return Result{Usage: usage}, fmt.Errorf("compose memo: %w", err)
 	}
 	rewrites := 0
-	if defects := Check(m, in.Facts, in.Years); len(defects) > 0 {
+	if defects := append(Check(m, in.Facts, in.Years), opinionMissing(m, in.Facts)...); len(defects) > 0 {
 		rewrites++
 		m, u, err = c.writer.Write(ctx, in, &Rewrite{Previous: m, Defects: defects})
 		usage.Merge(u)

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -57,8 +58,8 @@ func section(res memo.Result, k memo.Kind) memo.Paragraph {
 }
 
 // A memo an analyst can sign: every section, no sentence twice, no list of
-// quotes, ranked risks each with a severity and a source, a short synthesis,
-// published.
+// quotes, ranked risks each with a severity and a source, a short proposed
+// opinion, the committee's targets (checkTargets), published.
 func TestMemoQuality(t *testing.T) {
 	t.Parallel()
 	for _, r := range fixtures.Reports(t) {
@@ -68,6 +69,7 @@ func TestMemoQuality(t *testing.T) {
 			if res.Status != memo.Published {
 				t.Errorf("status %s: %s", res.Status, res.Reason)
 			}
+			checkTargets(t, res)
 			var kinds []memo.Kind
 			seen := map[string]bool{}
 			for _, p := range res.Paragraphs {
@@ -85,8 +87,8 @@ func TestMemoQuality(t *testing.T) {
 			if !slices.Equal(kinds, memo.Kinds) {
 				t.Errorf("sections %v, want %v", kinds, memo.Kinds)
 			}
-			if words := len(strings.Fields(section(res, memo.Synthesis).Text)); words >= 120 {
-				t.Errorf("synthesis of %d words", words)
+			if words := len(strings.Fields(section(res, memo.OpinionKind).Text)); words == 0 || words >= 120 {
+				t.Errorf("opinion of %d words", words)
 			}
 			risks := sentences.Split(section(res, memo.Risks).Text)
 			ranked := 0
@@ -121,7 +123,7 @@ func TestMemoCourseCases(t *testing.T) {
 	}{
 		{"ferlac", memo.Covenants, []string{"plafond de 3,5x", "3,4x", "selon la définition contractuelle", "marge de 2,9 %", "levier calculé sur les comptes : 5,5x en 2025, selon une autre définition"},
 			[]string{"dépassé", "dépassement"}},
-		{"solvea", memo.Synthesis, []string{"crédit-relais de 45 000 k€ au 30 juin 2026", "trésorerie de 23 160 k€"}, nil},
+		{"solvea", memo.DebtLiquidity, []string{"échéances de la dette à moins d'un an : 45 000 k€", "trésorerie 2025 : 23 160 k€", "sources inférieures aux emplois"}, nil},
 		{"helvane", memo.Risks, nil, []string{"Remboursement anticipé de 12,0 M€"}},
 	}
 	for _, tt := range tests {
@@ -139,5 +141,41 @@ func TestMemoCourseCases(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// rawKey is an identifier a reader must never see: "exigibilite_anticipee".
+var rawKey = regexp.MustCompile(`\b\p{Ll}+_\p{Ll}[\p{Ll}_]*\b`)
+
+// checkTargets checks the committee's mechanical targets: a proposed
+// opinion, a counterparty section naming the auditor the report names,
+// twelve-month sources against uses, no "rien à signaler" under an alert,
+// no raw key, at most 700 words.
+func checkTargets(t *testing.T, res memo.Result) {
+	t.Helper()
+	if res.Opinion == nil || !strings.HasPrefix(section(res, memo.OpinionKind).Text, "Avis proposé") {
+		t.Errorf("no proposed opinion: %+v", res.Opinion)
+	}
+	if c := section(res, memo.Counterparty).Text; !strings.Contains(c, "Commissaire aux comptes : ") || strings.Contains(c, "non nommé") {
+		t.Errorf("counterparty without the auditor: %q", c)
+	}
+	if l := res.Liquidity; l == nil || len(l.Sources) == 0 || len(l.Uses) == 0 || !strings.Contains(section(res, memo.DebtLiquidity).Text, "sources de ") {
+		t.Errorf("no sources against uses: %+v", l)
+	}
+	alert := slices.ContainsFunc(res.Paragraphs, func(p memo.Paragraph) bool {
+		return slices.ContainsFunc(p.Sources, func(id string) bool { return strings.HasPrefix(id, "A-") })
+	})
+	words := 0
+	for _, p := range res.Paragraphs {
+		words += len(strings.Fields(p.Text))
+		if alert && strings.Contains(p.Text, "rien à signaler") {
+			t.Errorf("%s says rien à signaler under an alert", p.Kind)
+		}
+		if k := rawKey.FindString(p.Text); k != "" {
+			t.Errorf("%s shows the raw key %q", p.Kind, k)
+		}
+	}
+	if words > 700 {
+		t.Errorf("%d words, want at most 700", words)
 	}
 }

@@ -185,6 +185,12 @@ func derive(company string, rep statements.Report, tr statements.Transcription, 
 	}
 	fs := append(facts.RatioFacts(company, years, rs, ev), facts.AlertFacts(company, alerts, ev)...)
 	fs = append(fs, covFacts...)
+	fs = append(fs, facts.HeadroomFacts(company, covFacts)...)
+	if f, ok := facts.LiquidityFact(company, years, rs, ev, covFacts); ok {
+		fs = append(fs, f)
+	}
+	fs = append(fs, facts.CounterpartyFacts(company, texts)...)
+	fs = append(fs, facts.OpinionFact(company, fs, years))
 	return rs, alerts, append(fs, facts.QualityFacts(company, cs, fs)...)
 }
 

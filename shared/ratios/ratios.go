@@ -283,12 +283,21 @@ func Compute(r statements.Report) map[int]Ratios {
 			x.RevenueGrowth = ratio(add(revenue, neg(p.value(p.get(statements.Income, "chiffre_affaires")))), p.value(p.get(statements.Income, "chiffre_affaires")), 100, "chiffre d'affaires précédent nul ou négatif")
 		}
 		x.InterestCover = ratio(x.EBITDA, neg(get(statements.Income, "resultat_financier")), 1, "résultat financier positif ou nul")
+		if x.InterestCover.OK() && x.EBITDA.Number <= 0 {
+			x.InterestCover = notSignificant("EBITDA nul ou négatif : aucune couverture")
+		}
 		purchases := get(statements.Income, "achats_consommes")
 		x.DIO = ratio(get(statements.Balance, "stocks"), purchases, days, "achats consommés nuls ou négatifs")
 		x.DPO = ratio(get(statements.Balance, "dettes_fournisseurs"), add(purchases, get(statements.Income, "charges_externes")), days, "achats et charges externes nuls ou négatifs")
 		x.CashFlowFromOps = get(statements.Income, "resultat_net", "dotations_amortissements")
 		x.CurrentRatio = ratio(get(statements.Balance, currentAssets...), get(statements.Balance, statements.WorkingCapitalLiabilities...), 1, "dettes d'exploitation nulles")
 		x.CashRunway = ratio(get(statements.Balance, "tresorerie"), scaled(neg(x.FreeCashFlow), 1/float64(months)), 1, "free cash-flow positif ou nul")
+		if ops := get(statements.CashFlow, "flux_exploitation"); x.CashRunway.OK() && ops.OK() && ops.Number >= 0 {
+			// The cash is not burnt by the business but spent on investment,
+			// which a company can stop: months of cash say nothing.
+			x.CashRunway = notSignificant("flux d'exploitation positif : le free cash-flow est négatif du fait des investissements")
+		}
+		absurd(&x)
 		if d := r.Dated(y); d != "" {
 			// A position of one date over the flows of a period that ends
 			// on another says nothing.
@@ -301,6 +310,36 @@ func Compute(r statements.Report) map[int]Ratios {
 		out[y] = x
 	}
 	return out
+}
+
+// Bounds past which a ratio no longer measures the business but the
+// smallness of its denominator (a revenue of a few k€ under costs of
+// millions): a margin beyond ±100 % of revenue, more than ten years of
+// revenue in working capital, receivables or stock, a leverage beyond 100
+// years of EBITDA, a growth beyond tenfold.
+const (
+	maxMargin   = 100
+	maxDays     = 3650
+	maxLeverage = 100
+	maxGrowth   = 1000
+)
+
+// absurd turns the ratios past their bounds into non significatif.
+func absurd(x *Ratios) {
+	bound := func(v *Value, limit float64, why string) {
+		if v.OK() && (v.Number > limit || v.Number < -limit) {
+			*v = notSignificant(why)
+		}
+	}
+	for _, v := range []*Value{&x.EBITDAMargin, &x.OperatingMargin, &x.NetMargin} {
+		bound(v, maxMargin, "au-delà de 100 % du chiffre d'affaires : chiffre d'affaires trop faible pour mesurer une marge")
+	}
+	for _, v := range []*Value{&x.WorkingCapitalDays, &x.DSO, &x.DIO, &x.DPO} {
+		bound(v, maxDays, "plus de dix ans d'activité : dénominateur trop faible")
+	}
+	bound(&x.Leverage, maxLeverage, "EBITDA quasi nul au regard de la dette")
+	bound(&x.InterestCover, maxLeverage, "frais financiers quasi nuls")
+	bound(&x.RevenueGrowth, maxGrowth, "chiffre d'affaires précédent trop faible")
 }
 
 // WorkingCapital is the BFR of a year, as in check 16.

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -28,7 +29,7 @@ func TestCompute(t *testing.T) {
 			EBITDAMargin: num(12.6363636), OperatingMargin: num(7.6363636), NetMargin: num(5.1136364), FreeCashFlow: num(-875),
 			WorkingCapital: num(15000), WorkingCapitalDays: num(49.7727273), DSO: num(76.3181818), EquityRatio: num(38.8556789),
 			RevenueGrowth: num(10), InterestCover: num(13900.0 / 1200), DIO: num(89.2222222), DPO: num(87.1641791), CashFlowFromOps: num(11125),
-			CurrentRatio: num(2.0944444), CashRunway: num(132)},
+			CurrentRatio: num(2.0944444), CashRunway: ns("flux d'exploitation positif : le free cash-flow est négatif du fait des investissements")},
 		2024: {EBITDA: num(13000), NetDebt: num(17000), Leverage: num(1.3076923), Gearing: num(56.6666667),
 			EBITDAMargin: num(13), OperatingMargin: num(8), NetMargin: num(5.25), FreeCashFlow: num(2250),
 			WorkingCapital: num(12000), WorkingCapitalDays: num(43.8), DSO: num(73), EquityRatio: num(38.4615385),
@@ -66,6 +67,14 @@ func TestDenominators(t *testing.T) {
 		{"negative bfr in days is a number", func(c, _ *statements.Year) { c.Balance.TradePayables = statements.Amount(36000) }, func(r Ratios) Value { return r.WorkingCapitalDays }, num(-5000.0 / 110000 * 365)},
 		{"equity ratio with zero total", func(c, _ *statements.Year) { c.Balance.TotalLiabilities = statements.Amount(0) }, func(r Ratios) Value { return r.EquityRatio }, ns("total du passif nul ou négatif")},
 		{"growth with zero previous revenue", func(_, p *statements.Year) { p.Income.Revenue = statements.Amount(0) }, func(r Ratios) Value { return r.RevenueGrowth }, ns("chiffre d'affaires précédent nul ou négatif")},
+		{"cover with a negative ebitda", func(c, _ *statements.Year) { c.Income.OperatingResult = statements.Amount(-6000) }, func(r Ratios) Value { return r.InterestCover }, ns("EBITDA nul ou négatif : aucune couverture")},
+		{"margin on a tiny revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(5) }, func(r Ratios) Value { return r.NetMargin },
+			ns("au-delà de 100 % du chiffre d'affaires : chiffre d'affaires trop faible pour mesurer une marge")},
+		{"days on a tiny revenue", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(5) }, func(r Ratios) Value { return r.DSO }, ns("plus de dix ans d'activité : dénominateur trop faible")},
+		{"months of cash when the business burns cash", func(c, _ *statements.Year) {
+			c.CashFlow.OperatingCashFlow = statements.Amount(-1000)
+			c.CashFlow.Capex = statements.Amount(-200)
+		}, func(r Ratios) Value { return r.CashRunway }, num(9625.0 / (1200.0 / 12))},
 		{"negative growth", func(c, _ *statements.Year) { c.Income.Revenue = statements.Amount(99500) }, func(r Ratios) Value { return r.RevenueGrowth }, num(-0.5)},
 	}
 	for _, tt := range tests {
@@ -133,7 +142,8 @@ func TestValueJSON(t *testing.T) {
 func TestFormatValue(t *testing.T) {
 	t.Parallel()
 	want := []string{"13 900 k€", "19 375 k€", "1,4x", "56,8 %", "12,6 %", "7,6 %", "5,1 %", "-875 k€", "15 000 k€", "49,8 jours", "76,3 jours", "38,9 %", "10,0 %",
-		"11,6x", "89,2 jours", "87,2 jours", "11 125 k€", "2,1x", "132 mois"}
+		"11,6x", "89,2 jours", "87,2 jours", "11 125 k€", "2,1x",
+		"non significatif (flux d'exploitation positif : le free cash-flow est négatif du fait des investissements)"}
 	var got []string
 	rs := Compute(fixture(t))[2025]
 	for _, d := range Definitions {
@@ -141,6 +151,9 @@ func TestFormatValue(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if got := FormatValue(num(132), frnum.Months); got != "132 mois" {
+		t.Errorf("months: got %q", got)
 	}
 	if got := FormatValue(ns("EBITDA nul ou négatif"), "x"); got != "non significatif (EBITDA nul ou négatif)" {
 		t.Errorf("got %q", got)
