@@ -6,18 +6,19 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Brief fuzzing in `make test`; `make fuzz FUZZTIME=10m` for a long run.
 FUZZTIME ?= 15s
 # Folders scored by `make eval`: each holds one PDF and its truth.json.
-EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/engines/* testdata/real/*,$(sort $(dir $(wildcard $(g)/truth.json))))
+EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/engines/* testdata/real/* testdata/scans/*,$(sort $(dir $(wildcard $(g)/truth.json))))
 # package:target pairs fuzzed by `make test` and `make fuzz`.
 FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify ./shared/quotes:FuzzLocate
 
-.PHONY: help deps test unit quick fuzz lint bench testdata run eval e2e package
+.PHONY: help deps test unit quick fuzz lint bench testdata scans run eval e2e package
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
-deps: ## download modules and install the Debian tools the tests use: pdftotext, Chromium for the viewer's browser test, LibreOffice Writer for the third-party engines' test (idempotent)
+deps: ## download modules and install the Debian tools the tests use: pdftotext, Chromium for the viewer's browser test, LibreOffice Writer for the third-party engines' test, Tesseract with its French data for the scans (idempotent)
 	$(GO) mod download
 	@command -v pdftotext >/dev/null && command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils chromium >/dev/null; }
+	@command -v tesseract >/dev/null && tesseract --list-langs 2>/dev/null | grep -qx fra || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tesseract-ocr tesseract-ocr-fra >/dev/null; }
 	@command -v soffice >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-writer-nogui fonts-liberation fonts-dejavu-core >/dev/null; }
 
 test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief fuzzing
@@ -46,6 +47,9 @@ bench: deps ## the benchmarks (pdftext vs pdftotext, the chain per report)
 
 testdata: ## rebuild the test reports (testdata/*/rapport.pdf, testdata/families/*/rapport.pdf) byte for byte
 	$(GO) run ./cmd/gentestdata
+
+scans: ## rebuild the scanned filings of testdata/scans from the test reports (poppler renders, Go turns, greys and wraps them)
+	$(GO) run ./cmd/genscans
 
 # Vernet's memo must end bloque (it would say "aucun covenant relevé" beside
 # the covenant its risks quote): the chain's blocking shown end to end.
