@@ -47,6 +47,7 @@ func runChain(ctx context.Context, p *pipeline.Pipeline, path string, stage func
 	if out.signaled, err = p.Signals(ctx, company, rep.YearsDesc(), doc.Texts()); err != nil {
 		return out, err
 	}
+	facts.MarkQuotes(out.signaled.Facts, out.extracted.OCR)
 	out.facts = append(slices.Clone(out.extracted.Facts), out.signaled.Facts...)
 	stage("mémo")
 	out.memo, err = p.Memo(ctx, memo.Input{Company: company, Issues: pipeline.MemoIssues(out.extracted.CompanyIssue, out.extracted.TextIssues, out.signaled.Rejected), Years: rep.YearsDesc(), Facts: out.facts})

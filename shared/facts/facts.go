@@ -42,6 +42,9 @@ type Fact struct {
 	// Figure is, for a C- fact, what its figure is: a fact whose amount's
 	// role could not be told has none and is the quote only.
 	Figure *Figure `json:"figure,omitempty"`
+	// OCR is set when what the fact stands on was read by OCR (« lu par
+	// OCR »), with the lowest confidence of the words it rests on.
+	OCR *OCR `json:"ocr,omitempty"`
 }
 
 // Figure types the figure of a C- fact: its type (covenant, a liquidity

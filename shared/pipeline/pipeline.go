@@ -125,6 +125,8 @@ type Extracted struct {
 	// glyphs the pages do not print.
 	TextIssues []string
 	Invisible  int
+	// OCR lists the pages read by OCR.
+	OCR []facts.OCRPage
 }
 
 // presentations compares, in a filing that holds the liasse's forms and the
@@ -212,6 +214,9 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	out.Facts = append(facts.RatioFacts(company, years, out.Ratios, ev), facts.AlertFacts(company, out.Alerts, ev)...)
 	out.Facts = append(out.Facts, covFacts...)
 	out.Facts = append(out.Facts, facts.QualityFacts(company, out.Result.Checks, out.Facts)...)
+	out.OCR = facts.OCRPages(doc)
+	facts.MarkFigures(out.Facts, doc)
+	facts.MarkQuotes(out.Facts, out.OCR)
 	return out, nil
 }
 

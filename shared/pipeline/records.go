@@ -17,7 +17,7 @@ func (p *Pipeline) Record(ex Extracted, pageCount int) schema.ExtractionRecord {
 		Pages: res.Report.Pages, Years: res.Report.Years, Checks: res.Checks,
 		Attempts: res.Attempts, Usage: res.Usage, Prompt: res.Prompt,
 		Divergences: ex.Divergences, Ratios: ex.Ratios, Alerts: ex.Alerts, Facts: ex.Facts,
-		Readers: p.Mode(), PageCount: pageCount,
+		Readers: p.Mode(), PageCount: pageCount, OCR: ex.OCR,
 	}
 }
 

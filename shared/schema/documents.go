@@ -50,6 +50,8 @@ type ExtractionRecord struct {
 	// viewer read; empty in the CLI, which has the PDF at hand.
 	PageTexts string `json:"textes_pages,omitempty"`
 	PageCount int    `json:"nombre_pages"`
+	// OCR lists the pages read by OCR, whose figures and quotes say so.
+	OCR []facts.OCRPage `json:"pages_ocr,omitempty"`
 }
 
 // Borrower is the name the facts and the memo use.
