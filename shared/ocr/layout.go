@@ -17,6 +17,9 @@ import (
 const (
 	sameLine  = 0.5
 	columnGap = 1.0
+	// cellLine: the words of one cell lie this close across the baseline,
+	// the OCR's boxes being ragged (descenders, punctuation).
+	cellLine = 0.35
 	// A word's box spans the ink of its letters: capitals and digits are
 	// some 0.7 em high, a word with ascenders and descenders about 0.95.
 	// The line's tallest words give its font size.
@@ -52,23 +55,31 @@ func Layout(words []Word, crop pdftext.Rect) ([]pdftext.Line, []pdftext.Glyph, [
 		p := &ps[i]
 		p.centre = (p.y0+p.y1)/2 - slope*(p.x0+p.x1)/2
 	}
-	slices.SortFunc(ps, func(a, b placed) int { return cmp.Or(cmp.Compare(a.centre, b.centre), cmp.Compare(a.x0, b.x0)) })
+	cs := chunks(ps)
 	var (
 		lines  []pdftext.Line
 		glyphs []pdftext.Glyph
 		confs  []float64
 		size   int // bytes of the page's text so far
 	)
-	for start := 0; start < len(ps); {
+	for start := 0; start < len(cs); {
 		end := start + 1
-		top, height := ps[start].centre, ps[start].y1-ps[start].y0
-		for ; end < len(ps); end++ {
-			height = max(height, ps[end].y1-ps[end].y0)
-			if ps[end].centre-top > sameLine*height/inkToEm {
+		// A row's chunks lie within a fraction of an em of each other: a
+		// row starts where the next chunk lies further below the last one,
+		// or too far below the first. The em is the smaller chunk's: a
+		// parenthesis or a large title must not pull the next row in.
+		top := cs[start].centre
+		for ; end < len(cs); end++ {
+			em := min(cs[end-1].height, cs[end].height) / inkToEm
+			if cs[end].centre-cs[end-1].centre > cellLine*em || cs[end].centre-top > sameLine*em {
 				break
 			}
 		}
-		line, at := makeLine(ps[start:end], slope, crop)
+		var ws []placed
+		for _, c := range cs[start:end] {
+			ws = append(ws, c.words...)
+		}
+		line, at := makeLine(ws, slope, crop)
 		text := line.Text()
 		for _, a := range at {
 			g := a.word
@@ -83,6 +94,63 @@ func Layout(words []Word, crop pdftext.Rect) ([]pdftext.Line, []pdftext.Glyph, [
 	return lines, glyphs, confs
 }
 
+// chunk is a run of words side by side without a column gap: a table
+// cell, or a label. Its words are grouped by where they lie, not by the
+// engine's lines, which may join a label's first line with the amounts
+// set between the two lines of a wrapped label.
+type chunk struct {
+	words          []placed
+	centre, height float64
+}
+
+// chunks groups the words into chunks, sorted by their deskewed height on
+// the page: a word joins the chunk whose last word ends less than a column
+// gap before it at the same height.
+func chunks(ps []placed) []chunk {
+	slices.SortFunc(ps, func(a, b placed) int { return cmp.Or(cmp.Compare(a.x0, b.x0), cmp.Compare(a.centre, b.centre)) })
+	var out []chunk
+	for _, p := range ps {
+		h := p.y1 - p.y0
+		best := -1
+		for i, c := range out {
+			last := c.words[len(c.words)-1]
+			em := max(h, last.y1-last.y0) / inkToEm
+			if gap := p.x0 - last.x1; gap < columnGap*em && gap > -em && math.Abs(p.centre-last.centre) < cellLine*em {
+				best = i
+			}
+		}
+		if best < 0 {
+			out = append(out, chunk{words: []placed{p}})
+			continue
+		}
+		out[best].words = append(out[best].words, p)
+	}
+	for i := range out {
+		c := &out[i]
+		var centres []float64
+		for _, w := range c.words {
+			centres = append(centres, w.centre)
+			c.height = max(c.height, w.y1-w.y0)
+		}
+		slices.Sort(centres)
+		c.centre = centres[len(centres)/2]
+	}
+	slices.SortFunc(out, func(a, b chunk) int {
+		return cmp.Or(cmp.Compare(a.centre, b.centre), cmp.Compare(a.words[0].x0, b.words[0].x0))
+	})
+	return out
+}
+
+// emOf is the font size of a line's words: its tall words' ink height.
+func emOf(ws []placed) float64 {
+	var heights []float64
+	for _, w := range ws {
+		heights = append(heights, w.y1-w.y0)
+	}
+	slices.Sort(heights)
+	return max(heights[len(heights)*3/4]/inkToEm, 1)
+}
+
 // wordAt is where a word's text lies in its line's text.
 type wordAt struct {
 	word  placed
@@ -92,12 +160,7 @@ type wordAt struct {
 // makeLine orders a line's words left to right and joins them into spans.
 func makeLine(ws []placed, slope float64, crop pdftext.Rect) (pdftext.Line, []wordAt) {
 	slices.SortFunc(ws, func(a, b placed) int { return cmp.Compare(a.x0, b.x0) })
-	var heights []float64
-	for _, w := range ws {
-		heights = append(heights, w.y1-w.y0)
-	}
-	slices.Sort(heights)
-	em := max(heights[len(heights)*3/4]/inkToEm, 1)
+	em := emOf(ws)
 	var bottoms []float64
 	for _, w := range ws {
 		bottoms = append(bottoms, w.y1-slope*(w.x0+w.x1)/2)
