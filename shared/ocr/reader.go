@@ -89,7 +89,7 @@ func (r Reader) Fill(ctx context.Context, data []byte, doc *pdftext.Document) er
 			continue
 		}
 		read++
-		if err := r.page(ctx, src, p, Request{Page: p.Number, DPI: DPI, Mode: Auto, Region: Whole}); err != nil {
+		if err := r.page(ctx, src, p, Request{Page: p.Number, DPI: DPI, Mode: Column, Region: Whole}); err != nil {
 			if errors.Is(err, context.Canceled) {
 				return err
 			}
@@ -175,4 +175,34 @@ func titled(words []Word) bool {
 		}
 	}
 	return false
+}
+
+// The second reading of a page whose figures fail an identity: more
+// pixels a digit, and one block of rows rather than a column of lines,
+// so that what Tesseract misread the first time it reads otherwise.
+const (
+	RereadDPI  = 400
+	RereadMode = Block
+)
+
+// Reread returns a copy of doc whose OCR pages among pages (from 1) are
+// read again at RereadDPI in RereadMode, within the budget; a page the
+// second reading fails on keeps its first. doc is left as it was.
+func (r Reader) Reread(ctx context.Context, data []byte, doc *pdftext.Document, pages []int) *pdftext.Document {
+	out := &pdftext.Document{Pages: slices.Clone(doc.Pages)}
+	src := NewSource(data)
+	defer src.Close()
+	ctx, cancel := context.WithTimeout(ctx, r.Budget.Document)
+	defer cancel()
+	for _, n := range pages {
+		if n < 1 || n > len(out.Pages) || out.Pages[n-1].OCR == nil || ctx.Err() != nil {
+			continue
+		}
+		p := out.Pages[n-1]
+		p.Lines, p.Glyphs, p.OCR = nil, nil, nil
+		if err := r.page(ctx, src, &p, Request{Page: n, DPI: RereadDPI, Mode: RereadMode, Region: Whole}); err == nil {
+			out.Pages[n-1] = p
+		}
+	}
+	return out
 }

@@ -91,7 +91,7 @@ func (p *Pipeline) Read(ctx context.Context, r io.ReaderAt, size int64) (*pdftex
 	if err := p.opts.OCR.Fill(ctx, data, doc); err != nil {
 		return nil, fmt.Errorf("OCR du PDF : %w", err)
 	}
-	return doc, nil
+	return p.reread(ctx, data, doc), nil
 }
 
 // ReadFile is Read on the file at path.
