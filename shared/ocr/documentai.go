@@ -104,7 +104,7 @@ func (d *DocumentAI) process(ctx context.Context, pdf []byte, page int) ([]Word,
 		SkipHumanReview: true,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("Document AI, page %d : %w", page, err)
+		return nil, fmt.Errorf("lecture de la page %d par Document AI : %w", page, err)
 	}
 	doc := resp.GetDocument()
 	for _, p := range doc.GetPages() {
@@ -112,7 +112,7 @@ func (d *DocumentAI) process(ctx context.Context, pdf []byte, page int) ([]Word,
 			return tokens(doc.GetText(), p), nil
 		}
 	}
-	return nil, fmt.Errorf("Document AI : page %d absente de la réponse", page)
+	return nil, fmt.Errorf("réponse de Document AI sans la page %d", page)
 }
 
 // tokens turns a page's tokens into words, each in the line that holds its
