@@ -3,6 +3,7 @@ package ocr
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"regexp"
 	"strings"
@@ -72,5 +73,28 @@ func TestTesseractReadsAScannedStatement(t *testing.T) {
 		if c := page.OCR.Confidence[i]; c < 0 || c > 1 || g.Box.X0 < 0 || g.Box.X1 > page.CropBox.X1 || g.Box.Y0 < 0 || g.Box.Y1 > page.CropBox.Y1 {
 			t.Fatalf("mot %q : boîte %+v, confiance %v", text[g.Start:g.End], g.Box, c)
 		}
+	}
+}
+
+// Over its bounds a reading fails with its reason, and the process is
+// gone: too little memory for pdftoppm, or a deadline that has passed.
+func TestTesseractBounds(t *testing.T) {
+	e := tesseract(t)
+	data, err := os.ReadFile("../../testdata/scans/garnier-300/rapport.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := NewSource(data)
+	defer src.Close()
+	req := Request{Page: 1, DPI: DPI, Mode: Column, Region: Whole, Width: 595, Height: 842}
+	starved := *e
+	starved.MaxMemory = 8 << 20
+	if _, err := starved.Read(context.Background(), src, req); err == nil || !strings.Contains(err.Error(), "pdftoppm") {
+		t.Errorf("8 Mio : %v, attendu l'échec du rendu", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.Read(ctx, src, req); !errors.Is(err, context.Canceled) {
+		t.Errorf("contexte annulé : %v", err)
 	}
 }
