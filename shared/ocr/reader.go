@@ -20,9 +20,11 @@ type Budget struct {
 	Document time.Duration // the whole document's, title pass included
 }
 
-// DefaultBudget reads a filing's statements and the pages around them.
+// DefaultBudget reads a filing's statements and the pages around them,
+// and leaves the extract function (9 minutes) time to record the reason
+// of a scan it gives up on.
 func DefaultBudget() Budget {
-	return Budget{MaxPages: 40, Page: 90 * time.Second, Document: 10 * time.Minute}
+	return Budget{MaxPages: 40, Page: time.Minute, Document: 6 * time.Minute}
 }
 
 // DPI is the resolution pages are read at; titleDPI that of the quick pass
