@@ -24,7 +24,7 @@ type Budget struct {
 // and leaves the extract function (9 minutes) time to record the reason
 // of a scan it gives up on.
 func DefaultBudget() Budget {
-	return Budget{MaxPages: 40, Page: time.Minute, Document: 6 * time.Minute}
+	return Budget{MaxPages: 40, Page: 2 * time.Minute, Document: 6 * time.Minute}
 }
 
 // DPI is the resolution pages are read at; titleDPI that of the quick pass
