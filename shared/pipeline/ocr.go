@@ -20,22 +20,27 @@ func (p *Pipeline) reread(ctx context.Context, data []byte, doc *pdftext.Documen
 	if !slices.ContainsFunc(statements, func(n int) bool { return doc.Pages[n-1].OCR != nil }) {
 		return doc
 	}
-	before := failedChecks(ctx, doc)
-	if before == 0 {
+	before := checked(ctx, doc)
+	if before.failed == 0 {
 		return doc
 	}
+	// A reading that loses rows fails fewer identities too: the second
+	// reading is kept only if it fails fewer and passes as many.
 	again := p.opts.OCR.Reread(ctx, data, doc, statements)
-	if failedChecks(ctx, again) < before {
+	if after := checked(ctx, again); after.failed < before.failed && after.passed >= before.passed {
 		return again
 	}
 	return doc
 }
 
-// failedChecks counts the identities the offline reading of doc fails, on
-// the pages Extract reads; a reading that finds no statement fails them
-// all.
-func failedChecks(ctx context.Context, doc *pdftext.Document) int {
-	const unread = 1 << 20
+// outcome counts the identities a reading passes and fails.
+type outcome struct{ passed, failed int }
+
+// checked counts the identities the offline reading of doc passes and
+// fails, on the pages Extract reads; a reading that finds no statement
+// passes none and fails them all.
+func checked(ctx context.Context, doc *pdftext.Document) outcome {
+	unread := outcome{failed: 1 << 20}
 	pages := locate.Find(doc).Neighbours(1, len(doc.Pages))
 	if len(pages) == 0 {
 		return unread
@@ -44,11 +49,14 @@ func failedChecks(ctx context.Context, doc *pdftext.Document) int {
 	if err != nil {
 		return unread
 	}
-	n := 0
+	var o outcome
 	for _, c := range res.Checks {
-		if c.Status == checks.Failed {
-			n++
+		switch c.Status {
+		case checks.Passed:
+			o.passed++
+		case checks.Failed:
+			o.failed++
 		}
 	}
-	return n
+	return o
 }
