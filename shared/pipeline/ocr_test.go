@@ -18,6 +18,7 @@ import (
 type textOCR struct {
 	source  []pdftext.Page
 	misread map[ocr.Mode]map[string]string
+	blank   map[ocr.Mode]int // a page read as blank in that mode
 	reads   []ocr.Request
 }
 
@@ -25,6 +26,9 @@ func (e *textOCR) Name() string { return "texte" }
 
 func (e *textOCR) Read(_ context.Context, _ *ocr.Source, req ocr.Request) ([]ocr.Word, error) {
 	e.reads = append(e.reads, req)
+	if e.blank[req.Mode] == req.Page {
+		return nil, nil
+	}
 	p := e.source[req.Page-1]
 	text := p.Text()
 	w, h := p.CropBox.X1-p.CropBox.X0, p.CropBox.Y1-p.CropBox.Y0
@@ -56,7 +60,7 @@ func (e *textOCR) Read(_ context.Context, _ *ocr.Source, req ocr.Request) ([]ocr
 }
 
 // garnierScan reads the scan of garnier's bilan through e.
-func garnierScan(t *testing.T, misread map[ocr.Mode]map[string]string) (*pdftext.Document, *textOCR) {
+func garnierScan(t *testing.T, misread map[ocr.Mode]map[string]string, blank map[ocr.Mode]int) (*pdftext.Document, *textOCR) {
 	t.Helper()
 	ctx := context.Background()
 	data, err := os.ReadFile("../../testdata/engines/garnier/rapport.pdf")
@@ -71,7 +75,7 @@ func garnierScan(t *testing.T, misread map[ocr.Mode]map[string]string) (*pdftext
 		}
 		source = append(source, *page)
 	}
-	e := &textOCR{source: source, misread: misread}
+	e := &textOCR{source: source, misread: misread, blank: blank}
 	p := New(nil, Options{Limits: pdftext.DefaultLimits(), OCR: &ocr.Reader{Engine: e, Budget: ocr.Budget{MaxPages: 10, Page: time.Minute, Document: time.Minute}}})
 	doc, err := p.ReadFile(ctx, "../../testdata/scans/garnier-300/rapport.pdf")
 	if err != nil {
@@ -81,7 +85,7 @@ func garnierScan(t *testing.T, misread map[ocr.Mode]map[string]string) (*pdftext
 }
 
 func TestScanReadByOCR(t *testing.T) {
-	doc, _ := garnierScan(t, nil)
+	doc, _ := garnierScan(t, nil, nil)
 	if len(doc.Pages) != 2 || doc.Pages[0].OCR == nil || !strings.Contains(doc.Pages[0].Text(), "TOTAL GÉNÉRAL") {
 		t.Fatalf("scan lu : %+v", doc.Pages)
 	}
@@ -116,15 +120,19 @@ func TestScanRereadWhenAnIdentityFails(t *testing.T) {
 	tests := []struct {
 		name    string
 		misread map[ocr.Mode]map[string]string
+		blank   map[ocr.Mode]int
 		dpi     int
 	}{
-		{"cured by the second reading", map[ocr.Mode]map[string]string{ocr.Column: wrong}, ocr.RereadDPI},
-		{"misread again: the first kept", map[ocr.Mode]map[string]string{ocr.Column: wrong, ocr.RereadMode: wrong}, ocr.DPI},
-		{"nothing fails: read once", nil, ocr.DPI},
+		{"cured by the second reading", map[ocr.Mode]map[string]string{ocr.Column: wrong}, nil, ocr.RereadDPI},
+		{"misread again: the first kept", map[ocr.Mode]map[string]string{ocr.Column: wrong, ocr.RereadMode: wrong}, nil, ocr.DPI},
+		// The second reading loses the passif: no identity fails, none
+		// passes on the bilan either.
+		{"fewer rows read: the first kept", map[ocr.Mode]map[string]string{ocr.Column: wrong}, map[ocr.Mode]int{ocr.RereadMode: 2}, ocr.DPI},
+		{"nothing fails: read once", nil, nil, ocr.DPI},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, e := garnierScan(t, tt.misread)
+			doc, e := garnierScan(t, tt.misread, tt.blank)
 			if got := doc.Pages[0].OCR.DPI; got != tt.dpi {
 				t.Errorf("page 1 lue à %d dpi, attendu %d (lectures %+v)", got, tt.dpi, e.reads)
 			}
