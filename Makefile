@@ -7,17 +7,20 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME ?= 15s
 # Folders scored by `make eval`: each holds one PDF and its truth.json.
 EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/engines/* testdata/real/*,$(sort $(dir $(wildcard $(g)/truth.json))))
+# The scanned filings (testdata/scans), read by OCR: gated on nothing invented until their fields reach the text layer's.
+SCAN_DIRS = $(sort $(dir $(wildcard testdata/scans/*/truth.json)))
 # package:target pairs fuzzed by `make test` and `make fuzz`.
 FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify ./shared/quotes:FuzzLocate
 
-.PHONY: help deps test unit quick fuzz lint bench testdata run eval e2e package
+.PHONY: help deps test unit quick fuzz lint bench testdata scans run eval e2e package
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
 
-deps: ## download modules and install the Debian tools the tests use: pdftotext, Chromium for the viewer's browser test, LibreOffice Writer for the third-party engines' test (idempotent)
+deps: ## download modules and install the Debian tools the tests use: pdftotext, Chromium for the viewer's browser test, LibreOffice Writer for the third-party engines' test, Tesseract with its French data for the scans (idempotent)
 	$(GO) mod download
 	@command -v pdftotext >/dev/null && command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils chromium >/dev/null; }
+	@command -v tesseract >/dev/null && tesseract --list-langs 2>/dev/null | grep -qx fra || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tesseract-ocr tesseract-ocr-fra >/dev/null; }
 	@command -v soffice >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libreoffice-writer-nogui fonts-liberation fonts-dejavu-core >/dev/null; }
 
 test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief fuzzing
@@ -47,6 +50,9 @@ bench: deps ## the benchmarks (pdftext vs pdftotext, the chain per report)
 testdata: ## rebuild the test reports (testdata/*/rapport.pdf, testdata/families/*/rapport.pdf) byte for byte
 	$(GO) run ./cmd/gentestdata
 
+scans: ## rebuild the scanned filings of testdata/scans from the test reports (poppler renders, Go turns, greys and wraps them)
+	$(GO) run ./cmd/genscans
+
 # Vernet's memo must end bloque (it would say "aucun covenant relevé" beside
 # the covenant on an amount its risks quote): the chain's blocking shown end to end.
 # Walmart's annual report has no French statements: a failure, shown too.
@@ -59,8 +65,9 @@ SIGNAL_SETS := $(foreach f,phrases phrases_ecrites_apres phrases_controle phrase
 VALIDATION_SET := --sentences testdata/signals/phrases_inedites.json
 BLIND_SET := $(foreach f,phrases_aveugles_mode phrases_aveugles_numerique phrases_aveugles_logistique,--sentences testdata/signals/$(f).json)
 
-eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
+eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
+	$(GO) run ./cmd/analyste eval --model offline --max-invented 0 $(SCAN_DIRS)
 	$(GO) run ./cmd/analyste eval-signals --model offline --min-recall 90 --min-precision 80 --min-category-recall 70 $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --filet --min-precision 95 $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --model offline $(VALIDATION_SET)

@@ -6,6 +6,7 @@ resource "google_project_service" "api" {
     "artifactregistry.googleapis.com",
     "cloudbuild.googleapis.com",
     "cloudfunctions.googleapis.com",
+    "documentai.googleapis.com",
     "eventarc.googleapis.com",
     "firebaserules.googleapis.com",
     "firestore.googleapis.com",

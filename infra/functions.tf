@@ -36,6 +36,7 @@ locals {
       environment = {
         ANALYSTE_UPLOAD_PREFIX = var.upload_prefix
         ANALYSTE_MAX_PDF_BYTES = tostring(var.max_pdf_bytes)
+        ANALYSTE_OCR_PROCESSOR = google_document_ai_processor.ocr.id
       }
     }
     signals = {

@@ -72,6 +72,17 @@ variable "model" {
   }
 }
 
+variable "ocr_location" {
+  description = "Document AI location of the OCR processor that reads scanned pages: eu or us (the PDF is processed there)."
+  type        = string
+  default     = "eu"
+
+  validation {
+    condition     = contains(["eu", "us"], var.ocr_location)
+    error_message = "eu or us: the Document AI multi-regions."
+  }
+}
+
 variable "model_location" {
   description = "Vertex AI location the model is called in (GOOGLE_CLOUD_LOCATION): a region or global."
   type        = string

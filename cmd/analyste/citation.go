@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 
-	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/quotes"
 )
 
@@ -24,7 +23,7 @@ func runVerifyQuote(ctx context.Context, args []string, stdout, stderr io.Writer
 		fmt.Fprintf(stderr, "analyste verify-quote : page %q : un numéro de page est attendu\n", fs.Arg(1))
 		return 2
 	}
-	doc, err := pdftext.ReadFile(ctx, fs.Arg(0), pdftext.DefaultLimits())
+	doc, err := c.readPDF(ctx, fs.Arg(0))
 	if err != nil {
 		return c.fail(fs.Arg(0), err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"analyste.dev/analyste/shared/extraction"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/ocr"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 )
@@ -79,7 +80,22 @@ func (c *cli) pipeline() (*pipeline.Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.New(gen, pipeline.Options{MaxRereads: extraction.DefaultMaxRereads, Limits: pdftext.DefaultLimits()}), nil
+	return pipeline.New(gen, pipeline.Options{MaxRereads: extraction.DefaultMaxRereads, Limits: pdftext.DefaultLimits(), OCR: c.ocr()}), nil
+}
+
+// ocr is Tesseract where it is installed (make deps), else none: a scan is
+// then refused with its reason.
+func (c *cli) ocr() *ocr.Reader {
+	engine, err := ocr.NewTesseract()
+	if err != nil {
+		return nil
+	}
+	return &ocr.Reader{Engine: engine, Budget: ocr.DefaultBudget()}
+}
+
+// readPDF reads the text of a PDF as the pipeline does, scanned pages by OCR.
+func (c *cli) readPDF(ctx context.Context, path string) (*pdftext.Document, error) {
+	return pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits(), OCR: c.ocr()}).ReadFile(ctx, path)
 }
 
 // fail tells err to a person and gives the exit code 1.

@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-
-	"analyste.dev/analyste/shared/pdftext"
 )
 
 // runExtract prints the statements of one report, checked, as JSON.
@@ -22,7 +20,7 @@ func runExtract(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 2
 	}
 	path := fs.Arg(0)
-	doc, err := pdftext.ReadFile(ctx, path, pdftext.DefaultLimits())
+	doc, err := p.ReadFile(ctx, path)
 	if err != nil {
 		return c.fail(path, err)
 	}

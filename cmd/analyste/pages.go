@@ -19,7 +19,7 @@ func runPages(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	path := fs.Arg(0)
-	doc, err := pdftext.ReadFile(ctx, path, pdftext.DefaultLimits())
+	doc, err := c.readPDF(ctx, path)
 	if err != nil {
 		return c.fail(path, err)
 	}

@@ -14,7 +14,6 @@ import (
 	"analyste.dev/analyste/shared/dev/evaluation"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
-	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/schema"
 )
@@ -33,7 +32,7 @@ type chainResult struct {
 func runChain(ctx context.Context, p *pipeline.Pipeline, path string, stage func(string)) (chainResult, error) {
 	var out chainResult
 	stage("texte des pages")
-	doc, err := pdftext.ReadFile(ctx, path, pdftext.DefaultLimits())
+	doc, err := p.ReadFile(ctx, path)
 	if err != nil {
 		return out, err
 	}
@@ -48,6 +47,7 @@ func runChain(ctx context.Context, p *pipeline.Pipeline, path string, stage func
 	if out.signaled, err = p.Signals(ctx, company, rep.YearsDesc(), doc.Texts()); err != nil {
 		return out, err
 	}
+	facts.MarkQuotes(out.signaled.Facts, out.extracted.OCR)
 	out.facts = append(slices.Clone(out.extracted.Facts), out.signaled.Facts...)
 	stage("mémo")
 	out.memo, err = p.Memo(ctx, memo.Input{Company: company, Issues: pipeline.MemoIssues(out.extracted.CompanyIssue, out.extracted.TextIssues, out.signaled.Rejected), Years: rep.YearsDesc(), Facts: out.facts})

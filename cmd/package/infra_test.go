@@ -334,6 +334,7 @@ func TestInfraRoles(t *testing.T) {
 	want := map[string][]string{
 		fn(analyste.EntryExtract): {
 			"roles/aiplatform.user on " + project, "roles/datastore.user on " + database,
+			"roles/documentai.apiUser on " + project,
 			"roles/storage.objectUser on " + pages, "roles/storage.objectViewer on " + uploads,
 		},
 		fn(analyste.EntrySignals): {

@@ -26,6 +26,7 @@ import (
 // Config is the extract function's environment.
 type Config struct {
 	platform.Config
+	// platform.Config.OCRProcessor is ANALYSTE_OCR_PROCESSOR here.
 	Prefix   string // ANALYSTE_UPLOAD_PREFIX: only objects under it are reports
 	MaxBytes int64  // ANALYSTE_MAX_PDF_BYTES, default pdftext's limit
 }
@@ -39,6 +40,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		err = errors.Join(err, fmt.Errorf("ANALYSTE_MAX_PDF_BYTES %q : un nombre d'octets positif est attendu", getenv("ANALYSTE_MAX_PDF_BYTES")))
 	}
 	c.MaxBytes = int64(n)
+	c.OCRProcessor = getenv("ANALYSTE_OCR_PROCESSOR") // its form is checked on connecting
 	return c, err
 }
 

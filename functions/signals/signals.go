@@ -8,6 +8,7 @@ package signals
 import (
 	"context"
 
+	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/statements"
@@ -35,6 +36,7 @@ func run(ctx context.Context, d *platform.Deps, id string) (schema.Outcome, erro
 	if err != nil {
 		return o, err
 	}
+	facts.MarkQuotes(sig.Facts, rec.OCR)
 	stored := sig.Record().Bounded()
 	o.Status, o.Signals = schema.Running(schema.Memo), &stored
 	return o, nil

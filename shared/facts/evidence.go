@@ -40,6 +40,7 @@ type Field struct {
 type PrintedLine struct {
 	Label string `json:"libelle"`
 	Page  int    `json:"page"`
+	OCR   *OCR   `json:"ocr,omitempty"` // the line was read by OCR
 }
 
 // Evidence is what is known of each field of a report: its printed lines,

@@ -49,6 +49,9 @@ type Fact struct {
 	Flows *Flows `json:"flux,omitempty"`
 	// Proposal is, for K-<slug>-avis, the proposed opinion.
 	Proposal *Proposal `json:"avis,omitempty"`
+	// OCR is set when what the fact stands on was read by OCR (« lu par
+	// OCR »), with the lowest confidence of the words it rests on.
+	OCR *OCR `json:"ocr,omitempty"`
 }
 
 // Figure types the figure of a C- fact: its type (covenant, a liquidity

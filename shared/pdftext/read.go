@@ -40,6 +40,9 @@ type Page struct {
 	// written U+FFFD in Lines.
 	Hidden   []Hidden
 	Remapped int
+	// OCR is set on a page without a text layer whose Lines an OCR wrote
+	// (ReadScanned leaves such pages empty for it).
+	OCR *Recognition
 }
 
 // Text returns the lines of the page joined by "\n".

@@ -6,6 +6,7 @@ import (
 
 	"analyste.dev/analyste/shared/extraction"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/ocr"
 	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 )
@@ -15,6 +16,9 @@ import (
 // reason never quotes err, which may carry a backend's raw answer: callers
 // log it.
 func Explain(err error) (reason string, retryable bool) {
+	if r := ocr.Reason(err); r != "" {
+		return r, false
+	}
 	if r := pdftext.Reason(err); r != "" {
 		return r, errors.Is(err, context.DeadlineExceeded)
 	}

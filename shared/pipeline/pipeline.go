@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/covenants"
@@ -15,6 +16,7 @@ import (
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/ocr"
 	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/ratios"
@@ -43,6 +45,9 @@ type Options struct {
 	// before a re-read (extraction.WithTokenBudget); 0 means no budget.
 	TokenBudget int
 	Limits      pdftext.Limits
+	// OCR reads the pages without a text layer; nil leaves a scan
+	// refused (pdftext.ErrNoText).
+	OCR *ocr.Reader
 }
 
 // Pipeline holds the readers of every stage.
@@ -65,13 +70,43 @@ func (p *Pipeline) Mode() string {
 	return ModeModel
 }
 
-// Read extracts the text of each page of a PDF within the pipeline's limits.
+// Read extracts the text of each page of a PDF within the pipeline's
+// limits; with an OCR, the pages without a text layer are read on their
+// image, page by page.
 func (p *Pipeline) Read(ctx context.Context, r io.ReaderAt, size int64) (*pdftext.Document, error) {
-	doc, err := pdftext.Read(ctx, r, size, p.opts.Limits)
+	if p.opts.OCR == nil {
+		doc, err := pdftext.Read(ctx, r, size, p.opts.Limits)
+		if err != nil {
+			return nil, fmt.Errorf("texte du PDF : %w", err)
+		}
+		return doc, nil
+	}
+	doc, err := pdftext.ReadScanned(ctx, r, size, p.opts.Limits)
 	if err != nil {
 		return nil, fmt.Errorf("texte du PDF : %w", err)
 	}
-	return doc, nil
+	data := make([]byte, size) // within the limits ReadScanned checked
+	if _, err := r.ReadAt(data, 0); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("lecture du PDF : %w", err)
+	}
+	if err := p.opts.OCR.Fill(ctx, data, doc); err != nil {
+		return nil, fmt.Errorf("OCR du PDF : %w", err)
+	}
+	return p.reread(ctx, data, doc), nil
+}
+
+// ReadFile is Read on the file at path.
+func (p *Pipeline) ReadFile(ctx context.Context, path string) (*pdftext.Document, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("ouverture de %s : %w", path, err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("lecture de %s : %w", path, err)
+	}
+	return p.Read(ctx, f, info.Size())
 }
 
 // Extracted is the extract stage's output.
@@ -91,6 +126,8 @@ type Extracted struct {
 	// glyphs the pages do not print.
 	TextIssues []string
 	Invisible  int
+	// OCR lists the pages read by OCR.
+	OCR []facts.OCRPage
 }
 
 // presentations compares, in a filing that holds the liasse's forms and the
@@ -158,6 +195,9 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	out.Identity = id
 	out.TextIssues, out.Invisible = TextIssues(doc), doc.InvisibleChars()
 	out.Ratios, out.Alerts, out.Facts = derive(out.Borrower(), rep, out.Result.Transcription, out.Result.Checks, out.Divergences, doc.Texts())
+	out.OCR = facts.OCRPages(doc)
+	facts.MarkFigures(out.Facts, doc)
+	facts.MarkQuotes(out.Facts, out.OCR)
 	return out, nil
 }
 

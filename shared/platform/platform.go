@@ -24,6 +24,7 @@ import (
 	"analyste.dev/analyste/shared/extraction"
 	"analyste.dev/analyste/shared/logging"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/ocr"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/store"
@@ -69,6 +70,11 @@ type Config struct {
 	// delivery gives up on the run (ANALYSTE_MAX_ATTEMPTS, default 3).
 	MaxAttempts int
 	Model       model.Config // GOOGLE_CLOUD_LOCATION, ANALYSTE_MODEL (and the project)
+	// OCRProcessor is the Document AI OCR processor that reads scanned
+	// pages (projects/…/locations/…/processors/…), which only extract
+	// reads (its ANALYSTE_OCR_PROCESSOR). Unset, Tesseract reads them
+	// where it is installed, and a scan is refused elsewhere.
+	OCRProcessor string
 }
 
 // ConfigFromEnv reads the configuration and validates it, naming every
@@ -179,6 +185,9 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 		return nil, err
 	}
 	opts := pipeline.Options{MaxRereads: cfg.MaxRereads, TokenBudget: cfg.TokenBudget, Limits: pdftext.DefaultLimits()}
+	if opts.OCR, err = connectOCR(ctx, cfg.OCRProcessor); err != nil {
+		return nil, err
+	}
 	d.Pipeline = pipeline.New(nil, opts)
 	if cfg.Readers == pipeline.ModeModel {
 		gen, err := model.NewClient(cfg.Model, d.Log)
@@ -188,6 +197,27 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 		d.Pipeline = pipeline.New(gen, opts)
 	}
 	return d, nil
+}
+
+// connectOCR gives the reader of scanned pages: the Document AI processor
+// when one is configured, else Tesseract where it is installed, else none.
+func connectOCR(ctx context.Context, processor string) (*ocr.Reader, error) {
+	if processor == "" {
+		engine, err := ocr.NewTesseract()
+		if err != nil {
+			return nil, nil // no OCR here: a scan is refused with its reason
+		}
+		return &ocr.Reader{Engine: engine, Budget: ocr.DefaultBudget()}, nil
+	}
+	loc, err := ocr.Location(processor)
+	if err != nil {
+		return nil, err
+	}
+	engine, err := ocr.NewDocumentAI(ctx, processor, ocr.Endpoint(loc))
+	if err != nil {
+		return nil, err
+	}
+	return &ocr.Reader{Engine: engine, Budget: ocr.DefaultBudget()}, nil
 }
 
 // ConnectFirestore creates the client of the runs' database.

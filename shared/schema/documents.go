@@ -53,6 +53,8 @@ type ExtractionRecord struct {
 	// Reading is what a reviewer's correction recomputes from; nil in
 	// records written before corrections existed.
 	Reading *Reading `json:"lecture_source,omitempty"`
+	// OCR lists the pages read by OCR, whose figures and quotes say so.
+	OCR []facts.OCRPage `json:"pages_ocr,omitempty"`
 }
 
 // Borrower is the name the facts and the memo use.

@@ -1,0 +1,89 @@
+// Command genscans makes the scanned filings of testdata/scans from the
+// project's own reports: each page rendered by poppler's pdftoppm, turned
+// slightly, greyed and speckled as a copier or a registry's scanner leaves
+// it, and wrapped back as an image-only PDF (or, for a mixed document, only
+// the statement pages, the others keeping their text layer). Each folder
+// gets its source's truth.json: the figures are the same. `make scans`
+// runs it; the noise is seeded, so a rebuild gives the same images for the
+// same poppler.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+)
+
+// scan is one scanned filing to make.
+type scan struct {
+	name   string
+	source string  // folder with rapport.pdf and truth.json
+	dpi    int     // scanner resolution
+	angle  float64 // degrees, counter-clockwise
+	seed   int64
+	// mixed: only the statement pages are scanned, the others keep their
+	// text layer (a filing with scanned accounts stapled to a text report).
+	mixed bool
+}
+
+// scans are the filings of testdata/scans; README.md says which were held
+// out of the tuning.
+var scans = []scan{
+	{name: "garnier-300", source: "testdata/engines/garnier", dpi: 300, angle: 0.5, seed: 1},
+	{name: "cazals-200", source: "testdata/families/cazals", dpi: 200, angle: -0.7, seed: 2},
+	{name: "lumen-300", source: "testdata/families/lumen", dpi: 300, angle: 0.3, seed: 3},
+	{name: "ferlac-mixte-200", source: "testdata/ferlac", dpi: 200, angle: 0.6, seed: 4, mixed: true},
+	{name: "ribaud-200", source: "testdata/families/ribaud", dpi: 200, angle: -0.4, seed: 5},
+	{name: "boissier-300", source: "testdata/families/boissier", dpi: 300, angle: 0.8, seed: 6},
+}
+
+func main() {
+	ctx := context.Background()
+	for _, s := range scans {
+		if err := make1(ctx, s, filepath.Join("testdata/scans", s.name)); err != nil {
+			fmt.Fprintf(os.Stderr, "genscans : %s : %v\n", s.name, err)
+			os.Exit(1)
+		}
+		fmt.Println("testdata/scans/" + s.name)
+	}
+}
+
+// make1 writes the scan s and its truth into dir.
+func make1(ctx context.Context, s scan, dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	truth, err := os.ReadFile(filepath.Join(s.source, "truth.json"))
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "truth.json"), truth, 0o644); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "genscans-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	src := filepath.Join(s.source, "rapport.pdf")
+	pages, err := scannedPages(ctx, src, s.mixed)
+	if err != nil {
+		return err
+	}
+	out := filepath.Join(dir, "rapport.pdf")
+	if !s.mixed {
+		return scanPages(ctx, src, pages, s, tmp, out)
+	}
+	return mix(ctx, src, pages, s, tmp, out)
+}
+
+// run runs a poppler tool.
+func run(ctx context.Context, name string, args ...string) error {
+	out, err := exec.CommandContext(ctx, name, args...).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s : %w : %s", name, err, out)
+	}
+	return nil
+}

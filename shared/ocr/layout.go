@@ -1,0 +1,246 @@
+package ocr
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"analyste.dev/analyste/shared/pdftext"
+)
+
+// The layout rule is pdftext's, in units of the line's font size (em):
+// words whose centres differ by less than sameLine em across the baseline
+// are one line; a gap of columnGap em or more between two words starts a
+// new span (a table column), a smaller one is a word space.
+const (
+	sameLine  = 0.5
+	columnGap = 1.0
+	// cellLine: the words of one cell lie this close across the baseline,
+	// the OCR's boxes being ragged (descenders, punctuation).
+	cellLine = 0.35
+	// A word's box spans the ink of its letters: capitals and digits are
+	// some 0.7 em high, a word with ascenders and descenders about 0.95.
+	// The line's tallest words give its font size.
+	inkToEm = 0.85
+)
+
+// placed is a word in points, y downward from the page's top, with its
+// centre's height after the page's skew is taken out.
+type placed struct {
+	Word
+	x0, y0, x1, y1 float64 // points, from the crop box's top left
+	centre         float64 // deskewed
+	index          int
+}
+
+// Layout builds the lines and glyphs (one a word) of a page whose crop
+// box is crop from the words an engine read on it, with each glyph's
+// confidence. A scan is never quite straight: the skew the engine's own
+// lines show is taken out before words are grouped into lines, so that a
+// table row stays one line across the page.
+func Layout(words []Word, crop pdftext.Rect) ([]pdftext.Line, []pdftext.Glyph, []float64) {
+	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
+	var ps []placed
+	for _, wd := range words {
+		wd.Text = strings.TrimSpace(wd.Text)
+		if wd.Text == "" || !utf8.ValidString(wd.Text) || wd.X1 <= wd.X0 || wd.Y1 <= wd.Y0 {
+			continue
+		}
+		ps = append(ps, placed{Word: wd, x0: wd.X0 * w, y0: wd.Y0 * h, x1: wd.X1 * w, y1: wd.Y1 * h, index: len(ps)})
+	}
+	slope := skew(ps)
+	for i := range ps {
+		p := &ps[i]
+		p.centre = (p.y0+p.y1)/2 - slope*(p.x0+p.x1)/2
+	}
+	cs := chunks(ps)
+	var (
+		lines  []pdftext.Line
+		glyphs []pdftext.Glyph
+		confs  []float64
+		size   int // bytes of the page's text so far
+	)
+	for start := 0; start < len(cs); {
+		end := start + 1
+		// A row's chunks lie within a fraction of an em of each other: a
+		// row starts where the next chunk lies further below the last one,
+		// or too far below the first. The em is the smaller chunk's: a
+		// parenthesis or a large title must not pull the next row in.
+		top := cs[start].centre
+		for ; end < len(cs); end++ {
+			em := min(cs[end-1].height, cs[end].height) / inkToEm
+			if cs[end].centre-cs[end-1].centre > cellLine*em || cs[end].centre-top > sameLine*em {
+				break
+			}
+		}
+		var ws []placed
+		for _, c := range cs[start:end] {
+			ws = append(ws, c.words...)
+		}
+		line, at := makeLine(ws, slope, crop)
+		text := line.Text()
+		for _, a := range at {
+			g := a.word
+			glyphs = append(glyphs, pdftext.Glyph{Line: len(lines), Start: size + a.start, End: size + a.start + len(g.Text),
+				Box: pdftext.Rect{X0: crop.X0 + g.x0, Y0: crop.Y1 - g.y1, X1: crop.X0 + g.x1, Y1: crop.Y1 - g.y0}})
+			confs = append(confs, g.Conf)
+		}
+		size += len(text) + 1
+		lines = append(lines, line)
+		start = end
+	}
+	return lines, glyphs, confs
+}
+
+// chunk is a run of words side by side without a column gap: a table
+// cell, or a label. Its words are grouped by where they lie, not by the
+// engine's lines, which may join a label's first line with the amounts
+// set between the two lines of a wrapped label.
+type chunk struct {
+	words          []placed
+	centre, height float64
+}
+
+// chunks groups the words into chunks, sorted by their deskewed height on
+// the page: a word joins the chunk whose last word ends less than a column
+// gap before it at the same height.
+func chunks(ps []placed) []chunk {
+	slices.SortFunc(ps, func(a, b placed) int { return cmp.Or(cmp.Compare(a.x0, b.x0), cmp.Compare(a.centre, b.centre)) })
+	var out []chunk
+	for _, p := range ps {
+		h := p.y1 - p.y0
+		best := -1
+		for i, c := range out {
+			last := c.words[len(c.words)-1]
+			em := max(h, last.y1-last.y0) / inkToEm
+			if gap := p.x0 - last.x1; gap < columnGap*em && gap > -em && math.Abs(p.centre-last.centre) < cellLine*em {
+				best = i
+			}
+		}
+		if best < 0 {
+			out = append(out, chunk{words: []placed{p}})
+			continue
+		}
+		out[best].words = append(out[best].words, p)
+	}
+	for i := range out {
+		c := &out[i]
+		var centres []float64
+		for _, w := range c.words {
+			centres = append(centres, w.centre)
+			c.height = max(c.height, w.y1-w.y0)
+		}
+		slices.Sort(centres)
+		c.centre = centres[len(centres)/2]
+	}
+	slices.SortFunc(out, func(a, b chunk) int {
+		return cmp.Or(cmp.Compare(a.centre, b.centre), cmp.Compare(a.words[0].x0, b.words[0].x0))
+	})
+	return out
+}
+
+// emOf is the font size of a line's words: its tall words' ink height.
+func emOf(ws []placed) float64 {
+	var heights []float64
+	for _, w := range ws {
+		heights = append(heights, w.y1-w.y0)
+	}
+	slices.Sort(heights)
+	return max(heights[len(heights)*3/4]/inkToEm, 1)
+}
+
+// wordAt is where a word's text lies in its line's text.
+type wordAt struct {
+	word  placed
+	start int
+}
+
+// makeLine orders a line's words left to right and joins them into spans.
+func makeLine(ws []placed, slope float64, crop pdftext.Rect) (pdftext.Line, []wordAt) {
+	slices.SortFunc(ws, func(a, b placed) int { return cmp.Compare(a.x0, b.x0) })
+	em := emOf(ws)
+	var bottoms []float64
+	for _, w := range ws {
+		bottoms = append(bottoms, w.y1-slope*(w.x0+w.x1)/2)
+	}
+	slices.Sort(bottoms)
+	line := pdftext.Line{Y: crop.Y1 - bottoms[len(bottoms)/2]}
+	var (
+		at   []wordAt
+		text strings.Builder
+		cur  = pdftext.Span{X0: crop.X0 + ws[0].x0, X1: crop.X0 + ws[0].x1, Size: em}
+	)
+	// Each span's text starts where Line.Text puts it: after the spans
+	// before it and the spaces it writes between them.
+	spanStart := func() int {
+		return len(pdftext.Line{Spans: append(slices.Clone(line.Spans), cur)}.Text()) - len(cur.Text)
+	}
+	var pending []wordAt // the current span's words, offsets within it
+	flush := func() {
+		cur.Text = text.String()
+		base := spanStart()
+		for _, p := range pending {
+			at = append(at, wordAt{p.word, base + p.start})
+		}
+		line.Spans = append(line.Spans, cur)
+		text.Reset()
+		pending = pending[:0]
+	}
+	pending = append(pending, wordAt{ws[0], 0})
+	text.WriteString(ws[0].Text)
+	for _, w := range ws[1:] {
+		if crop.X0+w.x0-cur.X1 >= columnGap*em {
+			flush()
+			cur = pdftext.Span{X0: crop.X0 + w.x0, X1: crop.X0 + w.x1, Size: em}
+		} else {
+			text.WriteByte(' ')
+		}
+		pending = append(pending, wordAt{w, text.Len()})
+		text.WriteString(w.Text)
+		cur.X1 = max(cur.X1, crop.X0+w.x1)
+	}
+	flush()
+	return line, at
+}
+
+// skew is the slope (dy/dx) of the page's lines: the median of the slopes
+// of the engine's lines that hold words far enough apart to measure one.
+func skew(ps []placed) float64 {
+	byLine := map[int][]placed{}
+	for _, p := range ps {
+		if p.Line >= 0 {
+			byLine[p.Line] = append(byLine[p.Line], p)
+		}
+	}
+	var slopes []float64
+	for _, ws := range byLine {
+		if len(ws) < 2 {
+			continue
+		}
+		first, last := ws[0], ws[0]
+		for _, w := range ws {
+			if w.x0 < first.x0 {
+				first = w
+			}
+			if w.x0 > last.x0 {
+				last = w
+			}
+		}
+		dx := (last.x0 + last.x1 - first.x0 - first.x1) / 2
+		if dx < 100 { // points: a slope over a short run is noise
+			continue
+		}
+		slopes = append(slopes, (last.y1-first.y1)/dx)
+	}
+	if len(slopes) == 0 {
+		return 0
+	}
+	slices.Sort(slopes)
+	s := slopes[len(slopes)/2]
+	if math.Abs(s) > 0.1 { // beyond some 6°, not a skew the rule should take out
+		return 0
+	}
+	return s
+}

@@ -1,0 +1,96 @@
+package ocr
+
+import (
+	"strings"
+	"testing"
+
+	"analyste.dev/analyste/shared/pdftext"
+)
+
+// a4 is an A4 crop box, in points.
+var a4 = pdftext.Rect{X0: 0, Y0: 0, X1: 595, Y1: 842}
+
+// row gives the words of a table row at height y (points from the top),
+// each word x points from the left, 8 points high, 5 points a letter,
+// the page turned by slope.
+func row(line int, y, slope float64, words ...any) []Word {
+	var out []Word
+	for i := 0; i < len(words); i += 2 {
+		text, x := words[i].(string), words[i+1].(float64)
+		w := 5 * float64(len(text))
+		top := y + slope*x
+		out = append(out, Word{Text: text, X0: x / 595, X1: (x + w) / 595, Y0: top / 842, Y1: (top + 8) / 842, Conf: 0.9, Line: line})
+	}
+	return out
+}
+
+func TestLayout(t *testing.T) {
+	tests := []struct {
+		name  string
+		slope float64
+		want  []string
+	}{
+		{"straight", 0, []string{"Chiffre d'affaires net", "157 275", "143 210"}},
+		// 1°: the row drifts 8 points across the page, more than the 14
+		// points between rows allow without taking the skew out.
+		{"turned", 0.0175, []string{"Chiffre d'affaires net", "157 275", "143 210"}},
+		{"turned back", -0.0175, []string{"Chiffre d'affaires net", "157 275", "143 210"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var words []Word
+			words = append(words, row(0, 100, tt.slope, "Chiffre", 60.0, "d'affaires", 100.0, "net", 155.0, "157", 400.0, "275", 420.0, "143", 480.0, "210", 500.0)...)
+			words = append(words, row(1, 114, tt.slope, "Achats", 60.0, "consommés", 96.0, "(62", 400.0, "114)", 420.0, "(58", 480.0, "001)", 500.0)...)
+			lines, glyphs, conf := Layout(words, a4)
+			if len(lines) != 2 {
+				t.Fatalf("%d lignes, 2 attendues : %+v", len(lines), lines)
+			}
+			var got []string
+			for _, s := range lines[0].Spans {
+				got = append(got, s.Text)
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("cellules %q, attendu %q", got, tt.want)
+			}
+			if !strings.HasPrefix(lines[1].Spans[0].Text, "Achats consommés") {
+				t.Errorf("deuxième ligne %q", lines[1].Text())
+			}
+			page := pdftext.Page{Lines: lines, Glyphs: glyphs}
+			text := page.Text()
+			if len(glyphs) != len(words) || len(conf) != len(words) {
+				t.Fatalf("%d glyphes, %d confiances pour %d mots", len(glyphs), len(conf), len(words))
+			}
+			for _, g := range glyphs {
+				word := text[g.Start:g.End]
+				if strings.ContainsAny(word, " \n") || word == "" {
+					t.Errorf("glyphe %+v donne %q, un mot attendu", g, word)
+				}
+				if g.Box.Y0 < 700 || g.Box.Y1 > 760 || g.Box.X0 < 55 {
+					t.Errorf("%q en %+v : hors de sa ligne (coordonnées PDF, y vers le haut)", word, g.Box)
+				}
+			}
+		})
+	}
+}
+
+func TestLayoutRectsOfAQuote(t *testing.T) {
+	words := row(0, 200, 0, "Le", 60.0, "covenant", 75.0, "est", 120.0, "respecté", 140.0)
+	lines, glyphs, conf := Layout(words, a4)
+	page := pdftext.Page{Lines: lines, Glyphs: glyphs, OCR: &pdftext.Recognition{Confidence: conf}}
+	start := strings.Index(page.Text(), "covenant est")
+	rects := page.Rects(start, start+len("covenant est"))
+	if len(rects) != 1 || rects[0].X0 != 75 || rects[0].X1 != 135 {
+		t.Errorf("rectangles %+v, attendu un rectangle de 75 à 135 pt", rects)
+	}
+	if c, ok := page.Confidence(start, start+3); !ok || c != 0.9 {
+		t.Errorf("confiance %v %v", c, ok)
+	}
+}
+
+func TestLayoutDropsEmptyAndBrokenWords(t *testing.T) {
+	words := []Word{{Text: " ", X0: 0.1, X1: 0.2, Y0: 0.1, Y1: 0.11}, {Text: "\xff", X0: 0.1, X1: 0.2, Y0: 0.1, Y1: 0.11},
+		{Text: "vide", X0: 0.3, X1: 0.3, Y0: 0.1, Y1: 0.11}}
+	if lines, _, _ := Layout(words, a4); len(lines) != 0 {
+		t.Errorf("lignes %+v, aucune attendue", lines)
+	}
+}

@@ -1,0 +1,113 @@
+package ocr
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+)
+
+// Tesseract reads pages with Tesseract (Debian's tesseract-ocr with its
+// French data, tesseract-ocr-fra), on images poppler's pdftoppm renders.
+// Each process runs on one thread, within a memory bound (prlimit) and the
+// context's deadline.
+type Tesseract struct {
+	Lang string // "fra"
+	// MaxMemory bounds the address space of each pdftoppm and tesseract
+	// process, in bytes; MaxPixels the page image, lowering its
+	// resolution when a page is too large for the one asked.
+	MaxMemory int64
+	MaxPixels float64
+}
+
+// NewTesseract returns the Tesseract engine with French data, or
+// ErrUnavailable when tesseract, its French data, pdftoppm or prlimit is
+// missing.
+func NewTesseract() (*Tesseract, error) {
+	for _, tool := range []string{"tesseract", "pdftoppm", "prlimit"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			return nil, fmt.Errorf("%w : %s absent (make deps l'installe)", ErrUnavailable, tool)
+		}
+	}
+	out, err := exec.Command("tesseract", "--list-langs").Output()
+	if err != nil || !bytes.Contains(out, []byte("\nfra")) {
+		return nil, fmt.Errorf("%w : données françaises de tesseract absentes (tesseract-ocr-fra)", ErrUnavailable)
+	}
+	return &Tesseract{Lang: "fra", MaxMemory: 1 << 30, MaxPixels: 40e6}, nil
+}
+
+// Name implements Engine.
+func (t *Tesseract) Name() string { return "tesseract" }
+
+// Read implements Engine: pdftoppm renders the region of the page in grey,
+// tesseract reads it as TSV.
+func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word, error) {
+	path, err := doc.Path()
+	if err != nil {
+		return nil, fmt.Errorf("PDF pour l'OCR : %w", err)
+	}
+	dpi := float64(req.DPI)
+	if px := req.Width * req.Height * dpi * dpi / (72 * 72); px > t.MaxPixels {
+		dpi *= math.Sqrt(t.MaxPixels / px)
+	}
+	pageW, pageH := math.Round(req.Width*dpi/72), math.Round(req.Height*dpi/72)
+	if pageW < 1 || pageH < 1 {
+		return nil, fmt.Errorf("page %d : dimensions %gx%g pt", req.Page, req.Width, req.Height)
+	}
+	r := req.Region
+	x, y := math.Floor(r.X0*pageW), math.Floor(r.Y0*pageH)
+	w, h := math.Ceil(r.X1*pageW)-x, math.Ceil(r.Y1*pageH)-y
+	root := filepath.Join(filepath.Dir(path), fmt.Sprintf("page-%d-%d", req.Page, int(dpi)))
+	n := strconv.Itoa(req.Page)
+	render := []string{"-f", n, "-l", n, "-r", strconv.FormatFloat(dpi, 'f', 2, 64), "-gray", "-png", "-singlefile",
+		"-x", strconv.Itoa(int(x)), "-y", strconv.Itoa(int(y)), "-W", strconv.Itoa(int(w)), "-H", strconv.Itoa(int(h)), path, root}
+	if _, err := t.run(ctx, "pdftoppm", render...); err != nil {
+		return nil, fmt.Errorf("rendu de la page %d : %w", req.Page, err)
+	}
+	img := root + ".png"
+	defer os.Remove(img)
+	mode := req.Mode
+	if mode == 0 {
+		mode = Auto
+	}
+	out, err := t.run(ctx, "tesseract", img, "stdout", "-l", t.Lang, "--psm", strconv.Itoa(int(mode)), "--dpi", strconv.Itoa(int(dpi)), "tsv")
+	if err != nil {
+		return nil, fmt.Errorf("OCR de la page %d : %w", req.Page, err)
+	}
+	region := Region{x / pageW, y / pageH, (x + w) / pageW, (y + h) / pageH}
+	return parseTSV(bytes.NewReader(out), region, pageW, pageH)
+}
+
+// run runs a tool on one thread under the memory bound, killed when ctx
+// ends; an error says why, the tool's own message included.
+func (t *Tesseract) run(ctx context.Context, tool string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "prlimit", append([]string{"--as=" + strconv.FormatInt(t.MaxMemory, 10), "--", tool}, args...)...)
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			return nil, fmt.Errorf("%s : %w : %s", tool, err, bytes.TrimSpace(tail(stderr.Bytes(), 300)))
+		}
+		return nil, fmt.Errorf("%s : %w", tool, err)
+	}
+	return out, nil
+}
+
+// tail is the end of b, at most n bytes.
+func tail(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[len(b)-n:]
+	}
+	return b
+}

@@ -1,0 +1,144 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"analyste.dev/analyste/shared/ocr"
+	"analyste.dev/analyste/shared/pdftext"
+)
+
+// textOCR reads a scan's pages as the text layer of the report it was made
+// from prints them, word by word with their boxes, misreading the words
+// of misread in the modes listed: an OCR whose errors are known.
+type textOCR struct {
+	source  []pdftext.Page
+	misread map[ocr.Mode]map[string]string
+	blank   map[ocr.Mode]int // a page read as blank in that mode
+	reads   []ocr.Request
+}
+
+func (e *textOCR) Name() string { return "texte" }
+
+func (e *textOCR) Read(_ context.Context, _ *ocr.Source, req ocr.Request) ([]ocr.Word, error) {
+	e.reads = append(e.reads, req)
+	if e.blank[req.Mode] == req.Page {
+		return nil, nil
+	}
+	p := e.source[req.Page-1]
+	text := p.Text()
+	w, h := p.CropBox.X1-p.CropBox.X0, p.CropBox.Y1-p.CropBox.Y0
+	var out []ocr.Word
+	line := 0
+	for start := 0; start < len(text); {
+		end := start
+		for end < len(text) && text[end] != ' ' && text[end] != '\n' {
+			end++
+		}
+		if end > start {
+			rects := p.Rects(start, end)
+			if len(rects) == 1 {
+				r := rects[0]
+				word := text[start:end]
+				if m, ok := e.misread[req.Mode][word]; ok {
+					word = m
+				}
+				out = append(out, ocr.Word{Text: word, Conf: 0.9, Line: line,
+					X0: (r.X0 - p.CropBox.X0) / w, X1: (r.X1 - p.CropBox.X0) / w, Y0: (p.CropBox.Y1 - r.Y1) / h, Y1: (p.CropBox.Y1 - r.Y0) / h})
+			}
+		}
+		if end < len(text) && text[end] == '\n' {
+			line++
+		}
+		start = end + 1
+	}
+	return out, nil
+}
+
+// garnierScan reads the scan of garnier's bilan through e.
+func garnierScan(t *testing.T, misread map[ocr.Mode]map[string]string, blank map[ocr.Mode]int) (*pdftext.Document, *textOCR) {
+	t.Helper()
+	ctx := context.Background()
+	data, err := os.ReadFile("../../testdata/engines/garnier/rapport.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var source []pdftext.Page
+	for n := 1; n <= 2; n++ {
+		page, err := pdftext.ReadPage(ctx, bytes.NewReader(data), int64(len(data)), pdftext.Limits{}, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		source = append(source, *page)
+	}
+	e := &textOCR{source: source, misread: misread, blank: blank}
+	p := New(nil, Options{Limits: pdftext.DefaultLimits(), OCR: &ocr.Reader{Engine: e, Budget: ocr.Budget{MaxPages: 10, Page: time.Minute, Document: time.Minute}}})
+	doc, err := p.ReadFile(ctx, "../../testdata/scans/garnier-300/rapport.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc, e
+}
+
+func TestScanReadByOCR(t *testing.T) {
+	doc, _ := garnierScan(t, nil, nil)
+	if len(doc.Pages) != 2 || doc.Pages[0].OCR == nil || !strings.Contains(doc.Pages[0].Text(), "TOTAL GÉNÉRAL") {
+		t.Fatalf("scan lu : %+v", doc.Pages)
+	}
+	ex, err := New(nil, Options{}).Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ex.OCR) != 2 {
+		t.Errorf("pages OCR %+v", ex.OCR)
+	}
+	marked := 0
+	for _, f := range ex.Facts {
+		if f.OCR != nil && f.OCR.Mention == "lu par OCR" {
+			marked++
+		}
+		for _, fl := range f.Fields {
+			for _, l := range fl.Lines {
+				if l.OCR == nil {
+					t.Errorf("%s : ligne %q de la page %d sans mention d'OCR", f.ID, l.Label, l.Page)
+				}
+			}
+		}
+	}
+	if marked == 0 {
+		t.Error("aucun fait marqué « lu par OCR »")
+	}
+}
+
+func TestScanRereadWhenAnIdentityFails(t *testing.T) {
+	// A misread Net total: the bilan no longer balances.
+	wrong := map[string]string{"336": "386"}
+	tests := []struct {
+		name    string
+		misread map[ocr.Mode]map[string]string
+		blank   map[ocr.Mode]int
+		dpi     int
+	}{
+		{"cured by the second reading", map[ocr.Mode]map[string]string{ocr.Column: wrong}, nil, ocr.RereadDPI},
+		{"misread again: the first kept", map[ocr.Mode]map[string]string{ocr.Column: wrong, ocr.RereadMode: wrong}, nil, ocr.DPI},
+		// The second reading loses the passif: no identity fails, none
+		// passes on the bilan either.
+		{"fewer rows read: the first kept", map[ocr.Mode]map[string]string{ocr.Column: wrong}, map[ocr.Mode]int{ocr.RereadMode: 2}, ocr.DPI},
+		{"nothing fails: read once", nil, nil, ocr.DPI},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			doc, e := garnierScan(t, tt.misread, tt.blank)
+			if got := doc.Pages[0].OCR.DPI; got != tt.dpi {
+				t.Errorf("page 1 lue à %d dpi, attendu %d (lectures %+v)", got, tt.dpi, e.reads)
+			}
+			if tt.misread == nil && len(e.reads) != 2 {
+				t.Errorf("%d lectures, 2 attendues", len(e.reads))
+			}
+		})
+	}
+}
