@@ -6,13 +6,11 @@ package memo
 
 import (
 	"context"
-	"slices"
 
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/schema"
-	"analyste.dev/analyste/shared/statements"
 )
 
 // New makes the handler from the instance's dependencies.
@@ -35,8 +33,7 @@ func run(ctx context.Context, d *platform.Deps, id string) (schema.Outcome, erro
 	if err := d.Store.Get(ctx, schema.Signals, id, &sig); err != nil {
 		return o, err
 	}
-	res, err := d.Pipeline.Memo(ctx, memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, ex.TextIssues, sig.Rejected),
-		Years: statements.YearsDesc(ex.Years), Facts: append(slices.Clone(ex.Facts), sig.Facts...)})
+	res, err := d.Pipeline.Memo(ctx, pipeline.MemoInput(ex, sig))
 	o.Usage = &res.Usage
 	if err != nil {
 		return o, err
