@@ -17,7 +17,6 @@ import (
 
 	"analyste.dev/analyste/shared/events"
 	"analyste.dev/analyste/shared/logging"
-	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
@@ -118,14 +117,7 @@ func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage sch
 	return c, ok, err
 }
 
-// runs is what claiming and finishing a stage need of the store.
-type runs interface {
-	Claim(ctx context.Context, id string, stage schema.Stage, src *schema.Source) (store.Claim, error)
-	Complete(ctx context.Context, c store.Claim, o schema.Outcome) error
-	Fail(ctx context.Context, c store.Claim, reason string, retryable bool, spent *model.Usage) error
-}
-
-func claim(ctx context.Context, r runs, log *slog.Logger, id string, stage schema.Stage, src *schema.Source) (c store.Claim, ok bool, err error) {
+func claim(ctx context.Context, r Runs, log *slog.Logger, id string, stage schema.Stage, src *schema.Source) (c store.Claim, ok bool, err error) {
 	c, err = r.Claim(ctx, id, stage, src)
 	var spent *store.Exhausted
 	switch {
@@ -160,7 +152,7 @@ func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o sc
 	return finish(ctx, d.Store, log, c, o, runErr)
 }
 
-func finish(ctx context.Context, r runs, log *slog.Logger, c store.Claim, o schema.Outcome, runErr error) error {
+func finish(ctx context.Context, r Runs, log *slog.Logger, c store.Claim, o schema.Outcome, runErr error) error {
 	if runErr == nil {
 		err := r.Complete(ctx, c, o)
 		switch {

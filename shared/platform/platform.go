@@ -26,6 +26,7 @@ import (
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -130,13 +131,30 @@ func IntEnv(getenv func(string) string, name string, def int) (int, error) {
 	return n, nil
 }
 
+// Runs is what the stages need of the runs' database: claiming and ending
+// a stage, reading a document. store.Store keeps them in Firestore,
+// storetest.Runs in memory.
+type Runs interface {
+	Claim(ctx context.Context, id string, stage schema.Stage, src *schema.Source) (store.Claim, error)
+	Complete(ctx context.Context, c store.Claim, o schema.Outcome) error
+	Fail(ctx context.Context, c store.Claim, reason string, retryable bool, spent *model.Usage) error
+	Get(ctx context.Context, coll, id string, out any) error
+}
+
+// Pages is what the stages need of the page texts: store.PageTexts keeps
+// them in Cloud Storage, storetest.Pages in memory.
+type Pages interface {
+	Save(ctx context.Context, id string, texts []string) (string, error)
+	Load(ctx context.Context, url string) ([]string, error)
+}
+
 // Deps are the clients of one instance.
 type Deps struct {
 	Config   Config
 	Log      *slog.Logger
 	Storage  *storage.Client
-	Store    *store.Store
-	Pages    *store.PageTexts
+	Store    Runs
+	Pages    Pages
 	Pipeline *pipeline.Pipeline
 	// Misconfigured, when set, is why the function cannot run (see Start):
 	// each run it claims ends in echec with that reason. Only Log and
