@@ -7,8 +7,8 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 FUZZTIME ?= 15s
 # Folders scored by `make eval`: each holds one PDF and its truth.json.
 EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/engines/* testdata/real/*,$(sort $(dir $(wildcard $(g)/truth.json))))
-# package:target pairs fuzzed by `make test` and `make fuzz`.
-FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify ./shared/quotes:FuzzLocate
+# The packages holding a fuzz target: `make fuzz` lists their targets with go test -list.
+FUZZ_PACKAGES = $(sort $(dir $(shell grep -rlE --include='*_test.go' '^func Fuzz[A-Z]' shared cmd functions)))
 
 .PHONY: help deps test unit quick fuzz lint bench testdata run eval e2e package
 
@@ -22,16 +22,17 @@ deps: ## download modules and install the Debian tools the tests use: pdftotext,
 
 test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief fuzzing
 
-unit: # every benchmark runs once too, so that none rots
-	$(GO) test -count=1 -bench=. -benchtime=1x ./...
+unit: # with the race detector, in shuffled order; every benchmark runs once too, so that none rots
+	$(GO) test -count=1 -race -shuffle=on -bench=. -benchtime=1x ./...
 
 quick: ## the tests that need no emulator, browser or Debian tool (go test -short), about 30 s
 	$(GO) test -short ./...
 
-fuzz: ## run each fuzz target for FUZZTIME
-	@for t in $(FUZZ_TARGETS); do \
-		echo "fuzz $${t#*:} ($${t%%:*}) for $(FUZZTIME)"; \
-		$(GO) test -run='^$$' -fuzz="^$${t#*:}$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=2s "$${t%%:*}"; \
+fuzz: ## run each fuzz target (every Fuzz function go test -list finds) for FUZZTIME
+	@$(GO) test -short -list='^Fuzz' $(addprefix ./,$(FUZZ_PACKAGES)) | awk '/^Fuzz/ {n[++k] = $$1} /^ok/ {for (i = 1; i <= k; i++) print $$2, n[i]; k = 0}' | \
+	while read -r pkg name; do \
+		echo "fuzz $$name ($$pkg) for $(FUZZTIME)"; \
+		$(GO) test -run='^$$' -fuzz="^$$name$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=2s "$$pkg" || exit 1; \
 	done
 
 lint: ## gofmt, go vet, staticcheck; terraform fmt -check when terraform is installed

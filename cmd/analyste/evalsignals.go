@@ -29,8 +29,6 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON")
 	net := fs.Bool("filet", false, "lit avec le seul filet des risques critiques (shared/critical), sans modèle : sa précision")
 	misses := fs.Bool("misses", false, "liste les phrases mal lues de la partie de réglage (jamais celles de la partie retenue)")
-	alias(fs, "phrases", "sentences")
-	alias(fs, "erreurs", "misses")
 	minRecall := fs.Float64("min-recall", 0, "sort en erreur si le rappel d'ensemble d'une partie (en %) est en dessous")
 	minPrecision := fs.Float64("min-precision", 0, "sort en erreur si la précision d'ensemble d'une partie (en %) est en dessous")
 	minCategoryRecall := fs.Float64("min-category-recall", 0, "sort en erreur si le rappel d'une catégorie de la partie de réglage (en %) est en dessous")
