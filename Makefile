@@ -53,11 +53,10 @@ testdata: ## rebuild the test reports (testdata/*/rapport.pdf, testdata/families
 run: ## the main job: the serverless chain on local emulators, on the test reports (and one that must end bloque)
 	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf testdata/families/vernet/rapport.pdf
 
-# The labelled sentences the risk reader is tuned and gated on, and the set
-# written by another hand that it never was: testdata/signals/README.md.
-SIGNAL_SETS := $(foreach f,phrases phrases_ecrites_apres phrases_controle phrases_atelier phrases_pme phrases_note phrases_deu phrases_growth phrases_banque phrases_secteur phrases_presse phrases_social phrases_industrie phrases_commerce phrases_immo phrases_services phrases_energie phrases_voyage phrases_medias phrases_agro phrases_sante phrases_construction,--sentences testdata/signals/$(f).json)
-VALIDATION_SET := --sentences testdata/signals/phrases_inedites.json
-BLIND_SET := $(foreach f,phrases_aveugles_mode phrases_aveugles_numerique phrases_aveugles_logistique,--sentences testdata/signals/$(f).json)
+# The labelled sentences of the risk reader, by role: testdata/signals/sets.txt.
+SIGNAL_SETS := --set tuning
+VALIDATION_SET := --set validation
+BLIND_SET := --set blind
 
 eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)

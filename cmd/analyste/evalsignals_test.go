@@ -31,6 +31,7 @@ func TestRunEvalSignals(t *testing.T) {
 		{"errors of the tuned part", []string{"--model=offline", "--sentences", small, "--misses"}, 0, []string{"Phrases mal lues (réglage) : 0"}, ""},
 		{"a threshold missed", []string{"--model=offline", "--sentences", small, "--min-recall", "101"}, 1, nil, "sous le seuil"},
 		{"missing set", []string{"--model=offline", "--sentences", filepath.Join(t.TempDir(), "absent.json")}, 1, nil, "fichier introuvable"},
+		{"a role the manifest does not have", []string{"--model=offline", "--set", "gated"}, 2, nil, "unknown role"},
 		{"argument", []string{"--model=offline", "x"}, 2, nil, "usage : analyste eval-signals"},
 		{"unknown reader", []string{"--model=gpt"}, 2, nil, "valeurs possibles vertex ou offline"},
 	}
