@@ -122,11 +122,11 @@ func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) 
 func (h *Handler) read(ctx context.Context, obj events.StorageObject) ([]byte, error) {
 	switch {
 	case !strings.EqualFold(path.Ext(obj.Name), ".pdf"):
-		return nil, fmt.Errorf("%w : extension %q", pdftext.ErrNotPDF, path.Ext(obj.Name))
+		return nil, fmt.Errorf("%w: extension %q", pdftext.ErrNotPDF, path.Ext(obj.Name))
 	case obj.Size == 0:
-		return nil, fmt.Errorf("%w : fichier vide", pdftext.ErrNotPDF)
+		return nil, fmt.Errorf("%w: empty file", pdftext.ErrNotPDF)
 	case obj.Size > h.cfg.MaxBytes:
-		return nil, fmt.Errorf("%w : %d octets, limite %d", pdftext.ErrTooLarge, obj.Size, h.cfg.MaxBytes)
+		return nil, fmt.Errorf("%w: %d bytes, limit %d", pdftext.ErrTooLarge, obj.Size, h.cfg.MaxBytes)
 	}
 	var data []byte
 	err := h.deps.ReadStorage(ctx, "du rapport déposé", func(ctx context.Context) (err error) {

@@ -163,7 +163,7 @@ func finish(ctx context.Context, r Runs, log *slog.Logger, c store.Claim, o sche
 			log.WarnContext(ctx, "étape reprise par une autre instance : résultat abandonné", "rapport", c.ID, "etape", c.Stage)
 			return nil
 		}
-		runErr = fmt.Errorf("enregistrement du résultat : %w", err)
+		runErr = fmt.Errorf("record the outcome: %w", err)
 	}
 	reason, retryable := explain(runErr)
 	if ctx.Err() != nil {

@@ -22,9 +22,9 @@ import (
 var (
 	// ErrDone means the stage was already done (or failed for good): a
 	// duplicate or late event, to acknowledge without doing anything.
-	ErrDone = errors.New("étape déjà traitée")
+	ErrDone = errors.New("stage already done")
 	// ErrBusy means another instance holds the stage: try again later.
-	ErrBusy = errors.New("étape en cours de traitement par une autre instance")
+	ErrBusy = errors.New("stage held by another instance")
 )
 
 // DefaultMaxAttempts is how many times a stage is taken before the next
@@ -90,7 +90,7 @@ type Exhausted struct {
 }
 
 func (e *Exhausted) Error() string {
-	return fmt.Sprintf("rapport %s : étape %s abandonnée après %d prises", e.ID, e.Stage, e.Takes)
+	return fmt.Sprintf("report %s: stage %s given up after %d takes", e.ID, e.Stage, e.Takes)
 }
 
 // Verdict is what a claim does with a stage.
@@ -139,7 +139,7 @@ type Taking struct {
 func (c *Claim) Take(r *schema.Report, src *schema.Source, now time.Time, lease time.Duration, maxAttempts int) (Taking, error) {
 	c.Resumed = false
 	if r == nil && (c.Stage != schema.Extraction || src == nil) {
-		return Taking{}, fmt.Errorf("%w : rapport %s inconnu", ErrDone, c.ID)
+		return Taking{}, fmt.Errorf("%w: no report %s", ErrDone, c.ID)
 	}
 	var cur schema.Step
 	if r != nil {
@@ -182,7 +182,7 @@ func (c Claim) Holds(r schema.Report) bool {
 // failure, when the stage was already taken the most times allowed.
 func (s *Store) Claim(ctx context.Context, id string, stage schema.Stage, src *schema.Source) (Claim, error) {
 	if err := schema.CheckID(id); err != nil {
-		return Claim{}, fmt.Errorf("prise de l'étape %s : %w", stage, err)
+		return Claim{}, fmt.Errorf("claim stage %s: %w", stage, err)
 	}
 	c := NewClaim(id, stage)
 	ref := s.client.Collection(schema.Reports).Doc(id)
@@ -197,7 +197,7 @@ func (s *Store) Claim(ctx context.Context, id string, stage schema.Stage, src *s
 			}
 			read = new(schema.Report)
 			if err := schema.Decode(snap.Data(), read); err != nil {
-				return fmt.Errorf("rapport %s : %w", id, err)
+				return fmt.Errorf("report %s: %w", id, err)
 			}
 		}
 		t, err := c.Take(read, src, now, s.lease, s.maxAttempts)
@@ -221,7 +221,7 @@ func (s *Store) Claim(ctx context.Context, id string, stage schema.Stage, src *s
 		return tx.Update(ref, ups)
 	})
 	if err != nil {
-		return Claim{}, fmt.Errorf("prise de l'étape %s du rapport %s : %w", stage, id, err)
+		return Claim{}, fmt.Errorf("claim stage %s of report %s: %w", stage, id, err)
 	}
 	if gaveUp != nil {
 		return Claim{}, gaveUp
@@ -248,7 +248,7 @@ func (s *Store) Complete(ctx context.Context, c Claim, o schema.Outcome) error {
 	return s.finish(ctx, c, func(tx *firestore.Transaction, now time.Time) ([]firestore.Update, error) {
 		docs, err := o.Documents()
 		if err != nil {
-			return nil, fmt.Errorf("rapport %s : %w", c.ID, err)
+			return nil, fmt.Errorf("report %s: %w", c.ID, err)
 		}
 		for _, d := range docs {
 			if err := tx.Set(s.client.Collection(d.Collection).Doc(c.ID), d.Data); err != nil {
@@ -307,7 +307,7 @@ func (s *Store) finish(ctx context.Context, c Claim, end func(*firestore.Transac
 		}
 		var r schema.Report
 		if err := schema.Decode(snap.Data(), &r); err != nil {
-			return fmt.Errorf("rapport %s : %w", c.ID, err)
+			return fmt.Errorf("report %s: %w", c.ID, err)
 		}
 		if !c.Holds(r) {
 			return ErrDone
@@ -319,7 +319,7 @@ func (s *Store) finish(ctx context.Context, c Claim, end func(*firestore.Transac
 		return tx.Update(ref, ups)
 	})
 	if err != nil {
-		return fmt.Errorf("fin de l'étape %s du rapport %s : %w", c.Stage, c.ID, err)
+		return fmt.Errorf("end stage %s of report %s: %w", c.Stage, c.ID, err)
 	}
 	return nil
 }
@@ -327,14 +327,14 @@ func (s *Store) finish(ctx context.Context, c Claim, end func(*firestore.Transac
 // Get reads coll/id into out, as schema.Decode reads a document.
 func (s *Store) Get(ctx context.Context, coll, id string, out any) error {
 	if err := schema.CheckID(id); err != nil {
-		return fmt.Errorf("lecture de %s : %w", coll, err)
+		return fmt.Errorf("read %s: %w", coll, err)
 	}
 	snap, err := s.client.Collection(coll).Doc(id).Get(ctx)
 	if err != nil {
-		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
+		return fmt.Errorf("read %s/%s: %w", coll, id, err)
 	}
 	if err := schema.Decode(snap.Data(), out); err != nil {
-		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
+		return fmt.Errorf("read %s/%s: %w", coll, id, err)
 	}
 	return nil
 }

@@ -54,7 +54,7 @@ func (p *functionsProcess) startLocked() error {
 	cmd.Stdout, cmd.Stderr = p.log, p.log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("processus des fonctions : %w", err)
+		return fmt.Errorf("functions process: %w", err)
 	}
 	exited := make(chan struct{})
 	p.cmd, p.exited = cmd, exited
