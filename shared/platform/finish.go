@@ -129,7 +129,7 @@ func claim(ctx context.Context, r Runs, log *slog.Logger, id string, stage schem
 		return c, false, nil
 	case errors.As(err, &spent):
 		log.ErrorContext(ctx, "document impossible à traiter : étape abandonnée, échec enregistré", "rapport", id, "etape", stage,
-			"prises", spent.Takes, "tentatives", spent.Starts)
+			"prises", spent.Takes, "debuts", spent.Starts)
 		return c, false, nil
 	case err != nil:
 		log.WarnContext(ctx, "étape non prise, nouvel essai plus tard", "rapport", id, "etape", stage, "erreur", err)

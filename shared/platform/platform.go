@@ -89,7 +89,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("ANALYSTE_TOKEN_BUDGET : un nombre de jetons positif ou 0 est attendu"))
 	}
 	if c.MaxAttempts, err = IntEnv(getenv, "ANALYSTE_MAX_ATTEMPTS", store.DefaultMaxAttempts); err != nil || c.MaxAttempts < 1 || c.MaxAttempts > maxAttempts {
-		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_ATTEMPTS : un nombre de tentatives de 1 à %d est attendu", maxAttempts))
+		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_ATTEMPTS : un nombre de prises de 1 à %d est attendu", maxAttempts))
 	}
 	lease := cmp.Or(getenv("ANALYSTE_LEASE"), defaultLease.String())
 	if c.Lease, err = time.ParseDuration(lease); err != nil || c.Lease <= 0 {

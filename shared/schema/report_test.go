@@ -218,8 +218,8 @@ func TestCreated(t *testing.T) {
 	want := map[string]any{
 		"source": map[string]any{"bucket": "depots", "objet": "ferlac.pdf", "generation": 1712.0, "taille": 0.0, "md5": ""},
 		"statut": "extraction", "cree_le": t0, "maj_le": t0,
-		"etapes": map[string]any{"extraction": map[string]any{"etat": "en_cours", "jeton": "a", "debut": t0, "bail": t0.Add(time.Minute),
-			"prises": 1, "tentatives": []time.Time{t0}}},
+		"etapes": map[string]any{"extraction": map[string]any{"etat": "en_cours", "id_prise": "a", "debut": t0, "bail": t0.Add(time.Minute),
+			"prises": 1, "debuts": []time.Time{t0}}},
 	}
 	if !reflect.DeepEqual(doc, want) {
 		t.Errorf("Created = %#v\nwant %#v", doc, want)
