@@ -212,7 +212,7 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 func ConnectFirestore(ctx context.Context, cfg DataConfig) (*firestore.Client, error) {
 	fs, err := firestore.NewClientWithDatabase(ctx, cfg.Project, cfg.Database)
 	if err != nil {
-		return nil, fmt.Errorf("Firestore client: %w", err)
+		return nil, fmt.Errorf("create the Firestore client: %w", err)
 	}
 	return fs, nil
 }
@@ -227,7 +227,7 @@ func ConnectStorage(ctx context.Context, cfg DataConfig) (*storage.Client, *stor
 	}
 	gcs, err := storage.NewClient(ctx, opts...)
 	if err != nil {
-		return nil, nil, fmt.Errorf("Cloud Storage client: %w", err)
+		return nil, nil, fmt.Errorf("create the Cloud Storage client: %w", err)
 	}
 	pages, err := store.NewPageTexts(gcs, cfg.Artifacts)
 	if err != nil {

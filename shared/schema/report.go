@@ -188,6 +188,27 @@ func Created(src Source, take Change, now time.Time) (map[string]any, error) {
 	return doc, nil
 }
 
+// Apply does to a document held in memory what Firestore does with the
+// updates (storetest keeps the runs so), but for transforms: the tokens
+// firestore.Increment adds are the caller's to add.
+func Apply(doc map[string]any, ups []firestore.Update) {
+	for _, u := range ups {
+		path := strings.Split(u.Path, ".")
+		switch {
+		case u.Value == firestore.Delete:
+			parent := doc
+			for _, k := range path[:len(path)-1] {
+				parent, _ = parent[k].(map[string]any)
+			}
+			delete(parent, path[len(path)-1])
+		case strings.HasPrefix(fmt.Sprintf("%T", u.Value), "firestore."):
+			// a transform
+		default:
+			put(doc, path, u.Value)
+		}
+	}
+}
+
 // put sets value at a dotted path of a document being built.
 func put(doc map[string]any, path []string, value any) {
 	for _, k := range path[:len(path)-1] {

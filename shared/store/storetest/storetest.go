@@ -10,11 +10,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
-	"cloud.google.com/go/firestore"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -186,23 +184,14 @@ func (r *Runs) changeLocked(id string, ch schema.Change, o *schema.Outcome, stag
 		ups = append(ups, more...)
 	}
 	doc := r.docs[key(schema.Reports, id)]
-	for _, u := range ups {
-		path := strings.Split(u.Path, ".")
-		if u.Value == firestore.Delete {
-			remove(doc, path)
-			continue
-		}
-		// Firestore's increments are opaque: the tokens they add are added
-		// below, from the usage.
-		if fmt.Sprintf("%T", u.Value) == "firestore.transform" {
-			continue
-		}
-		v, err := jsonValue(u.Value)
-		if err != nil {
-			return fmt.Errorf("storetest: %s: %w", u.Path, err)
-		}
-		put(doc, path, v)
+	// Firestore's increments are opaque to Apply: the tokens they add are
+	// added below, from the usage.
+	schema.Apply(doc, ups)
+	doc, err = jsonForm(doc)
+	if err != nil {
+		return err
 	}
+	r.docs[key(schema.Reports, id)] = doc
 	if o == nil || o.Usage == nil {
 		return nil
 	}
@@ -225,38 +214,6 @@ func jsonForm(v any) (map[string]any, error) {
 		err = json.Unmarshal(b, &doc)
 	}
 	return doc, err
-}
-
-func jsonValue(v any) (any, error) {
-	var out any
-	b, err := json.Marshal(v)
-	if err == nil {
-		err = json.Unmarshal(b, &out)
-	}
-	return out, err
-}
-
-func put(doc map[string]any, path []string, v any) {
-	for _, k := range path[:len(path)-1] {
-		next, ok := doc[k].(map[string]any)
-		if !ok {
-			next = map[string]any{}
-			doc[k] = next
-		}
-		doc = next
-	}
-	doc[path[len(path)-1]] = v
-}
-
-func remove(doc map[string]any, path []string) {
-	for _, k := range path[:len(path)-1] {
-		next, ok := doc[k].(map[string]any)
-		if !ok {
-			return
-		}
-		doc = next
-	}
-	delete(doc, path[len(path)-1])
 }
 
 // Pages keeps page texts in memory, at gs://pages/<id> addresses.
