@@ -9,8 +9,8 @@ FUZZTIME ?= 15s
 EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/engines/* testdata/real/*,$(sort $(dir $(wildcard $(g)/truth.json))))
 # The scanned filings (testdata/scans), read by OCR: gated on nothing invented until their fields reach the text layer's.
 SCAN_DIRS = $(sort $(dir $(wildcard testdata/scans/*/truth.json)))
-# package:target pairs fuzzed by `make test` and `make fuzz`.
-FUZZ_TARGETS := ./shared/pdftext:FuzzRead ./shared/frnum:FuzzParse ./shared/quotes:FuzzNormalise ./shared/quotes:FuzzVerify ./shared/quotes:FuzzLocate
+# The packages holding a fuzz target: `make fuzz` lists their targets with go test -list.
+FUZZ_PACKAGES = $(sort $(dir $(shell grep -rlE --include='*_test.go' '^func Fuzz[A-Z]' shared cmd functions)))
 
 .PHONY: help deps test unit quick fuzz lint bench testdata scans run eval e2e package
 
@@ -25,16 +25,17 @@ deps: ## download modules and install the Debian tools the tests use: pdftotext,
 
 test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief fuzzing
 
-unit: # every benchmark runs once too, so that none rots
-	$(GO) test -count=1 -bench=. -benchtime=1x ./...
+unit: # with the race detector, in shuffled order; every benchmark runs once too, so that none rots
+	$(GO) test -count=1 -race -shuffle=on -bench=. -benchtime=1x ./...
 
 quick: ## the tests that need no emulator, browser or Debian tool (go test -short), about 30 s
 	$(GO) test -short ./...
 
-fuzz: ## run each fuzz target for FUZZTIME
-	@for t in $(FUZZ_TARGETS); do \
-		echo "fuzz $${t#*:} ($${t%%:*}) for $(FUZZTIME)"; \
-		$(GO) test -run='^$$' -fuzz="^$${t#*:}$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=2s "$${t%%:*}"; \
+fuzz: ## run each fuzz target (every Fuzz function go test -list finds) for FUZZTIME
+	@$(GO) test -short -list='^Fuzz' $(addprefix ./,$(FUZZ_PACKAGES)) | awk '/^Fuzz/ {n[++k] = $$1} /^ok/ {for (i = 1; i <= k; i++) print $$2, n[i]; k = 0}' | \
+	while read -r pkg name; do \
+		echo "fuzz $$name ($$pkg) for $(FUZZTIME)"; \
+		$(GO) test -run='^$$' -fuzz="^$$name$$" -fuzztime=$(FUZZTIME) -fuzzminimizetime=2s "$$pkg" || exit 1; \
 	done
 
 lint: ## gofmt, go vet, staticcheck; terraform fmt -check when terraform is installed
@@ -59,11 +60,10 @@ scans: ## rebuild the scanned filings of testdata/scans from the test reports (p
 run: ## the main job: the serverless chain on local emulators, on the test reports (one must end bloque, one in failure)
 	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf testdata/families/vernet/rapport.pdf testdata/real/walmart/en_walmart_fy2023_annual-report.pdf
 
-# The labelled sentences the risk reader is tuned and gated on, and the set
-# written by another hand that it never was: testdata/signals/README.md.
-SIGNAL_SETS := $(foreach f,phrases phrases_ecrites_apres phrases_controle phrases_atelier phrases_pme phrases_note phrases_deu phrases_growth phrases_banque phrases_secteur phrases_presse phrases_social phrases_industrie phrases_commerce phrases_immo phrases_services phrases_energie phrases_voyage phrases_medias phrases_agro phrases_sante phrases_construction,--sentences testdata/signals/$(f).json)
-VALIDATION_SET := --sentences testdata/signals/phrases_inedites.json
-BLIND_SET := $(foreach f,phrases_aveugles_mode phrases_aveugles_numerique phrases_aveugles_logistique,--sentences testdata/signals/$(f).json)
+# The labelled sentences of the risk reader, by role: testdata/signals/sets.txt.
+SIGNAL_SETS := --set tuning
+VALIDATION_SET := --set validation
+BLIND_SET := --set blind
 
 eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)

@@ -33,12 +33,6 @@ func newCLI(name string, fs *flag.FlagSet, stderr io.Writer) *cli {
 	return &cli{name: name, stderr: stderr, getenv: os.Getenv}
 }
 
-// alias lets a flag's former French name still set it (same value), so
-// that scripts written before the names were made English keep working.
-func alias(fs *flag.FlagSet, old, name string) {
-	fs.Var(fs.Lookup(name).Value, old, "ancien nom de --"+name)
-}
-
 // withModel declares the --model flag of the commands that run stages.
 func (c *cli) withModel(fs *flag.FlagSet) *cli {
 	def := pipeline.ModeOffline

@@ -19,7 +19,6 @@ func runEvalJudge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs := flag.NewFlagSet("eval-judge", flag.ContinueOnError)
 	c := newCLI("eval-judge", fs, stderr).withModel(fs)
 	casesPath := fs.String("cases", "", "fichier JSON de cas étiquetés ; par défaut le jeu du projet (shared/dev/evaluation/testdata/jugements.json)")
-	alias(fs, "cas", "cases")
 	asJSON := fs.Bool("json", false, "écrit le rapport complet en JSON")
 	if !c.parse(fs, args, "[--model offline|vertex] [--cases FICHIER.json] [--json]", exactly(0)) {
 		return 2

@@ -38,7 +38,7 @@ func TestRunEvalJudge(t *testing.T) {
 		{"project set, offline rule", []string{"--model=offline"}, 0,
 			[]string{"Juge : " + memo.OfflineRule, fmt.Sprintf("Cas : %d\n", len(all)), "attendu \\ jugé", "Faux « soutenu » : "}, ""},
 		{"a set of two cases", []string{"--model=offline", "--cases", two}, 0, []string{"Cas : 2\n"}, ""},
-		{"missing set", []string{"--model=offline", "--cas", filepath.Join(t.TempDir(), "absent.json")}, 1, nil, "fichier introuvable"},
+		{"missing set", []string{"--model=offline", "--cases", filepath.Join(t.TempDir(), "absent.json")}, 1, nil, "fichier introuvable"},
 		{"argument", []string{"--model=offline", "x"}, 2, nil, "usage : analyste eval-judge"},
 		{"unknown reader", []string{"--model=gpt"}, 2, nil, "valeurs possibles vertex ou offline"},
 	}

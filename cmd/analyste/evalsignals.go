@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"analyste.dev/analyste/shared/critical"
+	"analyste.dev/analyste/shared/dev/labelled"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/signals"
 )
@@ -26,21 +27,29 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	c := newCLI("eval-signals", fs, stderr).withModel(fs)
 	var paths fileList
 	fs.Var(&paths, "sentences", "fichier JSON des phrases étiquetées, répétable : les ensembles sont lus comme un seul (défaut "+defaultSentences+")")
+	var roles fileList
+	fs.Var(&roles, "set", "ajoute les ensembles d'un rôle du manifeste "+filepath.Join(labelled.Dir, labelled.Manifest)+" (tuning, validation, blind, real), répétable")
 	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON")
 	net := fs.Bool("filet", false, "lit avec le seul filet des risques critiques (shared/critical), sans modèle : sa précision")
 	misses := fs.Bool("misses", false, "liste les phrases mal lues de la partie de réglage (jamais celles de la partie retenue)")
-	alias(fs, "phrases", "sentences")
-	alias(fs, "erreurs", "misses")
 	minRecall := fs.Float64("min-recall", 0, "sort en erreur si le rappel d'ensemble d'une partie (en %) est en dessous")
 	minPrecision := fs.Float64("min-precision", 0, "sort en erreur si la précision d'ensemble d'une partie (en %) est en dessous")
 	minCategoryRecall := fs.Float64("min-category-recall", 0, "sort en erreur si le rappel d'une catégorie de la partie de réglage (en %) est en dessous")
-	if !c.parse(fs, args, "[--model offline|vertex] [--filet] [--sentences FICHIER.json]... [--json] [--misses] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
+	if !c.parse(fs, args, "[--model offline|vertex] [--filet] [--sentences FICHIER.json]... [--set RÔLE]... [--json] [--misses] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
 		return 2
 	}
 	gen, err := c.model()
 	if err != nil {
 		fmt.Fprintf(stderr, "analyste eval-signals : %v\n", err)
 		return 2
+	}
+	for _, role := range roles {
+		sets, err := labelled.Paths(labelled.Dir, role)
+		if err != nil {
+			fmt.Fprintf(stderr, "analyste eval-signals : %v\n", err)
+			return 2
+		}
+		paths = append(paths, sets...)
 	}
 	if len(paths) == 0 {
 		paths = fileList{defaultSentences}

@@ -28,9 +28,10 @@ func TestRunEvalSignals(t *testing.T) {
 		{"project set", []string{"--model=offline", "--sentences", project, "--min-recall", "90", "--min-precision", "80", "--min-category-recall", "70"}, 0,
 			[]string{"Partie réglage : ", "Partie retenue (jamais réglée) : ", "ensemble", "gravité attendue \\ lue"}, ""},
 		{"two sets read as one", []string{"--model=offline", "--sentences", project, "--sentences", small}, 0, []string{"Partie réglage : 556 phrases"}, ""},
-		{"errors of the tuned part, former flag names", []string{"--model=offline", "--phrases", small, "--erreurs"}, 0, []string{"Phrases mal lues (réglage) : 0"}, ""},
+		{"errors of the tuned part", []string{"--model=offline", "--sentences", small, "--misses"}, 0, []string{"Phrases mal lues (réglage) : 0"}, ""},
 		{"a threshold missed", []string{"--model=offline", "--sentences", small, "--min-recall", "101"}, 1, nil, "sous le seuil"},
-		{"missing set", []string{"--model=offline", "--phrases", filepath.Join(t.TempDir(), "absent.json")}, 1, nil, "fichier introuvable"},
+		{"missing set", []string{"--model=offline", "--sentences", filepath.Join(t.TempDir(), "absent.json")}, 1, nil, "fichier introuvable"},
+		{"a role the manifest does not have", []string{"--model=offline", "--set", "gated"}, 2, nil, "unknown role"},
 		{"argument", []string{"--model=offline", "x"}, 2, nil, "usage : analyste eval-signals"},
 		{"unknown reader", []string{"--model=gpt"}, 2, nil, "valeurs possibles vertex ou offline"},
 	}

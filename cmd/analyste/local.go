@@ -22,8 +22,6 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	c := newCLI("local", fs, stderr).withModel(fs)
 	timeout := fs.Duration("timeout", 10*time.Minute, "attente maximale de la fin des rapports")
 	keep := fs.Bool("keep", isTerminal(os.Stdin), "garde la chaîne et le visualiseur en marche jusqu'à Ctrl-C (par défaut sur un terminal)")
-	alias(fs, "delai", "timeout")
-	alias(fs, "garder", "keep")
 	if !c.parse(fs, args, "[--model offline|vertex] [--timeout 10m] [--keep] FICHIER.pdf…", atLeastOne) {
 		return 2
 	}

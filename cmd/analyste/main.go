@@ -30,12 +30,6 @@ var commands = map[string]command{
 	"verify-memo":  {summary: "vérifie un mémo (nombres, sources, jugement) contre des faits", run: runVerifyMemo},
 }
 
-// aliases are the former French names of commands, kept for scripts.
-var aliases = map[string]string{
-	"verifier-citation": "verify-quote",
-	"verifier-memo":     "verify-memo",
-}
-
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := dispatch(ctx, os.Args[1:], os.Stdout, os.Stderr)
@@ -48,11 +42,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		usage(stderr)
 		return 2
 	}
-	name := args[0]
-	if to, ok := aliases[name]; ok {
-		name = to
-	}
-	cmd, ok := commands[name]
+	cmd, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "analyste : commande inconnue %q\n", args[0])
 		usage(stderr)

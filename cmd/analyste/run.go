@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"time"
 
 	"golang.org/x/term"
@@ -48,9 +47,10 @@ func runChain(ctx context.Context, p *pipeline.Pipeline, path string, stage func
 		return out, err
 	}
 	facts.MarkQuotes(out.signaled.Facts, out.extracted.OCR)
-	out.facts = append(slices.Clone(out.extracted.Facts), out.signaled.Facts...)
+	in := pipeline.MemoInput(p.Record(out.extracted, out.pages), out.signaled.Record())
+	out.facts = in.Facts
 	stage("mémo")
-	out.memo, err = p.Memo(ctx, memo.Input{Company: company, Issues: pipeline.MemoIssues(out.extracted.CompanyIssue, out.extracted.TextIssues, out.signaled.Rejected), Years: rep.YearsDesc(), Facts: out.facts})
+	out.memo, err = p.Memo(ctx, in)
 	return out, err
 }
 

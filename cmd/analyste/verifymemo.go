@@ -26,8 +26,6 @@ func verifyMemo(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	c.withModel(fs)
 	factsPath := fs.String("facts", "", "fichier JSON des faits : [{\"id\", \"texte\"}]")
 	report := fs.String("report", "", "nom du rapport dans le relais (par défaut le fichier du mémo)")
-	alias(fs, "faits", "facts")
-	alias(fs, "rapport", "report")
 	asJSON := fs.Bool("json", false, "écrit le résultat en JSON")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage : analyste verify-memo --facts FAITS.json MEMO.json [--model offline|vertex] [--json]")

@@ -87,7 +87,7 @@ func TestVerifierMemoJSON(t *testing.T) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	code := verifyMemo(context.Background(), []string{"--json", "--faits", factsPath, memoPath}, &stdout, &stderr, func(string) string { return "" })
+	code := verifyMemo(context.Background(), []string{"--json", "--facts", factsPath, memoPath}, &stdout, &stderr, func(string) string { return "" })
 	if code != 1 {
 		t.Fatalf("exit %d, want 1: %s", code, stderr.String())
 	}

@@ -10,7 +10,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"path"
 	"strings"
 
@@ -21,6 +20,7 @@ import (
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/store"
 )
 
 // Config is the extract function's environment.
@@ -124,30 +124,22 @@ func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) 
 func (h *Handler) read(ctx context.Context, obj events.StorageObject) ([]byte, error) {
 	switch {
 	case !strings.EqualFold(path.Ext(obj.Name), ".pdf"):
-		return nil, fmt.Errorf("%w : extension %q", pdftext.ErrNotPDF, path.Ext(obj.Name))
+		return nil, fmt.Errorf("%w: extension %q", pdftext.ErrNotPDF, path.Ext(obj.Name))
 	case obj.Size == 0:
-		return nil, fmt.Errorf("%w : fichier vide", pdftext.ErrNotPDF)
+		return nil, fmt.Errorf("%w: empty file", pdftext.ErrNotPDF)
 	case obj.Size > h.cfg.MaxBytes:
-		return nil, fmt.Errorf("%w : %d octets, limite %d", pdftext.ErrTooLarge, obj.Size, h.cfg.MaxBytes)
+		return nil, fmt.Errorf("%w: %d bytes, limit %d", pdftext.ErrTooLarge, obj.Size, h.cfg.MaxBytes)
 	}
 	var data []byte
-	err := h.deps.ReadStorage(ctx, "du rapport déposé", func(ctx context.Context) error {
-		r, err := h.deps.Storage.Bucket(obj.Bucket).Object(obj.Name).Generation(obj.Generation).NewReader(ctx)
-		if err != nil {
-			return err
-		}
-		defer r.Close()
-		data, err = io.ReadAll(io.LimitReader(r, h.cfg.MaxBytes+1))
+	err := h.deps.ReadStorage(ctx, "du rapport déposé", func(ctx context.Context) (err error) {
+		data, err = store.ReadUpload(ctx, h.deps.Storage, schema.Source{Bucket: obj.Bucket, Object: obj.Name, Generation: obj.Generation}, h.cfg.MaxBytes)
 		return err
 	})
 	if errors.Is(err, storage.ErrObjectNotExist) {
 		return nil, &platform.StageError{Reason: "Le fichier a été supprimé ou remplacé avant sa lecture : déposez-le à nouveau.", Err: err}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("lecture de gs://%s/%s : %w", obj.Bucket, obj.Name, err)
-	}
-	if int64(len(data)) > h.cfg.MaxBytes {
-		return nil, fmt.Errorf("%w : plus de %d octets", pdftext.ErrTooLarge, h.cfg.MaxBytes)
+		return nil, err
 	}
 	return data, nil
 }

@@ -284,7 +284,7 @@ func TestIgnoredObjects(t *testing.T) {
 		if err := h.Handle(t.Context(), ev); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
-		docs, err := e.deps.Store.Client().Collection(schema.Reports).Documents(t.Context()).GetAll()
+		docs, err := e.deps.Store.(*store.Store).Client().Collection(schema.Reports).Documents(t.Context()).GetAll()
 		if err != nil || len(docs) != 0 {
 			t.Errorf("%s: %d report documents written, %v", name, len(docs), err)
 		}
@@ -318,7 +318,7 @@ func TestCrashingExtractionEnds(t *testing.T) {
 	var now atomic.Int64
 	now.Store(time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC).UnixNano())
 	clock := func() time.Time { return time.Unix(0, now.Load()).UTC() }
-	sto, err := store.New(e.deps.Store.Client(), lease, store.WithClock(clock), store.WithMaxAttempts(3))
+	sto, err := store.New(e.deps.Store.(*store.Store).Client(), lease, store.WithClock(clock), store.WithMaxAttempts(3))
 	if err != nil {
 		t.Fatal(err)
 	}

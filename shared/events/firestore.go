@@ -57,18 +57,18 @@ func (c FirestoreChange) Deleted() bool { return c.Value == nil }
 func DecodeFirestore(e cloudevents.Event) (FirestoreChange, error) {
 	raw, err := protobufBytes(e.Data())
 	if err != nil {
-		return FirestoreChange{}, fmt.Errorf("événement %s: %w", e.ID(), err)
+		return FirestoreChange{}, fmt.Errorf("event %s: %w", e.ID(), err)
 	}
 	var c FirestoreChange
 	if err := c.unmarshal(raw); err != nil {
-		return FirestoreChange{}, fmt.Errorf("événement %s: %w", e.ID(), err)
+		return FirestoreChange{}, fmt.Errorf("event %s: %w", e.ID(), err)
 	}
 	if c.Value == nil && c.OldValue == nil {
-		return FirestoreChange{}, fmt.Errorf("événement %s: ni document ni ancien document", e.ID())
+		return FirestoreChange{}, fmt.Errorf("event %s: neither a document nor an old document", e.ID())
 	}
 	c.Path = documentPath(e.Subject(), c.Value, c.OldValue)
 	if c.Path == "" {
-		return FirestoreChange{}, fmt.Errorf("événement %s: chemin du document introuvable", e.ID())
+		return FirestoreChange{}, fmt.Errorf("event %s: no document path", e.ID())
 	}
 	return c, nil
 }
@@ -82,7 +82,7 @@ func protobufBytes(data []byte) ([]byte, error) {
 	}
 	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(data)))
 	if err != nil {
-		return nil, fmt.Errorf("décodage base64 des données Firestore: %w", err)
+		return nil, fmt.Errorf("decode the base64 Firestore data: %w", err)
 	}
 	return raw, nil
 }
@@ -98,20 +98,20 @@ func (c *FirestoreChange) unmarshal(b []byte) error {
 	for len(b) > 0 {
 		num, typ, n := protowire.ConsumeTag(b)
 		if n < 0 {
-			return fmt.Errorf("données Firestore illisibles: %w", protowire.ParseError(n))
+			return fmt.Errorf("unreadable Firestore data: %w", protowire.ParseError(n))
 		}
 		b = b[n:]
 		if typ != protowire.BytesType || num < fieldValue || num > fieldUpdateMask {
 			n = protowire.ConsumeFieldValue(num, typ, b)
 			if n < 0 {
-				return fmt.Errorf("données Firestore illisibles (champ %d): %w", num, protowire.ParseError(n))
+				return fmt.Errorf("unreadable Firestore data (field %d): %w", num, protowire.ParseError(n))
 			}
 			b = b[n:]
 			continue
 		}
 		v, n := protowire.ConsumeBytes(b)
 		if n < 0 {
-			return fmt.Errorf("données Firestore illisibles (champ %d): %w", num, protowire.ParseError(n))
+			return fmt.Errorf("unreadable Firestore data (field %d): %w", num, protowire.ParseError(n))
 		}
 		b = b[n:]
 		var m proto.Message
@@ -127,7 +127,7 @@ func (c *FirestoreChange) unmarshal(b []byte) error {
 			m = c.UpdateMask
 		}
 		if err := proto.Unmarshal(v, m); err != nil {
-			return fmt.Errorf("données Firestore illisibles (champ %d): %w", num, err)
+			return fmt.Errorf("unreadable Firestore data (field %d): %w", num, err)
 		}
 	}
 	return nil

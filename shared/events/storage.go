@@ -30,10 +30,10 @@ type StorageObject struct {
 func DecodeStorage(e cloudevents.Event) (StorageObject, error) {
 	var o StorageObject
 	if err := json.Unmarshal(e.Data(), &o); err != nil {
-		return StorageObject{}, fmt.Errorf("décodage de l'objet de l'événement %s: %w", e.ID(), err)
+		return StorageObject{}, fmt.Errorf("decode the object of event %s: %w", e.ID(), err)
 	}
 	if o.Bucket == "" || o.Name == "" {
-		return StorageObject{}, fmt.Errorf("événement %s: bucket ou nom d'objet absent", e.ID())
+		return StorageObject{}, fmt.Errorf("event %s: no bucket or object name", e.ID())
 	}
 	return o, nil
 }

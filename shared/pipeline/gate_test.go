@@ -15,6 +15,7 @@ import (
 	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -121,8 +122,8 @@ func TestUnidentifiedCompany(t *testing.T) {
 			t.Fatalf("fact %s named after the stray word", f.ID)
 		}
 	}
-	res, err := pipeline.New(nil, pipeline.Options{}).Memo(context.Background(),
-		memo.Input{Company: ex.Borrower(), Issues: pipeline.MemoIssues(ex.CompanyIssue, ex.TextIssues, nil), Facts: ex.Facts, Years: ex.Result.Report.YearsDesc()})
+	p := pipeline.New(nil, pipeline.Options{})
+	res, err := p.Memo(context.Background(), pipeline.MemoInput(p.Record(ex, len(nameless.Pages)), schema.SignalsRecord{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,8 +40,7 @@ func chainOf(t *testing.T, doc *pdftext.Document) memo.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := p.Memo(context.Background(), memo.Input{Company: company, Issues: pipeline.MemoIssues(ex.CompanyIssue, ex.TextIssues, sig.Rejected),
-		Years: years, Facts: append(slices.Clone(ex.Facts), sig.Facts...)})
+	res, err := p.Memo(context.Background(), pipeline.MemoInput(p.Record(ex, len(doc.Pages)), sig.Record()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,12 @@ package pipeline
 import (
 	"cmp"
 	"fmt"
+	"slices"
 
+	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // Record gives the stored form of an extraction.
@@ -22,10 +25,18 @@ func (p *Pipeline) Record(ex Extracted, pageCount int) schema.ExtractionRecord {
 	}
 }
 
-// MemoIssues are what stops the memo's publication whatever its claims: a
+// MemoInput is what the memo is written from: a run's extraction and
+// signals as stored. The memo function, the CLI and the tests build it here
+// only, so that they write the same memo.
+func MemoInput(ex schema.ExtractionRecord, sig schema.SignalsRecord) memo.Input {
+	return memo.Input{Company: ex.Borrower(), Issues: memoIssues(ex.CompanyIssue, ex.TextIssues, sig.Rejected),
+		Years: statements.YearsDesc(ex.Years), Facts: append(slices.Clone(ex.Facts), sig.Facts...)}
+}
+
+// memoIssues are what stops the memo's publication whatever its claims: a
 // borrower not identified, text the pages do not print holding a figure or
 // a risk, quotes refused as hostile.
-func MemoIssues(companyIssue string, textIssues []string, rejected []signals.Rejected) []string {
+func memoIssues(companyIssue string, textIssues []string, rejected []signals.Rejected) []string {
 	var out []string
 	if companyIssue != "" {
 		out = append(out, companyIssue)

@@ -33,14 +33,6 @@ func reading(tr statements.Transcription, divergences []ratios.Alert) *schema.Re
 	return r
 }
 
-// MemoInput is what the memo is written from: the borrower, what stops
-// publication whatever the claims, the years, the extraction's facts then
-// the signals'.
-func MemoInput(ex schema.ExtractionRecord, sig schema.SignalsRecord) memo.Input {
-	return memo.Input{Company: ex.Borrower(), Issues: MemoIssues(ex.CompanyIssue, ex.TextIssues, sig.Rejected),
-		Years: statements.YearsDesc(ex.Years), Facts: append(slices.Clone(ex.Facts), sig.Facts...)}
-}
-
 // Revised is a reading corrected and what the chain computes from it.
 type Revised struct {
 	Extraction  schema.ExtractionRecord

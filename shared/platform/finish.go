@@ -17,7 +17,6 @@ import (
 
 	"analyste.dev/analyste/shared/events"
 	"analyste.dev/analyste/shared/logging"
-	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
@@ -118,14 +117,7 @@ func (d *Deps) Claim(ctx context.Context, log *slog.Logger, id string, stage sch
 	return c, ok, err
 }
 
-// runs is what claiming and finishing a stage need of the store.
-type runs interface {
-	Claim(ctx context.Context, id string, stage schema.Stage, src *schema.Source) (store.Claim, error)
-	Complete(ctx context.Context, c store.Claim, o schema.Outcome) error
-	Fail(ctx context.Context, c store.Claim, reason string, retryable bool, spent *model.Usage) error
-}
-
-func claim(ctx context.Context, r runs, log *slog.Logger, id string, stage schema.Stage, src *schema.Source) (c store.Claim, ok bool, err error) {
+func claim(ctx context.Context, r Runs, log *slog.Logger, id string, stage schema.Stage, src *schema.Source) (c store.Claim, ok bool, err error) {
 	c, err = r.Claim(ctx, id, stage, src)
 	var spent *store.Exhausted
 	switch {
@@ -137,7 +129,7 @@ func claim(ctx context.Context, r runs, log *slog.Logger, id string, stage schem
 		return c, false, nil
 	case errors.As(err, &spent):
 		log.ErrorContext(ctx, "document impossible à traiter : étape abandonnée, échec enregistré", "rapport", id, "etape", stage,
-			"prises", spent.Takes, "tentatives", spent.Starts)
+			"prises", spent.Takes, "debuts", spent.Starts)
 		return c, false, nil
 	case err != nil:
 		log.WarnContext(ctx, "étape non prise, nouvel essai plus tard", "rapport", id, "etape", stage, "erreur", err)
@@ -160,7 +152,7 @@ func (d *Deps) Finish(ctx context.Context, log *slog.Logger, c store.Claim, o sc
 	return finish(ctx, d.Store, log, c, o, runErr)
 }
 
-func finish(ctx context.Context, r runs, log *slog.Logger, c store.Claim, o schema.Outcome, runErr error) error {
+func finish(ctx context.Context, r Runs, log *slog.Logger, c store.Claim, o schema.Outcome, runErr error) error {
 	if runErr == nil {
 		err := r.Complete(ctx, c, o)
 		switch {
@@ -171,7 +163,7 @@ func finish(ctx context.Context, r runs, log *slog.Logger, c store.Claim, o sche
 			log.WarnContext(ctx, "étape reprise par une autre instance : résultat abandonné", "rapport", c.ID, "etape", c.Stage)
 			return nil
 		}
-		runErr = fmt.Errorf("enregistrement du résultat : %w", err)
+		runErr = fmt.Errorf("record the outcome: %w", err)
 	}
 	reason, retryable := explain(runErr)
 	if ctx.Err() != nil {

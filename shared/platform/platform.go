@@ -27,6 +27,7 @@ import (
 	"analyste.dev/analyste/shared/ocr"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
 
@@ -94,7 +95,7 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("ANALYSTE_TOKEN_BUDGET : un nombre de jetons positif ou 0 est attendu"))
 	}
 	if c.MaxAttempts, err = IntEnv(getenv, "ANALYSTE_MAX_ATTEMPTS", store.DefaultMaxAttempts); err != nil || c.MaxAttempts < 1 || c.MaxAttempts > maxAttempts {
-		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_ATTEMPTS : un nombre de tentatives de 1 à %d est attendu", maxAttempts))
+		errs = append(errs, fmt.Errorf("ANALYSTE_MAX_ATTEMPTS : un nombre de prises de 1 à %d est attendu", maxAttempts))
 	}
 	lease := cmp.Or(getenv("ANALYSTE_LEASE"), defaultLease.String())
 	if c.Lease, err = time.ParseDuration(lease); err != nil || c.Lease <= 0 {
@@ -136,13 +137,30 @@ func IntEnv(getenv func(string) string, name string, def int) (int, error) {
 	return n, nil
 }
 
+// Runs is what the stages need of the runs' database: claiming and ending
+// a stage, reading a document. store.Store keeps them in Firestore,
+// storetest.Runs in memory.
+type Runs interface {
+	Claim(ctx context.Context, id string, stage schema.Stage, src *schema.Source) (store.Claim, error)
+	Complete(ctx context.Context, c store.Claim, o schema.Outcome) error
+	Fail(ctx context.Context, c store.Claim, reason string, retryable bool, spent *model.Usage) error
+	Get(ctx context.Context, coll, id string, out any) error
+}
+
+// Pages is what the stages need of the page texts: store.PageTexts keeps
+// them in Cloud Storage, storetest.Pages in memory.
+type Pages interface {
+	Save(ctx context.Context, id string, texts []string) (string, error)
+	Load(ctx context.Context, url string) ([]string, error)
+}
+
 // Deps are the clients of one instance.
 type Deps struct {
 	Config   Config
 	Log      *slog.Logger
 	Storage  *storage.Client
-	Store    *store.Store
-	Pages    *store.PageTexts
+	Store    Runs
+	Pages    Pages
 	Pipeline *pipeline.Pipeline
 	// Misconfigured, when set, is why the function cannot run (see Start):
 	// each run it claims ends in echec with that reason. Only Log and
@@ -224,7 +242,7 @@ func connectOCR(ctx context.Context, processor string) (*ocr.Reader, error) {
 func ConnectFirestore(ctx context.Context, cfg DataConfig) (*firestore.Client, error) {
 	fs, err := firestore.NewClientWithDatabase(ctx, cfg.Project, cfg.Database)
 	if err != nil {
-		return nil, fmt.Errorf("client Firestore : %w", err)
+		return nil, fmt.Errorf("create the Firestore client: %w", err)
 	}
 	return fs, nil
 }
@@ -239,7 +257,7 @@ func ConnectStorage(ctx context.Context, cfg DataConfig) (*storage.Client, *stor
 	}
 	gcs, err := storage.NewClient(ctx, opts...)
 	if err != nil {
-		return nil, nil, fmt.Errorf("client Cloud Storage : %w", err)
+		return nil, nil, fmt.Errorf("create the Cloud Storage client: %w", err)
 	}
 	pages, err := store.NewPageTexts(gcs, cfg.Artifacts)
 	if err != nil {
@@ -349,7 +367,7 @@ func Lazy(newLog func() *slog.Logger, build func(ctx context.Context) (Handler, 
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("démarrage de la fonction : %w", err)
+			return fmt.Errorf("start the function: %w", err)
 		}
 		return h(ctx, e)
 	}

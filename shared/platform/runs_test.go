@@ -31,6 +31,10 @@ func (f *fakeRuns) Claim(_ context.Context, id string, stage schema.Stage, _ *sc
 	return store.Claim{ID: id, Stage: stage, Resumed: f.resumed}, nil
 }
 
+func (*fakeRuns) Get(context.Context, string, string, any) error {
+	return errors.New("fakeRuns: no documents")
+}
+
 func (f *fakeRuns) Complete(context.Context, store.Claim, schema.Outcome) error {
 	if f.completeErr != nil {
 		return f.completeErr

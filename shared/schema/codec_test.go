@@ -76,12 +76,12 @@ func TestFields(t *testing.T) {
 		want map[string]any
 	}{
 		{"a take", Step{State: StepRunning, Token: "j", Start: t0, Lease: t0.Add(time.Minute), Takes: 2, Starts: []time.Time{t0}},
-			map[string]any{"etat": "en_cours", "jeton": "j", "debut": t0, "bail": t0.Add(time.Minute), "prises": 2, "tentatives": []time.Time{t0}}},
+			map[string]any{"etat": "en_cours", "id_prise": "j", "debut": t0, "bail": t0.Add(time.Minute), "prises": 2, "debuts": []time.Time{t0}}},
 		{"an end", Step{State: StepDone, End: t0}, map[string]any{"etat": "termine", "fin": t0}},
 		{"a failure", Failure{Stage: Memo, Reason: "r", Date: t0},
 			map[string]any{"etape": "memo", "motif": "r", "reessayable": false, "date": t0}},
 		{"a run given up", Failure{Stage: Memo, Reason: "r", Date: t0, Takes: 3, Starts: []time.Time{t0}},
-			map[string]any{"etape": "memo", "motif": "r", "reessayable": false, "date": t0, "prises": 3, "tentatives": []time.Time{t0}}},
+			map[string]any{"etape": "memo", "motif": "r", "reessayable": false, "date": t0, "prises": 3, "debuts": []time.Time{t0}}},
 		{"counters t0 zero", SignalsCounters{}, map[string]any{"signaux_verifies": 0, "signaux_rejetes": 0, "signaux_omis": 0, "relance_citations": false,
 			"signaux_critiques_ajoutes": 0}},
 	}
@@ -105,7 +105,7 @@ func TestDecode(t *testing.T) {
 		"statut": "echec", "cree_le": at,
 		"source":    map[string]any{"bucket": "b", "generation": 3.0, "taille": 10.0},
 		"compteurs": map[string]any{"champs_lus": int64(78), "signaux_verifies": int64(2), "relance_citations": true},
-		"etapes":    map[string]any{"extraction": map[string]any{"etat": "echec", "prises": int64(3), "tentatives": []any{at}}},
+		"etapes":    map[string]any{"extraction": map[string]any{"etat": "echec", "prises": int64(3), "debuts": []any{at}}},
 		"echec":     map[string]any{"etape": "extraction", "motif": "m", "date": at, "prises": int64(3)},
 	}
 	var got Report

@@ -3,13 +3,11 @@ package schema_test
 import (
 	"context"
 	"reflect"
-	"slices"
 	"testing"
 	"time"
 
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
-	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
@@ -34,8 +32,7 @@ func outcome(t *testing.T, path string) schema.Outcome {
 		t.Fatal(err)
 	}
 	stored := sig.Record().Bounded()
-	res, err := p.Memo(ctx, memo.Input{Company: rec.Borrower(), Issues: pipeline.MemoIssues(rec.CompanyIssue, rec.TextIssues, sig.Rejected),
-		Years: ex.Result.Report.YearsDesc(), Facts: append(slices.Clone(rec.Facts), sig.Facts...)})
+	res, err := p.Memo(ctx, pipeline.MemoInput(rec, stored))
 	if err != nil {
 		t.Fatal(err)
 	}

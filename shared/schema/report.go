@@ -112,12 +112,12 @@ const (
 type Step struct {
 	State StepState `json:"etat,omitempty"`
 	// Token is the take's: a take given up can no longer end the stage.
-	Token string    `json:"jeton,omitzero"`
+	Token string    `json:"id_prise,omitzero"`
 	Start time.Time `json:"debut,omitzero"`
 	// Lease is when another instance may take the stage over.
 	Lease  time.Time   `json:"bail,omitzero"`
-	Takes  int         `json:"prises,omitzero"`     // claims, retries after a failure included
-	Starts []time.Time `json:"tentatives,omitzero"` // when each take began
+	Takes  int         `json:"prises,omitzero"` // claims, retries after a failure included
+	Starts []time.Time `json:"debuts,omitzero"` // when each take began
 	End    time.Time   `json:"fin,omitzero"`
 }
 
@@ -130,7 +130,7 @@ type Failure struct {
 	// Takes and Starts are the history of a stage given up after too many
 	// takes.
 	Takes  int         `json:"prises,omitempty"`
-	Starts []time.Time `json:"tentatives,omitempty"`
+	Starts []time.Time `json:"debuts,omitempty"`
 }
 
 // Change is what claiming or ending a stage changes on the report; what
@@ -186,6 +186,27 @@ func Created(src Source, take Change, now time.Time) (map[string]any, error) {
 		put(doc, strings.Split(u.Path, "."), u.Value)
 	}
 	return doc, nil
+}
+
+// Apply does to a document held in memory what Firestore does with the
+// updates (storetest keeps the runs so), but for transforms: the tokens
+// firestore.Increment adds are the caller's to add.
+func Apply(doc map[string]any, ups []firestore.Update) {
+	for _, u := range ups {
+		path := strings.Split(u.Path, ".")
+		switch {
+		case u.Value == firestore.Delete:
+			parent := doc
+			for _, k := range path[:len(path)-1] {
+				parent, _ = parent[k].(map[string]any)
+			}
+			delete(parent, path[len(path)-1])
+		case strings.HasPrefix(fmt.Sprintf("%T", u.Value), "firestore."):
+			// a transform
+		default:
+			put(doc, path, u.Value)
+		}
+	}
 }
 
 // put sets value at a dotted path of a document being built.

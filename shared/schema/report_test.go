@@ -57,26 +57,6 @@ func jsonField(t reflect.Type, key string) (reflect.Type, bool) {
 	return nil, false
 }
 
-// apply does to a stored document what Firestore does with the updates,
-// but for transforms (increments), which TestOutcomeTokens checks.
-func apply(doc map[string]any, ups []firestore.Update) {
-	for _, u := range ups {
-		path := strings.Split(u.Path, ".")
-		switch v := u.Value.(type) {
-		case map[string]any, string, bool, int, int64, float64, time.Time, []time.Time, []any, nil:
-			put(doc, path, v)
-		default:
-			if u.Value == firestore.Delete {
-				parent := doc
-				for _, k := range path[:len(path)-1] {
-					parent, _ = parent[k].(map[string]any)
-				}
-				delete(parent, path[len(path)-1])
-			}
-		}
-	}
-}
-
 // checkPaths fails for an update whose path names no field of doc's type,
 // or whose value that field cannot read.
 func checkPaths(t *testing.T, doc any, ups []firestore.Update) {
@@ -189,7 +169,7 @@ func TestReportWrites(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			apply(doc, ups)
+			Apply(doc, ups)
 			var got Report
 			if err := Decode(doc, &got); err != nil {
 				t.Fatal(err)
@@ -218,8 +198,8 @@ func TestCreated(t *testing.T) {
 	want := map[string]any{
 		"source": map[string]any{"bucket": "depots", "objet": "ferlac.pdf", "generation": 1712.0, "taille": 0.0, "md5": ""},
 		"statut": "extraction", "cree_le": t0, "maj_le": t0,
-		"etapes": map[string]any{"extraction": map[string]any{"etat": "en_cours", "jeton": "a", "debut": t0, "bail": t0.Add(time.Minute),
-			"prises": 1, "tentatives": []time.Time{t0}}},
+		"etapes": map[string]any{"extraction": map[string]any{"etat": "en_cours", "id_prise": "a", "debut": t0, "bail": t0.Add(time.Minute),
+			"prises": 1, "debuts": []time.Time{t0}}},
 	}
 	if !reflect.DeepEqual(doc, want) {
 		t.Errorf("Created = %#v\nwant %#v", doc, want)
@@ -274,7 +254,7 @@ func TestResolutionUpdate(t *testing.T) {
 	}
 	checkPaths(t, HandoffRecord{}, []firestore.Update{up})
 	doc := map[string]any{"rapport": "Ferlac", "statut": "bloque"}
-	apply(doc, []firestore.Update{up})
+	Apply(doc, []firestore.Update{up})
 	if le := doc["resolution"].(map[string]any)["le"]; le != at {
 		t.Errorf("resolution.le = %#v, want the timestamp %v", le, at)
 	}

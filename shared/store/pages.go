@@ -37,10 +37,10 @@ func (p *PageTexts) Save(ctx context.Context, id string, texts []string) (string
 	w.ContentType = "application/json"
 	if err := json.NewEncoder(w).Encode(texts); err != nil {
 		_ = w.Close()
-		return "", fmt.Errorf("écriture des textes de %s : %w", id, err)
+		return "", fmt.Errorf("write the page texts of %s: %w", id, err)
 	}
 	if err := w.Close(); err != nil {
-		return "", fmt.Errorf("écriture des textes de %s : %w", id, err)
+		return "", fmt.Errorf("write the page texts of %s: %w", id, err)
 	}
 	return "gs://" + p.bucket + "/" + name, nil
 }
@@ -49,16 +49,16 @@ func (p *PageTexts) Save(ctx context.Context, id string, texts []string) (string
 func (p *PageTexts) Load(ctx context.Context, url string) ([]string, error) {
 	bucket, name, ok := strings.Cut(strings.TrimPrefix(url, "gs://"), "/")
 	if !ok || !strings.HasPrefix(url, "gs://") {
-		return nil, fmt.Errorf("adresse des textes %q : gs://BUCKET/OBJET attendu", url)
+		return nil, fmt.Errorf("page texts address %q: want gs://BUCKET/OBJECT", url)
 	}
 	r, err := p.client.Bucket(bucket).Object(name).NewReader(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("lecture de %s : %w", url, err)
+		return nil, fmt.Errorf("read %s: %w", url, err)
 	}
 	defer r.Close()
 	var texts []string
 	if err := json.NewDecoder(r).Decode(&texts); err != nil {
-		return nil, fmt.Errorf("lecture de %s : %w", url, err)
+		return nil, fmt.Errorf("read %s: %w", url, err)
 	}
 	return texts, nil
 }

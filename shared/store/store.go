@@ -22,9 +22,9 @@ import (
 var (
 	// ErrDone means the stage was already done (or failed for good): a
 	// duplicate or late event, to acknowledge without doing anything.
-	ErrDone = errors.New("étape déjà traitée")
+	ErrDone = errors.New("stage already done")
 	// ErrBusy means another instance holds the stage: try again later.
-	ErrBusy = errors.New("étape en cours de traitement par une autre instance")
+	ErrBusy = errors.New("stage held by another instance")
 )
 
 // DefaultMaxAttempts is how many times a stage is taken before the next
@@ -90,32 +90,89 @@ type Exhausted struct {
 }
 
 func (e *Exhausted) Error() string {
-	return fmt.Sprintf("rapport %s : étape %s abandonnée après %d prises", e.ID, e.Stage, e.Takes)
+	return fmt.Sprintf("report %s: stage %s given up after %d takes", e.ID, e.Stage, e.Takes)
 }
 
-// verdict is what a claim does with a stage.
-type verdict int
+// Verdict is what a claim does with a stage.
+type Verdict int
 
+// The verdicts of Decide.
 const (
-	free    verdict = iota // never taken, freed by a failure, or its lease expired: take it
-	settled                // done or failed for good: nothing to do
-	held                   // another instance holds it within its lease: try later
-	spent                  // taken maxAttempts times without ending: end the run
+	Free    Verdict = iota // never taken, freed by a failure, or its lease expired: take it
+	Settled                // done or failed for good: nothing to do
+	Held                   // another instance holds it within its lease: try later
+	Spent                  // taken maxAttempts times without ending: end the run
 )
 
-// decide is the claim's rule. Every take counts, whatever ended it (an
-// instance killed by the document, a transient failure), so that a
-// document that always kills its instance cannot be retried forever.
-func decide(st schema.Step, now time.Time, maxAttempts int) verdict {
+// Decide is the claim's rule, for this store and its in-memory stand-in
+// (storetest). Every take counts, whatever ended it (an instance killed by
+// the document, a transient failure), so that a document that always kills
+// its instance cannot be retried forever.
+func Decide(st schema.Step, now time.Time, maxAttempts int) Verdict {
 	switch {
 	case st.State == schema.StepDone || st.State == schema.StepFailed:
-		return settled
+		return Settled
 	case st.State == schema.StepRunning && now.Before(st.Lease):
-		return held
+		return Held
 	case st.Takes >= maxAttempts:
-		return spent
+		return Spent
 	}
-	return free
+	return Free
+}
+
+// NewClaim is a take of stage of run id, to be decided by Take.
+func NewClaim(id string, stage schema.Stage) Claim {
+	// Random, so that two takes never share a token, whatever the clock says.
+	return Claim{ID: id, Stage: stage, token: rand.Text()}
+}
+
+// Taking is what a take does to the report it read.
+type Taking struct {
+	Change schema.Change // applied to the report, or the report created with it (Create)
+	Create bool
+	GaveUp *Exhausted // the run ends instead: Change records it
+}
+
+// Take is the claim's rule, applied to the report read at now (nil when
+// absent), for this store and its in-memory stand-in (storetest): see
+// Claim. It sets c.Resumed.
+func (c *Claim) Take(r *schema.Report, src *schema.Source, now time.Time, lease time.Duration, maxAttempts int) (Taking, error) {
+	c.Resumed = false
+	if r == nil && (c.Stage != schema.Extraction || src == nil) {
+		return Taking{}, fmt.Errorf("%w: no report %s", ErrDone, c.ID)
+	}
+	var cur schema.Step
+	if r != nil {
+		cur = r.Steps[c.Stage]
+	}
+	switch Decide(cur, now, maxAttempts) {
+	case Settled:
+		return Taking{}, ErrDone
+	case Held:
+		return Taking{}, ErrBusy
+	case Spent:
+		e := &Exhausted{ID: c.ID, Stage: c.Stage, Takes: cur.Takes, Starts: cur.Starts}
+		return Taking{Change: GiveUp(e, now), GaveUp: e}, nil
+	}
+	// The takes are counted from what was read: no other take can count
+	// meanwhile.
+	take := schema.Change{Status: schema.Running(c.Stage), Stage: c.Stage, Step: schema.Step{
+		State: schema.StepRunning, Token: c.token, Start: now, Lease: now.Add(lease),
+		Takes: cur.Takes + 1, Starts: append(cur.Starts, now)}}
+	if cur.State == schema.StepRunning {
+		// The report says why the stage starts again while it runs.
+		c.Resumed = true
+		take.Failure = &schema.Failure{Stage: c.Stage, Retryable: true, Date: now,
+			Reason: "L'instance qui traitait l'étape s'est arrêtée sans la terminer : l'étape est reprise automatiquement."}
+	}
+	return Taking{Change: take, Create: r == nil}, nil
+}
+
+// Holds tells whether c still holds its stage on report r: a take given up
+// meanwhile is no longer running, its token unchanged.
+func (c Claim) Holds(r schema.Report) bool {
+	cur := r.Steps[c.Stage]
+	return cur.Token == c.token && cur.State == schema.StepRunning
 }
 
 // Claim takes stage of run id. The extraction stage creates the report
@@ -125,70 +182,46 @@ func decide(st schema.Step, now time.Time, maxAttempts int) verdict {
 // failure, when the stage was already taken the most times allowed.
 func (s *Store) Claim(ctx context.Context, id string, stage schema.Stage, src *schema.Source) (Claim, error) {
 	if err := schema.CheckID(id); err != nil {
-		return Claim{}, fmt.Errorf("prise de l'étape %s : %w", stage, err)
+		return Claim{}, fmt.Errorf("claim stage %s: %w", stage, err)
 	}
-	// Random, so that two takes never share a token, whatever the clock says.
-	c := Claim{ID: id, Stage: stage, token: rand.Text()}
+	c := NewClaim(id, stage)
 	ref := s.client.Collection(schema.Reports).Doc(id)
 	var gaveUp *Exhausted
 	err := s.transact(ctx, func(ctx context.Context, tx *firestore.Transaction) error {
-		gaveUp, c.Resumed = nil, false
 		snap, err := tx.Get(ref)
 		now := s.now()
-		absent := status.Code(err) == codes.NotFound
-		if absent && (stage != schema.Extraction || src == nil) {
-			return fmt.Errorf("%w : rapport %s inconnu", ErrDone, id)
-		}
-		var r schema.Report // empty for the report this take creates
-		if !absent {
+		var read *schema.Report
+		if status.Code(err) != codes.NotFound {
 			if err != nil {
 				return err
 			}
-			if err := schema.Decode(snap.Data(), &r); err != nil {
-				return fmt.Errorf("rapport %s : %w", id, err)
+			read = new(schema.Report)
+			if err := schema.Decode(snap.Data(), read); err != nil {
+				return fmt.Errorf("report %s: %w", id, err)
 			}
 		}
-		cur := r.Steps[stage]
-		switch decide(cur, now, s.maxAttempts) {
-		case settled:
-			return ErrDone
-		case held:
-			return ErrBusy
-		case spent:
-			// Written, not returned: an error would roll the record back.
-			gaveUp = &Exhausted{ID: id, Stage: stage, Takes: cur.Takes, Starts: cur.Starts}
-			ups, err := giveUp(gaveUp, now)
-			if err != nil {
-				return err
-			}
-			return tx.Update(ref, ups)
+		t, err := c.Take(read, src, now, s.lease, s.maxAttempts)
+		if err != nil {
+			return err
 		}
-		// The takes are counted from what this transaction read: no other
-		// take can count meanwhile.
-		take := schema.Change{Status: schema.Running(stage), Stage: stage, Step: schema.Step{
-			State: schema.StepRunning, Token: c.token, Start: now, Lease: now.Add(s.lease),
-			Takes: cur.Takes + 1, Starts: append(cur.Starts, now)}}
-		if absent {
-			doc, err := schema.Created(*src, take, now)
+		// A run given up is written, not returned: an error would roll the
+		// record back.
+		gaveUp = t.GaveUp
+		if t.Create {
+			doc, err := schema.Created(*src, t.Change, now)
 			if err != nil {
 				return err
 			}
 			return tx.Create(ref, doc)
 		}
-		if cur.State == schema.StepRunning {
-			// The report says why the stage starts again while it runs.
-			c.Resumed = true
-			take.Failure = &schema.Failure{Stage: stage, Retryable: true, Date: now,
-				Reason: "L'instance qui traitait l'étape s'est arrêtée sans la terminer : l'étape est reprise automatiquement."}
-		}
-		ups, err := take.Updates(now)
+		ups, err := t.Change.Updates(now)
 		if err != nil {
 			return err
 		}
 		return tx.Update(ref, ups)
 	})
 	if err != nil {
-		return Claim{}, fmt.Errorf("prise de l'étape %s du rapport %s : %w", stage, id, err)
+		return Claim{}, fmt.Errorf("claim stage %s of report %s: %w", stage, id, err)
 	}
 	if gaveUp != nil {
 		return Claim{}, gaveUp
@@ -196,13 +229,14 @@ func (s *Store) Claim(ctx context.Context, id string, stage schema.Stage, src *s
 	return c, nil
 }
 
-// giveUp ends the run: the stage fails for good, with its takes' history.
-func giveUp(e *Exhausted, now time.Time) ([]firestore.Update, error) {
+// GiveUp is the change that ends the run: the stage fails for good, with
+// its takes' history.
+func GiveUp(e *Exhausted, now time.Time) schema.Change {
 	return schema.Change{Status: schema.Failed, Stage: e.Stage, Step: schema.Step{State: schema.StepFailed, End: now},
 		Failure: &schema.Failure{Stage: e.Stage, Retryable: false, Date: now, Takes: e.Takes, Starts: e.Starts,
 			Reason: fmt.Sprintf("Document impossible à traiter : l'étape %s a été lancée %d fois sans aboutir "+
 				"(arrêt de l'instance ou panne à chaque fois). Elle ne sera plus relancée : vérifiez le fichier "+
-				"ou confiez le rapport à un analyste.", e.Stage, e.Takes)}}.Updates(now)
+				"ou confiez le rapport à un analyste.", e.Stage, e.Takes)}}
 }
 
 // Complete writes the stage's outcome and marks it done, in one
@@ -214,14 +248,14 @@ func (s *Store) Complete(ctx context.Context, c Claim, o schema.Outcome) error {
 	return s.finish(ctx, c, func(tx *firestore.Transaction, now time.Time) ([]firestore.Update, error) {
 		docs, err := o.Documents()
 		if err != nil {
-			return nil, fmt.Errorf("rapport %s : %w", c.ID, err)
+			return nil, fmt.Errorf("report %s: %w", c.ID, err)
 		}
 		for _, d := range docs {
 			if err := tx.Set(s.client.Collection(d.Collection).Doc(c.ID), d.Data); err != nil {
 				return nil, err
 			}
 		}
-		ups, err := schema.Change{Stage: c.Stage, Step: schema.Step{State: schema.StepDone, End: now}, ClearFailure: true}.Updates(now)
+		ups, err := Done(c.Stage, now).Updates(now)
 		if err != nil {
 			return nil, err
 		}
@@ -236,18 +270,30 @@ func (s *Store) Complete(ctx context.Context, c Claim, o schema.Outcome) error {
 // none), written too so that the cost of failures is counted.
 func (s *Store) Fail(ctx context.Context, c Claim, reason string, retryable bool, spent *model.Usage) error {
 	return s.finish(ctx, c, func(_ *firestore.Transaction, now time.Time) ([]firestore.Update, error) {
-		ending, state := schema.Failed, schema.StepFailed
-		if retryable {
-			ending, state = "", schema.StepRetry // the run goes on
-		}
-		ups, err := schema.Change{Status: ending, Stage: c.Stage, Step: schema.Step{State: state, End: now},
-			Failure: &schema.Failure{Stage: c.Stage, Reason: reason, Retryable: retryable, Date: now}}.Updates(now)
+		ups, err := Failed(c.Stage, reason, retryable, now).Updates(now)
 		if err != nil {
 			return nil, err
 		}
 		more, err := schema.Outcome{Usage: spent}.Updates(c.Stage)
 		return append(ups, more...), err
 	})
+}
+
+// Done is the change of a stage completed at now. A failure recorded by
+// an earlier take is cleared: the stage succeeded.
+func Done(stage schema.Stage, now time.Time) schema.Change {
+	return schema.Change{Stage: stage, Step: schema.Step{State: schema.StepDone, End: now}, ClearFailure: true}
+}
+
+// Failed is the change of a stage failed at now: for good, ending the run
+// in echec, or freed for the next delivery when retryable.
+func Failed(stage schema.Stage, reason string, retryable bool, now time.Time) schema.Change {
+	ending, state := schema.Failed, schema.StepFailed
+	if retryable {
+		ending, state = "", schema.StepRetry // the run goes on
+	}
+	return schema.Change{Status: ending, Stage: stage, Step: schema.Step{State: state, End: now},
+		Failure: &schema.Failure{Stage: stage, Reason: reason, Retryable: retryable, Date: now}}
 }
 
 // finish ends c's take, if it still holds the stage, with the updates end
@@ -261,10 +307,9 @@ func (s *Store) finish(ctx context.Context, c Claim, end func(*firestore.Transac
 		}
 		var r schema.Report
 		if err := schema.Decode(snap.Data(), &r); err != nil {
-			return fmt.Errorf("rapport %s : %w", c.ID, err)
+			return fmt.Errorf("report %s: %w", c.ID, err)
 		}
-		// A take given up meanwhile is no longer running, its token unchanged.
-		if cur := r.Steps[c.Stage]; cur.Token != c.token || cur.State != schema.StepRunning {
+		if !c.Holds(r) {
 			return ErrDone
 		}
 		ups, err := end(tx, s.now())
@@ -274,7 +319,7 @@ func (s *Store) finish(ctx context.Context, c Claim, end func(*firestore.Transac
 		return tx.Update(ref, ups)
 	})
 	if err != nil {
-		return fmt.Errorf("fin de l'étape %s du rapport %s : %w", c.Stage, c.ID, err)
+		return fmt.Errorf("end stage %s of report %s: %w", c.Stage, c.ID, err)
 	}
 	return nil
 }
@@ -282,14 +327,14 @@ func (s *Store) finish(ctx context.Context, c Claim, end func(*firestore.Transac
 // Get reads coll/id into out, as schema.Decode reads a document.
 func (s *Store) Get(ctx context.Context, coll, id string, out any) error {
 	if err := schema.CheckID(id); err != nil {
-		return fmt.Errorf("lecture de %s : %w", coll, err)
+		return fmt.Errorf("read %s: %w", coll, err)
 	}
 	snap, err := s.client.Collection(coll).Doc(id).Get(ctx)
 	if err != nil {
-		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
+		return fmt.Errorf("read %s/%s: %w", coll, id, err)
 	}
 	if err := schema.Decode(snap.Data(), out); err != nil {
-		return fmt.Errorf("lecture de %s/%s : %w", coll, id, err)
+		return fmt.Errorf("read %s/%s: %w", coll, id, err)
 	}
 	return nil
 }

@@ -115,23 +115,23 @@ func TestDecide(t *testing.T) {
 	tests := []struct {
 		name string
 		step schema.Step
-		want verdict
+		want Verdict
 	}{
-		{"never taken", schema.Step{}, free},
-		{"freed by a transient failure", schema.Step{State: schema.StepRetry, Takes: 1}, free},
-		{"its instance died: lease expired", schema.Step{State: schema.StepRunning, Lease: earlier, Takes: 2}, free},
-		{"held within its lease", schema.Step{State: schema.StepRunning, Lease: later, Takes: 1}, held},
-		{"held within its lease, takes spent", schema.Step{State: schema.StepRunning, Lease: later, Takes: 3}, held},
-		{"done", schema.Step{State: schema.StepDone, Takes: 5}, settled},
-		{"failed for good", schema.Step{State: schema.StepFailed, Takes: 1}, settled},
-		{"lease expired after the last take allowed", schema.Step{State: schema.StepRunning, Lease: earlier, Takes: 3}, spent},
-		{"freed after the last take allowed", schema.Step{State: schema.StepRetry, Takes: 3}, spent},
-		{"lease ends now", schema.Step{State: schema.StepRunning, Lease: now, Takes: 1}, free},
+		{"never taken", schema.Step{}, Free},
+		{"freed by a transient failure", schema.Step{State: schema.StepRetry, Takes: 1}, Free},
+		{"its instance died: lease expired", schema.Step{State: schema.StepRunning, Lease: earlier, Takes: 2}, Free},
+		{"held within its lease", schema.Step{State: schema.StepRunning, Lease: later, Takes: 1}, Held},
+		{"held within its lease, takes spent", schema.Step{State: schema.StepRunning, Lease: later, Takes: 3}, Held},
+		{"done", schema.Step{State: schema.StepDone, Takes: 5}, Settled},
+		{"failed for good", schema.Step{State: schema.StepFailed, Takes: 1}, Settled},
+		{"lease expired after the last take allowed", schema.Step{State: schema.StepRunning, Lease: earlier, Takes: 3}, Spent},
+		{"freed after the last take allowed", schema.Step{State: schema.StepRetry, Takes: 3}, Spent},
+		{"lease ends now", schema.Step{State: schema.StepRunning, Lease: now, Takes: 1}, Free},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			if got := decide(tt.step, now, 3); got != tt.want {
+			if got := Decide(tt.step, now, 3); got != tt.want {
 				t.Errorf("decide = %v, want %v", got, tt.want)
 			}
 		})

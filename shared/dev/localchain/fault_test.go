@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -53,7 +54,7 @@ func (p *functionsProcess) startLocked() error {
 	cmd.Stdout, cmd.Stderr = p.log, p.log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("processus des fonctions : %w", err)
+		return fmt.Errorf("functions process: %w", err)
 	}
 	exited := make(chan struct{})
 	p.cmd, p.exited = cmd, exited
@@ -166,9 +167,18 @@ func TestChainUnderFaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer relayLog.Close()
+	// The model readers, on a Vertex AI endpoint that answers what one run
+	// of each report asks, and counts.
+	reports := fixtures.Reports(t)
+	refs := map[string]*scripted{}
+	for _, r := range reports {
+		refs[r.Slug] = reference(t, r)
+	}
+	gemini := newFakeGemini(t, refs)
+	geminiEnv := gemini.serve(t)
 	c, err := Start(t.Context(), Options{
-		Readers: pipeline.ModeOffline, LogDir: dir, Log: slog.New(slog.NewJSONHandler(relayLog, nil)),
-		Lease: lease, Serve: proc.serve,
+		Readers: pipeline.ModeModel, LogDir: dir, Log: slog.New(slog.NewJSONHandler(relayLog, nil)),
+		Lease: lease, Serve: func(addr string, env []string) error { return proc.serve(addr, append(env, geminiEnv...)) },
 		Delivery: relay.Policy{Window: 2 * time.Minute, MinBackoff: 200 * time.Millisecond, MaxBackoff: 2 * time.Second,
 			Timeout: lease - time.Second, Duplicate: 0.3, MaxDelay: 300 * time.Millisecond, Seed: 29},
 	})
@@ -193,7 +203,6 @@ func TestChainUnderFaults(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	reports := fixtures.Reports(t)
 	pdf := func(r fixtures.Report) []byte {
 		data, err := os.ReadFile(r.PDF)
 		if err != nil {
@@ -238,7 +247,7 @@ func TestChainUnderFaults(t *testing.T) {
 	// Good reports, uploaded one after the other while the process is
 	// killed during stages and the database paused.
 	var ids []string
-	company := map[string]string{}
+	company, slug := map[string]string{}, map[string]string{}
 	uploads := make(chan struct{})
 	data := make([][]byte, len(reports))
 	for i, r := range reports {
@@ -255,7 +264,7 @@ func TestChainUnderFaults(t *testing.T) {
 				return
 			}
 			ids = append(ids, id)
-			company[id] = r.Truth.Company
+			company[id], slug[id] = r.Truth.Company, r.Slug
 			time.Sleep(400 * time.Millisecond)
 		}
 	}()
@@ -278,7 +287,7 @@ func TestChainUnderFaults(t *testing.T) {
 						t.Fatal(err)
 					}
 					ids = append(ids, id)
-					company[id] = r.Truth.Company
+					company[id], slug[id] = r.Truth.Company, r.Slug
 				}
 			default:
 			}
@@ -330,10 +339,9 @@ func TestChainUnderFaults(t *testing.T) {
 		if n := st.Received["documents/"+schema.Handoffs+"/"+id]; n != 0 {
 			t.Errorf("published run %s: %d hand-off writes", id, n)
 		}
-		if r.Tokens.Calls != 0 {
-			t.Errorf("%s: %d model calls recorded by offline readers", id, r.Tokens.Calls)
-		}
+		calledOnce(t, id, r, refs[slug[id]])
 	}
+	repeated := modelCalls(t, gemini, refs, ids, slug, good)
 	for _, id := range poisoned {
 		for _, coll := range []string{schema.Extractions, schema.Signals, schema.Memos, schema.Handoffs} {
 			if n := st.Received["documents/"+coll+"/"+id]; n != 0 {
@@ -354,4 +362,80 @@ func TestChainUnderFaults(t *testing.T) {
 	t.Logf("faults: process killed %d times by the test during stages (stages in flight %v), %d times by the poison pills; Firestore paused %v once",
 		kills, killedInFlight, pillDeaths, pause)
 	t.Logf("runs final %d of %d; stages done twice: %d", final+len(poisoned), len(ids)+len(poisoned), twice)
+	for _, r := range reports {
+		t.Logf("model calls per run of %s: %v; takes that did not complete %d, calls they made again %d",
+			r.Slug, refs[r.Slug].perRole(), repeated[r.Slug].takes, repeated[r.Slug].calls)
+	}
 }
+
+// calledOnce checks that the completed take of each stage of run id made
+// each call of a run once: its recorded usage holds, role by role, the
+// calls of the reference run.
+func calledOnce(t *testing.T, id string, r schema.Report, ref *scripted) {
+	t.Helper()
+	want := ref.perRole()
+	got := map[string]int{}
+	var recorded int64
+	for _, u := range r.Usage {
+		for _, a := range u.Attempts {
+			got[a.Role]++
+			recorded++
+		}
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("%s: the completed takes made the model calls %v, want %v", id, got, want)
+	}
+	if r.Tokens.Calls < recorded {
+		t.Errorf("%s: %d model calls counted in jetons, fewer than the %d of its stages", id, r.Tokens.Calls, recorded)
+	}
+}
+
+// modelCalls checks the requests the endpoint received, report by report.
+// Each stage that completes makes each of its requests once; a take that
+// did not complete (killed, or freed by a failure) may have made them
+// before it ended, and its successor makes them again. So a request of
+// stage s is received n×k times, plus at most once per take of s that did
+// not complete, for n runs of a report whose reference run makes it k
+// times; and exactly n×k times when every take of s completed. It returns
+// by report the takes that did not complete and the calls made again.
+func modelCalls(t *testing.T, g *fakeGemini, refs map[string]*scripted, ids []string, slug map[string]string, reports map[string]schema.Report) map[string]repeats {
+	t.Helper()
+	got, unknown := g.calls()
+	for _, u := range unknown {
+		t.Errorf("a request no run of a test report makes: %s", u)
+	}
+	runs := map[string]int{}
+	redone := map[string]map[schema.Stage]int{} // report → stage → takes that did not complete
+	for _, id := range ids {
+		s := slug[id]
+		runs[s]++
+		if redone[s] == nil {
+			redone[s] = map[schema.Stage]int{}
+		}
+		for stage, st := range reports[id].Steps {
+			redone[s][stage] += max(0, st.Takes-1)
+		}
+	}
+	again := map[string]repeats{}
+	for s, ref := range refs {
+		r := repeats{}
+		for _, n := range redone[s] {
+			r.takes += n
+		}
+		for k, once := range ref.asked {
+			stage := stageOf[ref.role[k]]
+			n, want, spare := got[s][k], runs[s]*once, redone[s][stage]*once
+			if n < want || n > want+spare {
+				t.Errorf("%s: a %s request received %d times for %d runs making it %d times each, %d takes of %s not completed",
+					s, ref.role[k], n, runs[s], once, redone[s][stage], stage)
+			}
+			r.calls += max(0, n-want)
+		}
+		again[s] = r
+	}
+	return again
+}
+
+// repeats are a report's takes that did not complete and the model calls
+// made again because of them.
+type repeats struct{ takes, calls int }

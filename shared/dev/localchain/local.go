@@ -188,10 +188,10 @@ func (c *Chain) Upload(ctx context.Context, name string, data []byte) (string, e
 	w.ContentType = "application/pdf"
 	if _, err := w.Write(data); err != nil {
 		_ = w.Close()
-		return "", fmt.Errorf("dépôt de %s : %w", name, err)
+		return "", fmt.Errorf("upload %s: %w", name, err)
 	}
 	if err := w.Close(); err != nil {
-		return "", fmt.Errorf("dépôt de %s : %w", name, err)
+		return "", fmt.Errorf("upload %s: %w", name, err)
 	}
 	a := w.Attrs()
 	return schema.RunID(schema.Source{Bucket: UploadBucket, Object: name, Generation: a.Generation}), nil
@@ -223,7 +223,7 @@ func (c *Chain) Wait(ctx context.Context, ids []string) (map[string]schema.Repor
 		}
 		select {
 		case <-ctx.Done():
-			return out, fmt.Errorf("%d rapport(s) sur %d terminés : %w", len(out), len(ids), ctx.Err())
+			return out, fmt.Errorf("%d of %d runs ended: %w", len(out), len(ids), ctx.Err())
 		case <-tick.C:
 		}
 	}
@@ -239,7 +239,7 @@ func waitListening(ctx context.Context, addr string) error {
 			return nil
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			return fmt.Errorf("serveur des fonctions injoignable sur %s : %w", addr, err)
+			return fmt.Errorf("functions server unreachable on %s: %w", addr, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

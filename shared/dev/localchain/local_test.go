@@ -3,6 +3,7 @@ package localchain
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"log/slog"
 	"os"
@@ -31,11 +32,24 @@ func TestMain(m *testing.M) {
 	if addr := os.Getenv(childAddr); addr != "" {
 		os.Exit(serveChild(addr))
 	}
+	flag.Parse()
+	if testing.Short() {
+		os.Exit(m.Run()) // the chain's tests skip, saying why: no emulator, no Java
+	}
 	opts := Options{Readers: pipeline.ModeOffline, Log: slog.New(slog.DiscardHandler), MaxPDFBytes: maxPDF}
 	os.Exit(RunTests(m, opts, func(_ context.Context, c *Chain) int {
 		chain = c
 		return 0
 	}))
+}
+
+// needChain skips a test of the running chain under -short, where none
+// is started.
+func needChain(t *testing.T) {
+	t.Helper()
+	if chain == nil {
+		t.Skip("-short : sans émulateurs (make test les lance)")
+	}
 }
 
 func wait(t *testing.T, ids []string) map[string]schema.Report {
@@ -64,6 +78,7 @@ func exists(t *testing.T, coll, id string) bool {
 // The three test reports, and 20 uploads at once: every run ends, each
 // stage taken once, every output written.
 func TestChainReports(t *testing.T) {
+	needChain(t)
 	t.Parallel()
 	reports := fixtures.Reports(t)
 	var ids []string
@@ -104,6 +119,7 @@ func TestChainReports(t *testing.T) {
 // Bad inputs end in echec with a reason a person can act on; the object is
 // left as it was and nothing but the report is written.
 func TestChainBadInputs(t *testing.T) {
+	needChain(t)
 	t.Parallel()
 	bad := fixtures.Testdata(t, "bad")
 	tests := []struct {
@@ -168,6 +184,7 @@ func TestChainBadInputs(t *testing.T) {
 
 // The artifacts hold the page texts, so that documents stay small.
 func TestDocumentsStaySmall(t *testing.T) {
+	needChain(t)
 	t.Parallel()
 	r := fixtures.Reports(t)[0]
 	data, err := os.ReadFile(r.PDF)
@@ -198,6 +215,7 @@ func approxSize(snap *firestore.DocumentSnapshot) int {
 // signal per risk, and the signals document keeps the most severe within
 // Firestore's limit and counts the others.
 func TestChainManySignals(t *testing.T) {
+	needChain(t)
 	t.Parallel()
 	data, err := os.ReadFile(filepath.Join(fixtures.Testdata(t, "bad"), "hostile", "ferlac_many_signals.pdf"))
 	if err != nil {

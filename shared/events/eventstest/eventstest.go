@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"cloud.google.com/go/firestore/apiv1/firestorepb"
+	cloudevents "github.com/cloudevents/sdk-go/v2"
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 )
@@ -67,4 +68,24 @@ func EncodeFirestore(value, old *firestorepb.Document) []byte {
 		b = protowire.AppendBytes(b, m)
 	}
 	return b
+}
+
+// Written is the event of a write of coll/id (a create, the document
+// holding no field), as production delivers it: raw protobuf data, the
+// document's path in the subject.
+func Written(coll, id string) cloudevents.Event {
+	doc := Document(coll, id)
+	e := cloudevents.NewEvent()
+	e.SetID("evt-" + coll + "-" + id)
+	e.SetType("google.cloud.firestore.document.v1.written")
+	e.SetSource("//firestore.googleapis.com/projects/demo/databases/(default)")
+	e.SetSubject("documents/" + coll + "/" + id)
+	// Raw bytes always set: the content type is valid.
+	_ = e.SetData("application/protobuf", EncodeFirestore(doc, nil))
+	return e
+}
+
+// Document is coll/id of project demo, without fields.
+func Document(coll, id string) *firestorepb.Document {
+	return &firestorepb.Document{Name: "projects/demo/databases/(default)/documents/" + coll + "/" + id}
 }

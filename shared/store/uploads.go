@@ -1,0 +1,32 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"cloud.google.com/go/storage"
+
+	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/schema"
+)
+
+// ReadUpload reads the generation of the upload src names, at most limit
+// bytes: a larger object is pdftext.ErrTooLarge, a generation gone wraps
+// storage.ErrObjectNotExist. The extract function reads the upload with it;
+// the viewer's PDF reader is to follow.
+func ReadUpload(ctx context.Context, client *storage.Client, src schema.Source, limit int64) ([]byte, error) {
+	r, err := client.Bucket(src.Bucket).Object(src.Object).Generation(src.Generation).NewReader(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read gs://%s/%s#%d: %w", src.Bucket, src.Object, src.Generation, err)
+	}
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("read gs://%s/%s#%d: %w", src.Bucket, src.Object, src.Generation, err)
+	case int64(len(data)) > limit:
+		return nil, fmt.Errorf("gs://%s/%s#%d: %w: more than %d bytes", src.Bucket, src.Object, src.Generation, pdftext.ErrTooLarge, limit)
+	}
+	return data, nil
+}
