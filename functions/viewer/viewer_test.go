@@ -401,7 +401,7 @@ func TestDashboard(t *testing.T) {
 		caption, label string
 		want           []string // in the row's text
 	}{
-		{"Les 6 rapports", "Maison Ferlac SAS publie-ferlac.pdf", []string{"traitement terminé", "mémo publié", "avis non proposé",
+		{"Les 6 rapports", "Maison Ferlac SAS publie-ferlac.pdf", []string{"traitement terminé", "mémo publié", "réservé",
 			fmt.Sprintf("gravité élevée : %d", high), "5,5x (en alerte)", "seuil 3,5x"}},
 		{"Les 6 rapports", "Maison Ferlac SAS bloque-ferlac.pdf", []string{"traitement terminé", "mémo bloqué"}},
 		{"Les 6 rapports", "Maison Ferlac SAS resolu-ferlac.pdf", []string{"traitement terminé", "relais corrigé par ana@example.com"}},
@@ -657,21 +657,21 @@ func TestLineage(t *testing.T) {
 	needSeed(t)
 	t.Parallel()
 	_, doc, _ := get(t, "/rapports/"+published)
-	var levier *html.Node
+	var keyFigures *html.Node
 	for _, li := range all(doc, tag("li")) {
-		if p := li.Parent; p != nil && p.Parent != nil && attr(p.Parent, "class") == "lignee" && strings.HasPrefix(text(li), "R-ferlac-levier") {
-			levier = li
+		if p := li.Parent; p != nil && p.Parent != nil && attr(p.Parent, "class") == "lignee" && strings.HasPrefix(text(li), "R-ferlac-chiffres-cles") {
+			keyFigures = li
 			break
 		}
 	}
-	if levier == nil {
-		t.Fatal("no lineage of a sentence citing R-ferlac-levier")
+	if keyFigures == nil {
+		t.Fatal("no lineage of a sentence citing R-ferlac-chiffres-cles")
 	}
-	if got := text(levier); !strings.Contains(got, "(vérifié)") || !strings.Contains(got, "2025 Emprunts et dettes financières") {
+	if got := text(keyFigures); !strings.Contains(got, "(vérifié)") || !strings.Contains(got, "2025 Emprunts et dettes financières") {
 		t.Errorf("lineage %q lacks the fact's state or its fields", got)
 	}
 	var link string
-	for _, a := range all(levier, tag("a")) {
+	for _, a := range all(keyFigures, tag("a")) {
 		if strings.Contains(text(a), "Disponibilités") {
 			link = attr(a, "href")
 			break
