@@ -9,6 +9,7 @@ import (
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/covenants"
+	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/ratios"
@@ -57,12 +58,9 @@ type riskLine struct {
 
 type verifyLine struct{ Text, URL string }
 
-// opinionLabels are the proposed opinions as an analyst reads them.
-var opinionLabels = map[memo.OpinionLevel]string{
-	memo.Favorable:               "favorable",
-	memo.FavorableWithConditions: "favorable sous conditions",
-	memo.Reserved:                "réservé",
-	memo.Unfavorable:             "défavorable",
+// opinionLabel is a proposed opinion as an analyst reads it.
+func opinionLabel(l memo.OpinionLevel) string {
+	return cmp.Or(facts.LevelLabels[string(l)], string(l))
 }
 
 // severityRank orders severities, worst first.
@@ -91,7 +89,7 @@ func newDecision(in decisionInputs) *decisionView {
 	d.Opinion, d.OpinionClass = "avis non proposé", "neutre"
 	if in.Memo != nil && in.Memo.Opinion != nil {
 		o := in.Memo.Opinion
-		d.Opinion, d.OpinionClass = orSelf(opinionLabels, o.Level), "avis-"+string(o.Level)
+		d.Opinion, d.OpinionClass = opinionLabel(o.Level), "avis-"+string(o.Level)
 		d.Reasons, d.Conditions = o.Reasons, o.Conditions
 	}
 	if in.Signals != nil {

@@ -275,14 +275,6 @@ type printPage struct {
 	Printed                    time.Time
 }
 
-// opinions are the proposed opinions as a committee reads them.
-var opinions = map[memo.OpinionLevel]string{
-	memo.Favorable:               "favorable",
-	memo.FavorableWithConditions: "favorable sous conditions",
-	memo.Reserved:                "réservé",
-	memo.Unfavorable:             "défavorable",
-}
-
 // printMemo serves the latest memo version as a page to print for the
 // committee pack: the memo, its proposal and every fact it cites.
 func (v *viewer) printMemo(w http.ResponseWriter, r *http.Request) {
@@ -294,7 +286,7 @@ func (v *viewer) printMemo(w http.ResponseWriter, r *http.Request) {
 	p := printPage{Title: cmp.Or(ver.Extraction.Borrower(), run.Source.Object), ID: id, Version: versionText(ver), Run: run, Memo: ver.Memo,
 		Status: orSelf(memoStatuses, ver.Memo.Status), Printed: v.now()}
 	if o := ver.Memo.Opinion; o != nil {
-		p.Opinion = orSelf(opinions, o.Level)
+		p.Opinion = opinionLabel(o.Level)
 	}
 	byID := map[string]facts.Fact{}
 	for _, f := range ver.Facts {
