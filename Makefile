@@ -9,6 +9,11 @@ FUZZTIME ?= 15s
 EVAL_DIRS = $(foreach g,testdata/* testdata/families/* testdata/engines/* testdata/real/*,$(sort $(dir $(wildcard $(g)/truth.json))))
 # The scanned filings (testdata/scans), read by OCR: gated on nothing invented until their fields reach the text layer's.
 SCAN_DIRS = $(sort $(dir $(wildcard testdata/scans/*/truth.json)))
+# The packages whose code runs concurrently (claims and leases, the relay, the
+# functions, the viewer's handlers): the race detector multiplies the text
+# layer's and the chain's cost tenfold, so they run without it once above.
+RACE_PACKAGES = ./shared/store/... ./shared/platform/... ./shared/dev/relay/... ./shared/events/... ./shared/model/... \
+	./functions/extract/... ./functions/signals/... ./functions/memo/... ./functions/viewer
 # The packages holding a fuzz target: `make fuzz` lists their targets with go test -list.
 FUZZ_PACKAGES = $(sort $(dir $(shell grep -rlE --include='*_test.go' '^func Fuzz[A-Z]' shared cmd functions)))
 
@@ -25,8 +30,9 @@ deps: ## download modules and install the Debian tools the tests use: pdftotext,
 
 test: deps lint unit fuzz ## every test: lint, unit and integration tests, brief fuzzing
 
-unit: # with the race detector, in shuffled order; every benchmark runs once too, so that none rots
-	$(GO) test -count=1 -race -shuffle=on -bench=. -benchtime=1x ./...
+unit: # in shuffled order, every benchmark once too so that none rots; then the race detector on the packages that run goroutines against a store
+	$(GO) test -count=1 -shuffle=on -bench=. -benchtime=1x ./...
+	$(GO) test -count=1 -race -shuffle=on $(RACE_PACKAGES)
 
 quick: ## the tests that need no emulator, browser or Debian tool (go test -short), about 30 s
 	$(GO) test -short ./...
