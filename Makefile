@@ -62,9 +62,11 @@ scans: ## rebuild the scanned filings of testdata/scans from the test reports (p
 
 # Vernet's memo must end bloque (it would say "aucun covenant relevé" beside
 # the covenant on an amount its risks quote): the chain's blocking shown end to end.
-# Walmart's annual report has no French statements: a failure, shown too.
-run: ## the main job: the serverless chain on local emulators, on the test reports (one must end bloque, one in failure)
-	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf testdata/families/vernet/rapport.pdf testdata/real/walmart/en_walmart_fy2023_annual-report.pdf
+# Orval's report names its borrower without a legal form: an abstention whose
+# hand-off a reviewer settles by correcting the name. Walmart's annual report
+# has no French statements: a failure, shown too.
+run: ## the main job: the serverless chain on local emulators, on the test reports (one must end bloque, one in abstention, one in failure)
+	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf testdata/families/vernet/rapport.pdf testdata/engines/orval/rapport.pdf testdata/real/walmart/en_walmart_fy2023_annual-report.pdf
 
 # The labelled sentences of the risk reader, by role: testdata/signals/sets.txt.
 SIGNAL_SETS := --set tuning
