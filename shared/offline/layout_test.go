@@ -201,6 +201,24 @@ func TestReadLayouts(t *testing.T) {
 			want: []field{income("chiffre_affaires", 161.3), income("charges_externes", 71.9), income("impot_societes", -2.2), income("resultat_net", 11.2)},
 		},
 		{
+			// The unit's cell wraps beside the headings: neither line states
+			// it alone, the cell does.
+			name: "unité dans la cellule à gauche des en-têtes, sur deux lignes",
+			unit: "k€",
+			pages: []pdftext.Page{cover, {Number: 2, Lines: []pdftext.Line{
+				text(800, "Compte de résultat"),
+				printedLine(780, labelAt(40, "Montants exprimés en milliers"), cellAt(priorX1, "Exercice N-1"), cellAt(lastX1, "Exercice N")),
+				printedLine(770, labelAt(40, "d'euros"), cellAt(priorX1, "31/12/2024"), cellAt(lastX1, "31/12/2025")),
+				tableRow(760, "Chiffre d'affaires net", "", "1.900", "2.000"),
+				tableRow(750, "Autres achats et charges externes", "", "900", "1.100"),
+				tableRow(740, "Salaires et traitements", "", "400", "420"),
+				tableRow(730, "Résultat d'exploitation", "", "600", "480"),
+				tableRow(720, "Impôt sur les bénéfices", "", "150", "120"),
+				tableRow(710, "Bénéfice ou perte", "", "450", "360"),
+			}}},
+			want: []field{income("chiffre_affaires", 2000), income("charges_externes", 1100), income("resultat_net", 360)},
+		},
+		{
 			name: "détail des comptes répétant le compte de résultat",
 			unit: "k€",
 			pages: []pdftext.Page{cover, incomePage(2, "Compte de résultat",

@@ -18,7 +18,10 @@ import (
 type segment struct {
 	preamble []string
 	headers  []header
-	rows     []row
+	// corner is the text left of the column headings, line by line: a cell
+	// wrapped beside them ("Montants exprimés en milliers" / "d'euros").
+	corner []string
+	rows   []row
 }
 
 // row is one printed line below a header.
@@ -78,6 +81,9 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 			cur := &segs[len(segs)-1]
 			cur.headers = append(cur.headers, hs...)
 			cur.preamble = append(cur.preamble, l.Text())
+			if len(hs) < len(l.Spans) {
+				cur.corner = append(cur.corner, l.Spans[0].Text)
+			}
 			continue
 		}
 		r := readRow(l)

@@ -93,7 +93,7 @@ func rawTables(number int, segs []segment, docYear int, full pdftext.Page) []raw
 		for _, r := range s.rows {
 			raw.amts = append(raw.amts, amounts(r, cols))
 		}
-		raw.unit = unitIn(s.preamble)
+		raw.unit = unitIn(append(slices.Clone(s.preamble), strings.Join(s.corner, " ")))
 		if raw.unit == frnum.None {
 			raw.unit = cellUnit(s.rows)
 		}
