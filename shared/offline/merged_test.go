@@ -108,6 +108,59 @@ func TestJoinPagesSeam(t *testing.T) {
 	}
 }
 
+// TestJoinPagesFootHeading: a heading printed below the last row of a page
+// heads the rows its next page continues with; without a next page it stays
+// out, as a footer would.
+func TestJoinPagesFootHeading(t *testing.T) {
+	t.Parallel()
+	v := func(f float64) []*float64 { return []*float64{&f} }
+	last := rawTable{years: []int{2024}, rows: []row{{label: "Provisions (II)", cells: []cell{{}}}}, amts: [][]*float64{v(389)}, tail: []row{{label: "DETTES"}}}
+	next := rawTable{years: []int{2024}, rows: []row{{label: "Autres", cells: []cell{{}}}}, amts: [][]*float64{v(988)}}
+	got := joinPages([]rawTable{last}, []rawTable{next})
+	lines := classify(statements.Balance, &reading{side: liabilities}, got[0].rows, got[0].amts)
+	var cats []string
+	for _, l := range lines {
+		cats = append(cats, l.Label+" : "+l.Category)
+	}
+	want := []string{"Provisions (II) : provisions", "DETTES : autre", "Autres : autres_passifs_courants"}
+	if diff := cmp.Diff(want, cats); diff != "" {
+		t.Errorf("lignes (-attendu +lu) :\n%s", diff)
+	}
+}
+
+// TestMendCutHeadings: a heading word a narrow cell broke without a hyphen
+// is put back together; a lower-case word of its own stays where it is.
+func TestMendCutHeadings(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		lines []pdftext.Line
+		want  []string
+	}{
+		{"word cut", []pdftext.Line{line(702, span(348, 421, "Amortissement")), line(688, span(299, 320, "Brut"), span(376, 393, "s et"), span(451, 467, "Net"))},
+			[]string{"Amortissements", "Brut  et  Net"}},
+		{"next word of the cell", []pdftext.Line{line(702, span(348, 421, "Amortissements")), line(688, span(376, 393, "et dépréciations"))},
+			[]string{"Amortissements", "et dépréciations"}},
+		{"another column", []pdftext.Line{line(702, span(348, 421, "Amortissement")), line(688, span(451, 467, "s"))},
+			[]string{"Amortissement", "s"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var got []string
+			for _, l := range mendCutHeadings(tt.lines) {
+				got = append(got, squeeze(l.Text()))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-attendu +lu) :\n%s", diff)
+			}
+			if tt.name == "word cut" && tt.lines[0].Spans[0].Text != "Amortissement" {
+				t.Error("les lignes de la page ont été modifiées sur place")
+			}
+		})
+	}
+}
+
 // TestTotalTwoOnLiabilities: the PCG model numbers the provisions II; a
 // page printing autres fonds propres numbers as the Cerfa does.
 func TestTotalTwoOnLiabilities(t *testing.T) {

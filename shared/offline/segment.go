@@ -22,6 +22,9 @@ type segment struct {
 	// wrapped beside them ("Montants exprimés en milliers" / "d'euros").
 	corner []string
 	rows   []row
+	// tail is the text below the last amount row: a footer or a note, or
+	// the heading of the rows the next page continues ("DETTES").
+	tail []row
 }
 
 // row is one printed line below a header.
@@ -66,6 +69,7 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 	if seed != nil {
 		segs = append(segs, *seed)
 	}
+	p.Lines = mendCutHeadings(p.Lines)
 	margin := labelMargin(p.Lines)
 	var preamble []string // text lines since the last amount row
 	trailing := 0         // how many of them are rows of the current segment
@@ -103,8 +107,10 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 		}
 	}
 	if n := len(segs); n > 0 {
-		// Text below the last amount row is a footer or a note, not a row.
-		segs[n-1].rows = segs[n-1].rows[:len(segs[n-1].rows)-trailing]
+		// Text below the last amount row is a footer or a note, not a row,
+		// unless the next page goes on with the table.
+		last := &segs[n-1]
+		last.rows, last.tail = last.rows[:len(last.rows)-trailing], joinContinuations(last.rows[len(last.rows)-trailing:])
 	}
 	for i := range segs {
 		segs[i].rows = joinContinuations(segs[i].rows)
@@ -211,6 +217,57 @@ func headerLine(l pdftext.Line, margin float64) ([]header, bool) {
 		hs = append(hs, h)
 	}
 	return hs, strong || marked >= 2
+}
+
+// mendCutHeadings puts back together a heading word that a narrow cell
+// broke without a hyphen ("Amortissement" over "s et dépréciations"): the
+// lower-case head of a line's span that is no word alone but ends the
+// heading word of the span just above it, in the same cell, goes up. The
+// lines are copied.
+func mendCutHeadings(lines []pdftext.Line) []pdftext.Line {
+	out := slices.Clone(lines)
+	for i := 1; i < len(out); i++ {
+		above, cur := out[i-1], out[i]
+		var spans []pdftext.Span
+		for _, s := range cur.Spans {
+			head, rest, _ := strings.Cut(strings.TrimSpace(s.Text), " ")
+			j := slices.IndexFunc(above.Spans, func(a pdftext.Span) bool {
+				return a.X0 < s.X1 && s.X0 < a.X1 && above.Y-cur.Y <= lineGapEms*s.Size
+			})
+			if j < 0 || !cutTail(lastWord(above.Spans[j].Text), head) {
+				spans = append(spans, s)
+				continue
+			}
+			above.Spans = slices.Clone(above.Spans)
+			above.Spans[j].Text += head
+			if s.Text = strings.TrimSpace(rest); s.Text != "" {
+				spans = append(spans, s)
+			}
+		}
+		out[i-1], out[i].Spans = above, spans
+	}
+	return out
+}
+
+// cutTail tells the end of a heading word cut after word: lower-case
+// letters that are no heading word alone and make one with it.
+func cutTail(word, tail string) bool {
+	if tail == "" || strings.ContainsFunc(tail, func(r rune) bool { return !unicode.IsLower(r) }) {
+		return false
+	}
+	return !headerWords[locate.Fold(tail)] && headerWords[locate.Fold(word+tail)]
+}
+
+// lineGapEms is the most a cell's next line lies below the one above, in
+// font sizes.
+const lineGapEms = 1.6
+
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
 }
 
 // indentEms is how far, in font sizes, a label may be indented from the

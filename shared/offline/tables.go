@@ -24,6 +24,7 @@ type rawTable struct {
 	headers  []header
 	preamble []string
 	rows     []row
+	tail     []row // the text below the last row, kept if the next page continues the table
 	amts     [][]*float64
 	periods  []statements.Period // per column, nil when none is printed
 	unit     frnum.Unit          // None when the table does not print its own
@@ -37,9 +38,10 @@ type rawTable struct {
 func statementTables(doc *pdftext.Document, found locate.Result, boiler map[string]bool) []pageTable {
 	pages := map[int][]segment{}
 	docYear := 0
+	sp := docSpacing(doc, found, boiler)
 	for _, st := range statements.All {
 		for _, n := range found[st] {
-			pages[n] = segments(tablePage(doc.Pages[n-1], boiler))
+			pages[n] = segments(tablePage(doc.Pages[n-1], boiler, sp))
 			docYear = max(docYear, latestYear(pages[n]))
 		}
 	}
@@ -49,7 +51,7 @@ func statementTables(doc *pdftext.Document, found locate.Result, boiler map[stri
 		for _, n := range found[st] {
 			raws = append(raws, rawTables(n, pages[n], docYear, doc.Pages[n-1])...)
 			for next := n + 1; next <= len(doc.Pages) && len(raws) > 0 && pages[next] == nil; next++ {
-				more, ok := continuation(doc.Pages[next-1], boiler, docYear, raws[len(raws)-1])
+				more, ok := continuation(doc.Pages[next-1], boiler, sp, docYear, raws[len(raws)-1])
 				if !ok {
 					break
 				}
@@ -85,7 +87,7 @@ func rawTables(number int, segs []segment, docYear int, full pdftext.Page) []raw
 		if len(cols) == 0 {
 			continue
 		}
-		raw := rawTable{page: number, headers: s.headers, preamble: s.preamble, rows: s.rows}
+		raw := rawTable{page: number, headers: s.headers, preamble: s.preamble, rows: s.rows, tail: s.tail}
 		for _, c := range cols {
 			raw.years = append(raw.years, c.year)
 		}
@@ -139,8 +141,8 @@ var captionWords = map[string]bool{"actif": true, "passif": true, "suite": true,
 // page starts with rows of amounts, they sit in the columns of last, the
 // table of the page before. A page with any other text at its top is a new
 // subject (notes, a report), even with a table.
-func continuation(p pdftext.Page, boiler map[string]bool, docYear int, last rawTable) ([]rawTable, bool) {
-	p = tablePage(p, boiler)
+func continuation(p pdftext.Page, boiler map[string]bool, sp spacing, docYear int, last rawTable) ([]rawTable, bool) {
+	p = tablePage(p, boiler, sp)
 	margin := labelMargin(p.Lines)
 	for _, l := range p.Lines {
 		var segs []segment
@@ -180,6 +182,13 @@ func isCaption(text string) bool {
 func joinPages(raws, more []rawTable) []rawTable {
 	last := &raws[len(raws)-1]
 	if slices.Equal(last.years, more[0].years) {
+		// A heading printed at the foot of the page heads the rows the
+		// next one continues with.
+		for _, r := range last.tail {
+			last.rows = append(last.rows, r)
+			last.amts = append(last.amts, make([]*float64, len(last.years)))
+		}
+		last.tail = nil
 		rows, amts := more[0].rows, more[0].amts
 		// A label cut by the page break goes on at the top of the next.
 		if n := len(last.rows); n > 0 && len(rows) > 0 && continuesRow(last.rows[n-1], rows[0]) {

@@ -8,7 +8,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // meetFactor is how close two baselines must be, in font sizes, for the
@@ -25,38 +27,24 @@ const meetFactor = 0.8
 // "dépréciations"). On a page that shows such centred cells, a row also
 // takes, pair by pair, the label lines just above and just below it at the
 // cells' own leading: a label over three or four lines around its amounts.
-// Every other line is kept as printed.
-func cellLines(lines []pdftext.Line) []pdftext.Line {
+// Every other line is kept as printed. doc is the spacing of the document's
+// statement pages, for a page too short to show its own.
+func cellLines(lines []pdftext.Line, doc spacing) []pdftext.Line {
 	lines = mergedHeadings(lines)
 	m := labelMargin(lines)
-	claim := make([]int, len(lines)) // index of the row a label line belongs to, -1 none
-	for i := range claim {
-		claim[i] = -1
+	claim := meetClaims(lines, m)
+	leading, ok := cellLeading(lines, claim)
+	if !ok && len(doc.cell) > 0 {
+		leading, ok = median(doc.cell), true
 	}
-	for i, l := range lines {
-		// A row whose amounts the text layer put on one of its label lines
-		// still takes the others it meets ("VARIATION DE  13  −12" /
-		// "TRÉSORERIE").
-		if !amountsAlone(l, m) && !hasCells(l, m) {
-			continue
-		}
-		for _, j := range []int{i - 1, i + 1} {
-			if j < 0 || j >= len(lines) || !labelAlone(lines[j], l, m) || !meet(lines[j], l) {
-				continue
-			}
-			if c := claim[j]; c < 0 || math.Abs(lines[j].Y-l.Y) < math.Abs(lines[j].Y-lines[c].Y) {
-				claim[j] = i
-			}
-		}
-	}
-	if leading, ok := cellLeading(lines, claim); ok {
+	if ok {
 		for i, l := range lines {
 			if claim[i] < 0 && hasCells(l, m) {
 				extendCell(lines, claim, i, leading, m)
 			}
 		}
 	}
-	padded(lines, claim, m)
+	padded(lines, claim, m, doc)
 	members := map[int][]int{} // the label lines of each row, top first
 	for j, c := range claim {
 		if c >= 0 {
@@ -85,6 +73,33 @@ func cellLines(lines []pdftext.Line) []pdftext.Line {
 		out = append(out, pdftext.Line{Y: l.Y, Spans: append([]pdftext.Span{cell}, amounts...)})
 	}
 	return out
+}
+
+// meetClaims gives each label line the row whose amounts meet it, -1 for
+// none: a line of amounts alone takes the label lines whose vertical extent
+// it meets and that no nearer line of amounts claims.
+func meetClaims(lines []pdftext.Line, m float64) []int {
+	claim := make([]int, len(lines)) // index of the row a label line belongs to, -1 none
+	for i := range claim {
+		claim[i] = -1
+	}
+	for i, l := range lines {
+		// A row whose amounts the text layer put on one of its label lines
+		// still takes the others it meets ("VARIATION DE  13  −12" /
+		// "TRÉSORERIE").
+		if !amountsAlone(l, m) && !hasCells(l, m) {
+			continue
+		}
+		for _, j := range []int{i - 1, i + 1} {
+			if j < 0 || j >= len(lines) || !labelAlone(lines[j], l, m) || !meet(lines[j], l) {
+				continue
+			}
+			if c := claim[j]; c < 0 || math.Abs(lines[j].Y-l.Y) < math.Abs(lines[j].Y-lines[c].Y) {
+				claim[j] = i
+			}
+		}
+	}
+	return claim
 }
 
 // cellLeading is the distance between the two label lines of the rows
@@ -126,27 +141,61 @@ func extendCell(lines []pdftext.Line, claim []int, i int, leading, m float64) {
 	}
 }
 
-// padded gives a row the label line printed just under or just over it at
-// the cells' own leading when the page pads its cells: rows stand further
-// apart than the lines of one cell, as the lines continuing a label in lower
-// case show. A cell aligned at its top or bottom then keeps a continuation
-// that opens in capitals ("RÉSULTAT" / "D'EXPLOITATION (I - II)").
-func padded(lines []pdftext.Line, claim []int, m float64) {
-	var inCell, between []float64
+// spacing is how far apart a page prints the lines of one cell and the
+// rows: where it centres its cells, the leading of the label lines around
+// their amounts; where it pads them, the distances between a row's line and
+// the label line continuing it, and between two rows.
+type spacing struct{ cell, inCell, between []float64 }
+
+// measureSpacing reads a page's spacing from its rows: two rows in a row,
+// a row and the lower-case line continuing it.
+func measureSpacing(lines []pdftext.Line) spacing {
+	var sp spacing
+	m := labelMargin(lines)
+	if leading, ok := cellLeading(lines, meetClaims(lines, m)); ok {
+		sp.cell = append(sp.cell, leading)
+	}
 	for i := 0; i+1 < len(lines); i++ {
 		a, b := lines[i], lines[i+1]
 		switch {
 		case hasCells(a, m) && hasCells(b, m):
-			between = append(between, a.Y-b.Y)
+			sp.between = append(sp.between, a.Y-b.Y)
 		case hasCells(a, m) && labelAlone(b, a, m) && continues(b),
 			hasCells(b, m) && labelAlone(a, b, m) && continues(b): // a cell aligned at its bottom
-			inCell = append(inCell, a.Y-b.Y)
+			sp.inCell = append(sp.inCell, a.Y-b.Y)
+		case i > 0 && hasCells(lines[i-1], m) && labelAlone(a, lines[i-1], m) && continues(a) && hasCells(b, m):
+			// The last line of a cell aligned at its top, then the next row:
+			// a page without two rows in a row still shows the gap.
+			sp.between = append(sp.between, a.Y-b.Y)
 		}
 	}
-	if len(inCell) == 0 || len(between) == 0 {
+	return sp
+}
+
+func (sp spacing) known() bool { return len(sp.inCell) > 0 && len(sp.between) > 0 }
+
+func (sp *spacing) add(o spacing) {
+	sp.cell = append(sp.cell, o.cell...)
+	sp.inCell = append(sp.inCell, o.inCell...)
+	sp.between = append(sp.between, o.between...)
+}
+
+// padded gives a row the label line printed just under or just over it at
+// the cells' own leading when the page pads its cells: rows stand further
+// apart than the lines of one cell, as the lines continuing a label in lower
+// case show. A cell aligned at its top or bottom then keeps a continuation
+// that opens in capitals ("RÉSULTAT" / "D'EXPLOITATION (I - II)"). A page
+// that shows no spacing of its own (the last row of a statement, alone on
+// its page) is spaced as the document's others.
+func padded(lines []pdftext.Line, claim []int, m float64, doc spacing) {
+	sp := measureSpacing(lines)
+	if !sp.known() {
+		sp = doc
+	}
+	if !sp.known() {
 		return
 	}
-	leading, gap := median(inCell), slices.Min(between)
+	leading, gap := median(sp.inCell), slices.Min(sp.between)
 	if gap-leading < 2*leadingSlack {
 		return
 	}
@@ -260,10 +309,21 @@ func lineSize(l pdftext.Line) float64 {
 
 // tablePage is a page as its tables are read: without its running header
 // and footer, each row's cells on one line.
-func tablePage(p pdftext.Page, boiler map[string]bool) pdftext.Page {
+func tablePage(p pdftext.Page, boiler map[string]bool, doc spacing) pdftext.Page {
 	p = withoutLines(p, boiler)
-	p.Lines = cellLines(splitMerged(p.Lines))
+	p.Lines = cellLines(splitMerged(p.Lines), doc)
 	return p
+}
+
+// docSpacing is the spacing of the statement pages found, together.
+func docSpacing(doc *pdftext.Document, found locate.Result, boiler map[string]bool) spacing {
+	var sp spacing
+	for _, st := range statements.All {
+		for _, n := range found[st] {
+			sp.add(measureSpacing(splitMerged(withoutLines(doc.Pages[n-1], boiler).Lines)))
+		}
+	}
+	return sp
 }
 
 // amountsAlone tells a line of amount cells and nothing else that is not a

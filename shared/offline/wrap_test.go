@@ -22,8 +22,28 @@ func TestCellLines(t *testing.T) {
 	tests := []struct {
 		name  string
 		lines []pdftext.Line
+		doc   spacing // the other pages'
 		want  []string
 	}{
+		{
+			name: "a row alone on its page, its label around it at the leading of the document's cells",
+			lines: []pdftext.Line{
+				line(780, span(50, 110, "RÉSULTAT DE")),
+				line(769.5, span(50, 100, "L'EXERCICE"), amounts[0], amounts[1]),
+				line(759, span(50, 130, "(bénéfice ou perte)")),
+			},
+			doc:  spacing{cell: []float64{10.5}},
+			want: []string{"RÉSULTAT DE L'EXERCICE (bénéfice ou perte)  12 000  9 000"},
+		},
+		{
+			name: "the same row where the document shows no centred cell",
+			lines: []pdftext.Line{
+				line(780, span(50, 110, "RÉSULTAT DE")),
+				line(769.5, span(50, 100, "L'EXERCICE"), amounts[0], amounts[1]),
+				line(759, span(50, 130, "(bénéfice ou perte)")),
+			},
+			want: []string{"RÉSULTAT DE", "L'EXERCICE  12 000  9 000", "(bénéfice ou perte)"},
+		},
 		{
 			name: "amounts centred between two label lines",
 			lines: []pdftext.Line{
@@ -125,7 +145,7 @@ func TestCellLines(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var got []string
-			for _, l := range cellLines(tt.lines) {
+			for _, l := range cellLines(tt.lines, tt.doc) {
 				got = append(got, squeeze(l.Text()))
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {

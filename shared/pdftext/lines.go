@@ -19,8 +19,13 @@ import (
 //
 // A space is about 0.25-0.28 em in text fonts; a justified line rarely
 // stretches it past 0.6 em; table columns are separated by several em.
+// Between two digits, which fonts draw at one fixed width without kerning,
+// a narrower gap already separates: the thin or narrow no-break space that
+// groups thousands ("748 131"), which some engines print as a bare advance
+// of about a tenth of an em.
 const (
 	wordGap   = 0.12
+	digitGap  = 0.08
 	columnGap = 1.0
 	// sameLine: glyphs whose baselines differ by less than this belong to
 	// one line (superscripts and subscripts included).
@@ -210,7 +215,7 @@ func makeLine(glyphs []placed, record bool) (Line, []glyphAt, int) {
 			line.Spans = append(line.Spans, cur)
 			text.Reset()
 			cur = Span{X0: g.x0, X1: g.x1, Size: g.size}
-		case gap >= wordGap*em:
+		case gap >= wordGap*em || gap >= digitGap*em && isDigitText(prev.text) && isDigitText(g.text):
 			text.WriteByte(' ')
 			wordSpaces++
 		}
@@ -222,3 +227,6 @@ func makeLine(glyphs []placed, record bool) (Line, []glyphAt, int) {
 	line.Spans = append(line.Spans, cur)
 	return line, at, wordSpaces
 }
+
+// isDigitText tells a glyph that is one ASCII digit.
+func isDigitText(s string) bool { return len(s) == 1 && s[0] >= '0' && s[0] <= '9' }

@@ -37,6 +37,8 @@ func TestBuildLines(t *testing.T) {
 		{"adjacent glyphs form a word", join(word("abc", 0, 100, 0)), []string{"abc"}},
 		{"word gap gives one space", join(word("ab", 0, 100, 0), word("cd", 12, 100, 0)), []string{"ab cd"}},
 		{"kerning gap stays inside the word", join(word("ab", 0, 100, 0), word("cd", 10.5, 100, 0)), []string{"abcd"}},
+		{"a tenth of an em between digits groups thousands", join(word("748", 0, 100, 0), word("131", 16, 100, 0)), []string{"748 131"}},
+		{"the same gap between letters stays inside the word", join(word("ab", 0, 100, 0), word("cd", 11, 100, 0)), []string{"abcd"}},
 		{"column gap gives two spaces or more", join(word("ab", 0, 100, 0), word("12", 30, 100, 0)), []string{"ab    12"}},
 		{"drawn out of order, read left to right", join(word("12", 30, 100, 0), word("ab", 0, 100, 0)), []string{"ab    12"}},
 		{"lines top to bottom", join(word("bas", 0, 80, 0), word("haut", 0, 100, 0)), []string{"haut", "bas"}},
