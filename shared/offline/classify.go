@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -45,6 +46,22 @@ func lookup(table []rule, st statements.Statement, sd side, label string) (rule,
 		}
 	}
 	return rule{}, false
+}
+
+// completion reads a label cut before its end, whose end the document lost
+// ("BÉNÉFICE OU" at the foot of the last page of a statement), as the one
+// caption it can begin: every rule it opens gives the same key and kind.
+func completion(st statements.Statement, sd side, folded string) (rule, bool) {
+	var found []rule
+	for _, r := range wording {
+		if r.statement == st && (r.side == anySide || r.side == sd) && !strings.Contains(r.pattern, " * ") && strings.HasPrefix(r.pattern, folded+" ") {
+			found = append(found, r)
+		}
+	}
+	if len(found) == 0 || slices.ContainsFunc(found, func(r rule) bool { return r.key != found[0].key || r.kind != found[0].kind }) {
+		return rule{}, false
+	}
+	return found[0], true
 }
 
 // tagged is a row with its first reading.
@@ -107,6 +124,9 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 			}
 		}
 		rl, ok := lookup(wording, st, sd, t.folded)
+		if !ok && openEnd(r.label) {
+			rl, ok = completion(st, sd, t.folded)
+		}
 		switch {
 		case ok && rl.kind == inherit && section != "":
 			t.key, t.kind = section, part
@@ -137,6 +157,7 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 		}
 		tags[i] = t
 	}
+	byPrintedTotals(st, tags, amts)
 	if st == statements.Income {
 		nonCurrentInOperating(tags)
 	}
@@ -293,6 +314,116 @@ func alone(tags []tagged, i int) bool {
 		}
 	}
 	return !slices.ContainsFunc(tags, func(t tagged) bool { return !t.blank && t.key == named })
+}
+
+// residualKeys gives, for the keys of one block of a statement, the key
+// that holds the block's other lines: the dictionary's "autres" of that block.
+var residualKeys = []struct {
+	statement statements.Statement
+	block     []string
+	residual  string
+}{
+	{statements.Balance, []string{"capitaux_propres"}, "capitaux_propres"},
+	{statements.Balance, []string{"stocks", "creances_clients", "autres_actifs_courants", "tresorerie"}, "autres_actifs_courants"},
+	{statements.Balance, []string{"dettes_financieres", "dettes_fournisseurs", "autres_passifs_courants"}, "autres_passifs_courants"},
+	{statements.Income, []string{"chiffre_affaires", "autres_produits_exploitation"}, "autres_produits_exploitation"},
+	{statements.Income, []string{"achats_consommes", "charges_externes", "charges_personnel", "impots_taxes", "dotations_amortissements", "autres_charges_exploitation"}, "autres_charges_exploitation"},
+}
+
+// byPrintedTotals lets a printed total place the lines whose wording the
+// table does not know: when a total's block holds lines of one block of
+// the dictionary and the block's printed amounts add up to the total only
+// with the unknown lines, in every column, those lines are the block's
+// others ("Autres" under the debts of the PCG's abridged model). A line
+// the total does not need (a "dont" detail) stays out.
+func byPrintedTotals(st statements.Statement, tags []tagged, amts [][]*float64) {
+	for i, t := range tags {
+		if t.kind != subtotal || t.blank || sumOfTotals(t.folded) {
+			continue
+		}
+		start := sectionStart(tags, i)
+		unknown, keys, ok := blockLines(tags[start:i])
+		residual := residualOf(st, keys)
+		if !ok || len(unknown) == 0 || residual == "" {
+			continue
+		}
+		for k := range unknown {
+			unknown[k] += start
+		}
+		if addsUp(amts, start, i, tags, unknown) || !addsUp(amts, start, i, tags, nil) {
+			continue
+		}
+		for _, j := range unknown {
+			tags[j].key, tags[j].kind = residual, part
+		}
+	}
+}
+
+// blockLines splits the lines a total adds up into those whose wording is
+// unknown (by index) and the keys of the others; ok is false when a line
+// is a detail or outside the dictionary by rule.
+func blockLines(tags []tagged) (unknown []int, keys []string, ok bool) {
+	for j, u := range tags {
+		switch {
+		case u.blank:
+		case u.key == "" && u.rule == "":
+			unknown = append(unknown, j)
+		case u.key == "":
+			return nil, nil, false
+		default:
+			keys = append(keys, u.key)
+		}
+	}
+	return unknown, keys, true
+}
+
+// residualOf is the "autres" key of the dictionary block all keys belong
+// to, "" when they belong to none or to no block.
+func residualOf(st statements.Statement, keys []string) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	for _, b := range residualKeys {
+		if b.statement == st && !slices.ContainsFunc(keys, func(k string) bool { return !slices.Contains(b.block, k) }) {
+			return b.residual
+		}
+	}
+	return ""
+}
+
+// addsUp tells whether the lines start..end-1 that print amounts, but
+// those left out, make the total at end in each column it prints, to the
+// rounding of the amounts summed: half their printed step each.
+func addsUp(amts [][]*float64, start, end int, tags []tagged, left []int) bool {
+	printed := false
+	for c, total := range amts[end] {
+		if total == nil {
+			continue
+		}
+		sum, step, n := 0.0, printedStep(*total), 0
+		for j := start; j < end; j++ {
+			if a := amts[j][c]; a != nil && !tags[j].blank && !slices.Contains(left, j) {
+				sum += *a
+				step = min(step, printedStep(*a))
+				n++
+			}
+		}
+		if math.Abs(sum-*total) > step*float64(n+1)/2 {
+			return false
+		}
+		printed = true
+	}
+	return printed
+}
+
+// printedStep is the last printed digit's unit: 1 for an amount printed
+// whole, 0.1 or 0.01 for one printed with decimals.
+func printedStep(v float64) float64 {
+	step := 1.0
+	for k := 0; k < 3 && math.Abs(v/step-math.Round(v/step)) > 1e-6; k++ {
+		step /= 10
+	}
+	return step
 }
 
 // sectionStart is the first line the total at i adds up: after the heading

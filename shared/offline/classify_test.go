@@ -220,6 +220,40 @@ func TestClassifyContext(t *testing.T) {
 			values: []*float64{one, one, one},
 			want:   []got{{"autre", nil}, {"autre", nil}, {"chiffre_affaires", nil}},
 		},
+		{
+			// The PCG's abridged model prints the other debts as "Autres":
+			// the total adds up only with it.
+			name: "ligne inconnue que le total imprimé exige", st: bal, sd: liabilities,
+			labels: []string{"Emprunts et dettes assimilées", "Fournisseurs et comptes rattachés", "Autres", "Total III"},
+			values: []*float64{new(2889.0), new(1056.0), new(988.0), new(4933.0)},
+			want: []got{{"dettes_financieres", nil}, {"dettes_fournisseurs", nil}, {"autres_passifs_courants", nil},
+				{"sous-total", []string{"dettes_financieres", "dettes_fournisseurs", "autres_passifs_courants"}}},
+		},
+		{
+			name: "ligne inconnue dont le total se passe", st: bal, sd: liabilities,
+			labels: []string{"Emprunts et dettes assimilées", "Fournisseurs et comptes rattachés", "Autres", "Total III"},
+			values: []*float64{new(2889.0), new(1056.0), new(988.0), new(3945.0)},
+			want:   []got{{"dettes_financieres", nil}, {"dettes_fournisseurs", nil}, {"autre", nil}, {"autre", nil}},
+		},
+		{
+			// The end of the label is lost at the foot of the last page.
+			name: "libellé coupé que ne complète qu'une légende", st: inc, sd: anySide,
+			labels: []string{"Impôts sur les bénéfices", "BÉNÉFICE OU"},
+			values: []*float64{one, one},
+			want:   []got{{"impot_societes", nil}, {"resultat_net", nil}},
+		},
+		{
+			name: "libellé coupé que plusieurs légendes complètent", st: inc, sd: anySide,
+			labels: []string{"Chiffre d'affaires net", "Résultat des"},
+			values: []*float64{one, one},
+			want:   []got{{"chiffre_affaires", nil}, {"autre", nil}},
+		},
+		{
+			name: "ligne inconnue au milieu de blocs différents", st: bal, sd: liabilities,
+			labels: []string{"Capital", "Emprunts et dettes assimilées", "Divers", "Total"},
+			values: []*float64{new(100.0), new(200.0), new(50.0), new(350.0)},
+			want:   []got{{"capitaux_propres", nil}, {"dettes_financieres", nil}, {"autre", nil}, {"autre", nil}},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -329,5 +363,17 @@ func TestConsolidatedWholes(t *testing.T) {
 				t.Errorf("catégories (-attendu +lu) :\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestOpenEnd(t *testing.T) {
+	t.Parallel()
+	for label, want := range map[string]bool{
+		"RÉSULTAT DE": true, "Emprunts et dettes auprès des": true, "Impôts sur les": true, "BÉNÉFICE OU": true,
+		"Flux net de trésorerie généré par l'activité (A)": false, "Total A": false, "Dettes fiscales et sociales": false, "De": false,
+	} {
+		if got := openEnd(label); got != want {
+			t.Errorf("openEnd(%q) = %v, attendu %v", label, got, want)
+		}
 	}
 }

@@ -201,6 +201,42 @@ func TestReadLayouts(t *testing.T) {
 			want: []field{income("chiffre_affaires", 161.3), income("charges_externes", 71.9), income("impot_societes", -2.2), income("resultat_net", 11.2)},
 		},
 		{
+			// The unit's cell is centred on the headings' line: it opens
+			// above it and ends below it.
+			name: "unité dans la cellule centrée sur la ligne des en-têtes",
+			unit: "M€",
+			pages: []pdftext.Page{cover, {Number: 2, Lines: []pdftext.Line{
+				text(800, "Compte de résultat"),
+				printedLine(784.6, labelAt(40, "Montants exprimés en millions")),
+				printedLine(780, cellAt(priorX1, "Exercice 2024"), cellAt(lastX1, "Exercice 2025")),
+				printedLine(775.4, labelAt(90, "d'euros")),
+				tableRow(760, "Chiffre d'affaires net", "", "1,9", "2,0"),
+				tableRow(750, "Autres achats et charges externes", "", "0,9", "1,1"),
+				tableRow(740, "Salaires et traitements", "", "0,4", "0,4"),
+				tableRow(730, "Résultat d'exploitation", "", "0,6", "0,5"),
+				tableRow(720, "Impôt sur les bénéfices", "", "0,1", "0,1"),
+				tableRow(710, "Bénéfice ou perte", "", "0,5", "0,4"),
+			}}},
+			want: []field{income("chiffre_affaires", 2000), income("resultat_net", 400)},
+		},
+		{
+			// The page break cuts a label: its end opens the next page,
+			// which prints neither title nor headings.
+			name: "libellé coupé par le saut de page",
+			unit: "k€",
+			pages: []pdftext.Page{cover, incomePage(2, "Compte de résultat",
+				tableRow(770, "Chiffre d'affaires net", "", "900", "1 000"),
+				tableRow(760, "Autres achats et charges externes", "", "300", "350"),
+				tableRow(750, "Salaires et traitements", "", "400", "420"),
+				tableRow(740, "Résultat d'exploitation", "", "200", "230"),
+				tableRow(730, "Impôts sur les", "", "50", "60"),
+			), {Number: 3, Lines: []pdftext.Line{
+				text(800, "bénéfices (VIII)"),
+				tableRow(780, "Bénéfice ou perte", "", "150", "170"),
+			}}},
+			want: []field{income("impot_societes", 60), income("resultat_net", 170)},
+		},
+		{
 			// The unit's cell wraps beside the headings: neither line states
 			// it alone, the cell does.
 			name: "unité dans la cellule à gauche des en-têtes, sur deux lignes",

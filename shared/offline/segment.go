@@ -73,7 +73,8 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 	margin := labelMargin(p.Lines)
 	var preamble []string // text lines since the last amount row
 	trailing := 0         // how many of them are rows of the current segment
-	for _, l := range p.Lines {
+	head := -1            // the last header line, until a row follows it
+	for i, l := range p.Lines {
 		if hs, ok := headerLine(l, margin); ok {
 			if n := len(segs); n == 0 || lastHasAmounts(segs[n-1]) {
 				if n > 0 {
@@ -85,10 +86,25 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 			cur := &segs[len(segs)-1]
 			cur.headers = append(cur.headers, hs...)
 			cur.preamble = append(cur.preamble, l.Text())
+			// The corner cell, centred on the headings, may open a line
+			// above them.
+			if i > 0 && head < 0 && inCorner(p.Lines[i-1], l, hs[0].x0) {
+				cur.corner = append(cur.corner, p.Lines[i-1].Text())
+			}
 			if len(hs) < len(l.Spans) {
 				cur.corner = append(cur.corner, l.Spans[0].Text)
 			}
+			head = i
 			continue
+		}
+		if head >= 0 {
+			h := p.Lines[head]
+			hs, _ := headerLine(h, margin)
+			if inCorner(l, h, hs[0].x0) {
+				segs[len(segs)-1].corner = append(segs[len(segs)-1].corner, l.Text())
+				continue
+			}
+			head = -1
 		}
 		r := readRow(l)
 		switch {
@@ -110,6 +126,10 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 		// Text below the last amount row is a footer or a note, not a row,
 		// unless the next page goes on with the table.
 		last := &segs[n-1]
+		// but the lines that go on with the last row's label.
+		for k := len(last.rows) - trailing; trailing > 0 && k > 0 && continuesRow(last.rows[k-1], last.rows[k]); k++ {
+			trailing--
+		}
 		last.rows, last.tail = last.rows[:len(last.rows)-trailing], joinContinuations(last.rows[len(last.rows)-trailing:])
 	}
 	for i := range segs {
@@ -258,6 +278,12 @@ func cutTail(word, tail string) bool {
 	return !headerWords[locate.Fold(tail)] && headerWords[locate.Fold(word+tail)]
 }
 
+// inCorner tells a line of the cell left of the column headings, which
+// start at x0: text only, left of them, meeting the header line h.
+func inCorner(l, h pdftext.Line, x0 float64) bool {
+	return len(l.Spans) > 0 && l.Spans[len(l.Spans)-1].X1 < x0 && !readRow(l).hasAmounts() && meet(l, h)
+}
+
 // lineGapEms is the most a cell's next line lies below the one above, in
 // font sizes.
 const lineGapEms = 1.6
@@ -323,10 +349,33 @@ func joinContinuations(rows []row) []row {
 	return out
 }
 
-// continuesRow tells a row that goes on with the label of prev.
+// continuesRow tells a row that goes on with the label of prev: it opens
+// in lower case or with "(", or prev's label ends on a word no caption ends
+// with ("RÉSULTAT DE" / "L'EXERCICE").
 func continuesRow(prev, r row) bool {
 	first, _ := utf8.DecodeRuneInString(r.label)
-	return (unicode.IsLower(first) || first == '(') && !(prev.hasAmounts() && r.hasAmounts())
+	return (unicode.IsLower(first) || first == '(' || openEnd(prev.label)) && r.label != "" && !(prev.hasAmounts() && r.hasAmounts())
+}
+
+// openWords are the words a caption never ends with: articles,
+// prepositions, conjunctions.
+var openWords = map[string]bool{
+	"de": true, "des": true, "du": true, "d": true, "l": true, "la": true, "le": true, "les": true,
+	"a": true, "au": true, "aux": true, "et": true, "ou": true, "sur": true, "en": true, "par": true, "pour": true,
+}
+
+// openEnd tells a label cut before its end. A letter or numeral in
+// parentheses, or a capital alone, marks a total ("(A)"), not a word.
+func openEnd(label string) bool {
+	words := strings.Fields(label)
+	if len(words) < 2 {
+		return false
+	}
+	last := words[len(words)-1]
+	if strings.ContainsAny(last, "()[]") || utf8.RuneCountInString(last) == 1 && strings.ToUpper(last) == last {
+		return false
+	}
+	return openWords[locate.Fold(last)]
 }
 
 // joinedRow is prev's label continued by r's, with the amounts of the one

@@ -100,9 +100,23 @@ func rawTables(number int, segs []segment, docYear int, full pdftext.Page) []raw
 			raw.unit = cellUnit(s.rows)
 		}
 		if raw.unit == frnum.None {
-			raw.unit = unitIn(lineTexts(full))
+			raw.unit = cmp.Or(unitIn(lineTexts(full)), unitIn(textOnly(full)))
 		}
 		out = append(out, raw)
+	}
+	return out
+}
+
+// textOnly is the text of a page's lines but its column headings: a unit's
+// cell that repeats on every page, so is no table's preamble, wraps around
+// the headings' line ("Montants exprimés en millions" / "d'euros").
+func textOnly(p pdftext.Page) []string {
+	margin := labelMargin(p.Lines)
+	var out []string
+	for _, l := range p.Lines {
+		if _, header := headerLine(l, margin); !header {
+			out = append(out, l.Text())
+		}
 	}
 	return out
 }
@@ -153,6 +167,8 @@ func continuation(p pdftext.Page, boiler map[string]bool, sp spacing, docYear in
 			segs = halfSegments(p, &segment{headers: last.headers})
 		case unitIn([]string{l.Text()}) != frnum.None || isCaption(l.Text()) || headingsOnly(l):
 			continue
+		case len(last.rows) > 0 && continuesRow(last.rows[len(last.rows)-1], readRow(l)):
+			continue // the end of a label the page break cut ("Impôts sur les" / "bénéfices (X)")
 		default:
 			return nil, false
 		}
