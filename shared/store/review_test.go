@@ -253,7 +253,7 @@ func TestCorrectionsBounded(t *testing.T) {
 		}
 	}
 	before := calls.Load()
-	_, err := r.Correct(ctx, CorrectionKey(t.Name() + "-de-trop"), correction(id, "99", "ana@example.com"), counting(&calls))
+	_, err := r.Correct(ctx, CorrectionKey(t.Name()+"-de-trop"), correction(id, "99", "ana@example.com"), counting(&calls))
 	if !errors.Is(err, ErrTooManyCorrections) {
 		t.Fatalf("correction %d: %v, want ErrTooManyCorrections", schema.MaxCorrections+1, err)
 	}
