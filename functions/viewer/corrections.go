@@ -24,9 +24,12 @@ import (
 	"analyste.dev/analyste/shared/store"
 )
 
-// Corrector records and reads the corrections of readings and the memo
-// versions they give; *store.Review is one, over the review database.
+// Corrector records and reads the corrections of readings, the memo
+// versions they give and the decisions on a hand-off's causes;
+// *store.Review is one, over the review database.
 type Corrector interface {
+	Decide(ctx context.Context, d schema.CauseDecision) error
+	Decisions(ctx context.Context, id string) (map[string]schema.CauseDecision, error)
 	Correct(ctx context.Context, key string, c schema.Correction, recompute store.Recompute) (int, error)
 	Recorded(ctx context.Context, key string) (bool, error)
 	Check(ctx context.Context, key string, check schema.CorrectionCheck, recompute store.Recompute) (int, error)

@@ -41,7 +41,13 @@ type handoffView struct {
 	schema.HandoffRecord
 	ShortReason string       // the reason, each part once, bounded
 	Causes      []*causeCard // the worklist, one card per root cause
-	Opened      time.Time
+	Tally       causeTally   // the decisions on them
+	// PerCause: each cause is decided apart, the resolution once all are.
+	PerCause bool
+	// DecisionsUnavailable: the decisions could not be read, so nothing
+	// is offered.
+	DecisionsUnavailable bool
+	Opened               time.Time
 	Decision    string // the resolution's decision as a reviewer reads it
 	Form        *resolveForm
 	// NoIdentity: the request carries no identity, so no form is offered.
@@ -235,6 +241,9 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 			exr = &ex
 		}
 		p.Handoff, in.Handoff = v.handoffOf(r, id, hand, run, exr, p.Extraction, res.Defects), &hand
+		if p.Handoff.PerCause {
+			in.Causes = &p.Handoff.Tally
+		}
 	}
 	p.Decision = newDecision(in)
 	v.render(w, r, http.StatusOK, "report.html", p)
@@ -244,16 +253,32 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 // while it is open and the caller is known.
 func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, run schema.Report, ex *schema.ExtractionRecord, e *extractionView, defects []memo.Defect) *handoffView {
 	hv := &handoffView{HandoffRecord: h, Opened: opened(run), ShortReason: shortReason(h.Reason), Causes: worklist(id, h, ex, e, defects)}
+	who := identity(r)
+	options := decisions
+	if v.corrections != nil && len(hv.Causes) > 0 {
+		ds, err := v.causeDecisions(r.Context(), id)
+		if err != nil {
+			v.log.WarnContext(r.Context(), "décisions sur les causes non lues", "rapport", id, "erreur", err)
+			hv.DecisionsUnavailable = true
+			return hv
+		}
+		hv.PerCause = true
+		hv.Tally = v.decideCards(id, who, h.Resolution == nil, hv.Causes, ds)
+		if hv.Tally.Rejected > 0 {
+			options = options[1:] // validé is refused over a rejected cause
+		}
+	}
 	if h.Resolution != nil {
 		hv.Decision, _ = decisionLabel(h.Resolution.Decision)
 		return hv
 	}
-	who := identity(r)
 	if who == "" {
 		hv.NoIdentity = true
 		return hv
 	}
-	hv.Form = &resolveForm{Action: reportURL(id) + "/relais", Token: v.forms.mint(who, id), Who: who, Decisions: decisions, MaxComment: MaxComment}
+	if hv.Tally.Open() == 0 {
+		hv.Form = &resolveForm{Action: reportURL(id) + "/relais", Token: v.forms.mint(who, id), Who: who, Decisions: options, MaxComment: MaxComment}
+	}
 	return hv
 }
 
