@@ -34,7 +34,7 @@ type causeCard struct {
 	ID                   string // causeID of its key: what a decision on it names
 	Decision             *causeDecisionView
 	Form                 *causeForm // offered while it is undecided
-	Expected, Read, Gap  string // for a failed check
+	Expected, Read, Gap  string     // for a failed check
 	Lines                []causeLine
 	Claims               []blockedClaim
 	MoreClaims           int

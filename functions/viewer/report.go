@@ -48,8 +48,8 @@ type handoffView struct {
 	// is offered.
 	DecisionsUnavailable bool
 	Opened               time.Time
-	Decision    string // the resolution's decision as a reviewer reads it
-	Form        *resolveForm
+	Decision             string // the resolution's decision as a reviewer reads it
+	Form                 *resolveForm
 	// NoIdentity: the request carries no identity, so no form is offered.
 	NoIdentity bool
 }
