@@ -261,7 +261,8 @@ func (v *viewer) correct(w http.ResponseWriter, r *http.Request) {
 		// Sent twice at once: the other submission recorded it.
 		http.Redirect(w, r, correctionsURL(id), http.StatusSeeOther)
 		return
-	case errors.Is(err, pipeline.ErrNoReading), errors.Is(err, store.ErrConcurrent):
+	case errors.Is(err, pipeline.ErrNoReading), errors.Is(err, store.ErrConcurrent), errors.Is(err, store.ErrTooManyCorrections),
+		errors.Is(err, store.ErrRevisionTooLarge):
 		v.fail(w, r, http.StatusConflict, "Correction non enregistrée : "+err.Error()+".", nil)
 		return
 	case err != nil:
@@ -298,7 +299,8 @@ func (v *viewer) checkCorrection(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrSameReviewer):
 		v.fail(w, r, http.StatusForbidden, "Demande refusée : "+err.Error()+".", nil)
 		return
-	case errors.Is(err, store.ErrDecided), errors.Is(err, store.ErrConcurrent), errors.Is(err, pipeline.ErrNoReading):
+	case errors.Is(err, store.ErrDecided), errors.Is(err, store.ErrConcurrent), errors.Is(err, pipeline.ErrNoReading),
+		errors.Is(err, store.ErrRevisionTooLarge):
 		v.fail(w, r, http.StatusConflict, "Décision non enregistrée : "+err.Error()+".", nil)
 		return
 	case err != nil:
@@ -326,7 +328,10 @@ type correctionPage struct {
 	// Form is nil when the caller is unknown.
 	Form     *correctionForm
 	Checker  bool // a second reviewer applies each correction
-	History  []correctionRow
+	// Count and Max: the corrections recorded and the most a report takes;
+	// at Max no form is offered.
+	Count, Max int
+	History    []correctionRow
 	Versions []schema.Revision
 	// Memo is the latest version's memo, from its facts.
 	Memo *memoView
@@ -436,7 +441,8 @@ func (v *viewer) correctionsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	who := identity(r)
-	if who != "" {
+	p.Count, p.Max = len(cs), schema.MaxCorrections
+	if who != "" && p.Count < p.Max {
 		p.Form = &correctionForm{Action: correctionsURL(id), Token: v.forms.mintOnce(purposeCorrect, who, id), Who: who,
 			Fields: fieldOptions(cur), MaxComment: MaxComment}
 	}
