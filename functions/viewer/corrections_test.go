@@ -128,3 +128,59 @@ func TestParseCorrection(t *testing.T) {
 		})
 	}
 }
+
+func TestParseRole(t *testing.T) {
+	amount := func(f float64) *float64 { return &f }
+	ex := schema.ExtractionRecord{Company: "Maison Ferlac SAS", Years: map[int]statements.Year{2025: {}},
+		Reading: &schema.Reading{Transcription: statements.Transcription{Tables: []statements.Table{{Statement: statements.Balance, Page: 8, Years: []int{2025, 2024},
+			Lines: []statements.Line{
+				{Label: "Emprunts et dettes financières divers", Amounts: []*float64{amount(120), amount(80)}, Category: "dettes_financieres"},
+				{Label: "Total dettes", Amounts: []*float64{amount(500), amount(400)}, Category: statements.Subtotal},
+			}}}}}}
+	form := func(champ, role string) url.Values {
+		return url.Values{"champ": {champ}, "role": {role}, "motif": {"p. 8 : compte courant d'associé"}}
+	}
+	cases := []struct {
+		name   string
+		form   url.Values
+		want   schema.Correction
+		errHas string
+	}{
+		{name: "another liability", form: form("role|1|1", "bilan.autres_passifs"),
+			want: schema.Correction{Field: schema.RoleField, Table: 1, Line: 1, Label: "Emprunts et dettes financières divers",
+				Before: "bilan.dettes_financieres", After: "bilan.autres_passifs", Reason: "p. 8 : compte courant d'associé"}},
+		{name: "outside the dictionary", form: form("role|1|1", "bilan.autre"),
+			want: schema.Correction{Field: schema.RoleField, Table: 1, Line: 1, Label: "Emprunts et dettes financières divers",
+				Before: "bilan.dettes_financieres", After: "bilan.autre", Reason: "p. 8 : compte courant d'associé"}},
+		{name: "the same role", form: form("role|1|1", "bilan.dettes_financieres"), errHas: "déjà"},
+		{name: "another statement's key", form: form("role|1|1", "compte_resultat.chiffre_affaires"), errHas: "postes du"},
+		{name: "an unknown key", form: form("role|1|1", "bilan.inconnu"), errHas: "postes du"},
+		{name: "a subtotal", form: form("role|1|2", "bilan.autres_passifs"), errHas: "sous-total"},
+		{name: "no such line", form: form("role|1|9", "bilan.autres_passifs"), errHas: "ligne"},
+		{name: "no such table", form: form("role|0|1", "bilan.autres_passifs"), errHas: "ligne"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := parseCorrection(tc.form, ex)
+			if tc.errHas != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.errHas) {
+					t.Fatalf("error %v, want one saying %q", err, tc.errHas)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("got %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+	ex.Reading = nil
+	if _, err := parseCorrection(form("role|1|1", "bilan.autres_passifs"), ex); err == nil {
+		t.Error("a reading without its transcription takes a role's correction")
+	}
+	if opts := lineOptions(schema.ExtractionRecord{}); opts != nil {
+		t.Errorf("lines offered without a transcription: %v", opts)
+	}
+}
