@@ -53,6 +53,7 @@ type memReview struct {
 	decisions   map[string]schema.CauseDecision // by cause
 	resolutions map[string]schema.Resolution
 	reader      memReader
+	revisions   []schema.Revision // oldest first
 }
 
 func (m *memReview) Decide(_ context.Context, d schema.CauseDecision) error {
@@ -101,9 +102,18 @@ func (m *memReview) Check(context.Context, string, schema.CorrectionCheck, store
 }
 func (m *memReview) Corrections(context.Context, string) ([]store.Keyed, error) { return nil, nil }
 func (m *memReview) Revisions(context.Context, string) ([]schema.Revision, error) {
-	return nil, nil
+	var out []schema.Revision
+	for _, r := range m.revisions {
+		out = append(out, schema.Revision{Report: r.Report, Version: r.Version, Corrections: r.Corrections, By: r.By, At: r.At})
+	}
+	return out, nil
 }
-func (m *memReview) Revision(context.Context, string, int) (schema.Revision, bool, error) {
+func (m *memReview) Revision(_ context.Context, _ string, n int) (schema.Revision, bool, error) {
+	for _, r := range m.revisions {
+		if r.Version == n {
+			return r, true, nil
+		}
+	}
 	return schema.Revision{}, false, nil
 }
 

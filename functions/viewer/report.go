@@ -33,6 +33,20 @@ type reportPage struct {
 	// never will.
 	Failed bool
 	Review *reviewView // corrections and exports
+	// MemoVersion is the version Memo shows when a correction gave one;
+	// ChainMemo is then the chain's, version 1, folded below it.
+	MemoVersion *memoVersion
+	ChainMemo   *memoView
+	// FactsVersion: the facts listed are the latest version's (≥ 2).
+	FactsVersion int
+}
+
+// memoVersion is a memo version as the report names it.
+type memoVersion struct {
+	Number int
+	By     string
+	At     time.Time
+	URL    string
 }
 
 // handoffView is the report's hand-off, its history and, while it is open,
@@ -245,8 +259,34 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 			in.Causes = &p.Handoff.Tally
 		}
 	}
+	if p.Review.Version > 0 && found[schema.Extractions] {
+		if !v.latestMemo(r, &p, &in, sig) {
+			v.fail(w, r, http.StatusInternalServerError, "La version "+fmt.Sprint(p.Review.Version)+" du mémo n'a pas pu être lue ; réessayez dans un instant.", nil)
+			return
+		}
+	}
 	p.Decision = newDecision(in)
 	v.render(w, r, http.StatusOK, "report.html", p)
+}
+
+// latestMemo puts the latest memo version on the page in place of the
+// chain's, which stays folded below it: its memo linked to its own facts,
+// which the page lists, and the decision header read from it. The
+// statements stay the chain's reading (the corrections page sets the
+// two side by side). false when the version cannot be read.
+func (v *viewer) latestMemo(r *http.Request, p *reportPage, in *decisionInputs, sig schema.SignalsRecord) bool {
+	last, ok, err := v.corrections.Revision(r.Context(), p.ID, p.Review.Version)
+	if err != nil || !ok {
+		v.log.ErrorContext(r.Context(), "version du mémo non lue", "rapport", p.ID, "version", p.Review.Version, "trouvee", ok, "erreur", err)
+		return false
+	}
+	sig.Facts = last.SignalFacts
+	ev := extractionOf(p.ID, last.Extraction, v.pageTexts(r, last.Extraction))
+	p.ChainMemo, p.Memo = p.Memo, memoOfResult(p.ID, last.Memo, sig, ev)
+	p.MemoVersion = &memoVersion{Number: last.Version, By: last.By, At: last.At, URL: correctionsURL(p.ID) + versionAnchor(last.Version)}
+	p.Extraction.Facts, p.FactsVersion = ev.Facts, last.Version
+	in.Memo, in.Extraction = &last.Memo, &last.Extraction
+	return true
 }
 
 // handoffOf shows the hand-off with its history, and the resolve form
