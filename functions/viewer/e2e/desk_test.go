@@ -184,9 +184,15 @@ func TestHandoffWorklist(t *testing.T) {
 		view(t, "11-relais-liste-de-travail.png")); err != nil {
 		t.Fatal(err)
 	}
-	formFirst := evaluate[bool](t, ctx, `!!(document.querySelector("section.relais form.resolution").compareDocumentPosition(document.querySelector("ol.causes")) & Node.DOCUMENT_POSITION_FOLLOWING)`)
+	// Each cause is decided apart; until all are, the top of the hand-off
+	// says how many remain where the resolution's form will be.
+	formFirst := evaluate[bool](t, ctx, `!!(document.querySelector("section.relais form.resolution, #causes-a-decider").compareDocumentPosition(document.querySelector("ol.causes")) & Node.DOCUMENT_POSITION_FOLLOWING)`)
 	if !formFirst {
-		t.Error("the form is not above the causes")
+		t.Error("the form, or what it waits for, is not above the causes")
+	}
+	if open, forms := evaluate[int](t, ctx, `document.querySelectorAll("li.cause:not(.cause-acceptee):not(.cause-rejetee)").length`),
+		evaluate[int](t, ctx, `document.querySelectorAll("li.cause form.decision-cause").length`); open != forms {
+		t.Errorf("%d causes undecided, %d with a form to decide them", open, forms)
 	}
 	size := evaluate[int](t, ctx, `document.querySelector("section.relais").innerText.length`)
 	reason := evaluate[int](t, ctx, `document.querySelector(".motif-court").innerText.length`)
