@@ -391,8 +391,8 @@ func TestReviewerResolvesAHandoff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if review := evaluate[string](t, ctx, `document.querySelector("section.decision").innerText`); !strings.Contains(review, "causes toutes décidées (1 acceptée, 0 rejetée)") {
-		t.Errorf("the header does not say the cause is decided: %q", review)
+	if card := evaluate[string](t, ctx, `document.querySelector("li.cause").innerText`); !strings.Contains(card, "Cause acceptée par "+reviewer+" le") {
+		t.Errorf("the card does not say who decided the cause: %q", card)
 	}
 	// The hand-off: Tab to validé, then the comment and the button.
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(chromedp.CSS("form.resolution"))); err != nil {

@@ -21,11 +21,11 @@ type focused struct {
 // focusables is an expression listing, in the page, the elements Tab
 // reaches, in document order (no positive tabindex changes it: the test
 // checks there is none): a radio group is one stop, a folded section's
-// content none.
+// content none (it is laid out, but hidden by content-visibility).
 const focusables = `(() => {
   const groups = new Set();
   return [...document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]")]
-    .filter((e) => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden")
+    .filter((e) => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0 && e.checkVisibility({visibilityProperty: true}))
     .filter((e) => {
       if (e.type !== "radio") return true;
       const g = (e.form ? e.form.action : "") + "|" + e.name;
