@@ -14,6 +14,7 @@ import (
 // it, its focus ring and whether it shows on the screen.
 type focused struct {
 	Tag, Name, Outline string
+	Contrast           float64 // the outline's against its background
 	Visible            bool
 	Index              int // its place among the page's focusable elements, -1 if none
 }
@@ -35,11 +36,22 @@ const focusables = `(() => {
     });
 })()`
 
-// describe is the script that describes document.activeElement.
+// describe is the script that describes document.activeElement: its
+// outline, and the outline's contrast with the background behind it (the
+// first ancestor's that is not transparent).
 const describe = `(() => {
   const e = document.activeElement, s = getComputedStyle(e), r = e.getBoundingClientRect();
+  const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let bg = [255, 255, 255];
+  for (let p = e.parentElement; p; p = p.parentElement) {
+    const c = rgb(getComputedStyle(p).backgroundColor);
+    if (c.length >= 3 && (c.length < 4 || c[3] > 0)) { bg = c; break; }
+  }
+  const [a, b] = [lum(rgb(s.outlineColor)), lum(bg)];
   return {Tag: e.tagName.toLowerCase(), Name: (e.id || e.getAttribute("href") || e.name || e.innerText || "").slice(0, 80),
-    Outline: s.outlineStyle + " " + s.outlineWidth,
+    Outline: s.outlineStyle + " " + s.outlineWidth, Contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
     Visible: r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight,
     Index: ` + focusables + `.indexOf(e)};
 })()`
@@ -75,7 +87,8 @@ func tabTo(t *testing.T, ctx context.Context, selector string, back bool, max in
 // The desk is usable by keyboard alone: Tab goes through every link,
 // summary and control in the order they are printed (no positive
 // tabindex), the first stop being the link that skips to the content;
-// each stop shows its focus ring and is scrolled into view; Shift+Tab
+// each stop shows the viewer's focus ring (3:1 at least against its
+// background) and is scrolled into view; Shift+Tab
 // comes back; Enter follows a link and opens a folded section.
 func TestKeyboard(t *testing.T) {
 	ctx, srv, _, shot := browser(t)
@@ -108,8 +121,10 @@ func TestKeyboard(t *testing.T) {
 				case f.Index != prev+1:
 					t.Errorf("Tab %d reaches %s %q, focusable #%d, after #%d: not the printed order", i+1, f.Tag, f.Name, f.Index, prev)
 				}
-				if strings.HasPrefix(f.Outline, "none") || strings.HasPrefix(f.Outline, "solid 0px") {
-					t.Errorf("Tab %d: %s %q shows no focus ring (%s)", i+1, f.Tag, f.Name, f.Outline)
+				// The viewer's own ring (a browser's default may not
+				// contrast), at least 3:1 against what is behind it.
+				if !strings.HasPrefix(f.Outline, "solid 3px") || f.Contrast < 3 {
+					t.Errorf("Tab %d: %s %q shows no ring of its own (%s, contrast %.2f:1)", i+1, f.Tag, f.Name, f.Outline, f.Contrast)
 				}
 				if !f.Visible {
 					t.Errorf("Tab %d: %s %q is focused off the screen", i+1, f.Tag, f.Name)
