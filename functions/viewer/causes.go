@@ -28,8 +28,8 @@ const purposeCause = "cause"
 // causeVerdicts are the decisions on a cause as a reviewer reads them, in
 // the form's order.
 var causeVerdicts = []verdictOption{
-	{schema.CauseAccepted, "acceptée", "la lecture tient : le montant est juste ou l'écart s'explique"},
-	{schema.CauseRejected, "rejetée", "la cause est fondée : le mémo ne peut pas s'appuyer sur ces lignes"},
+	{schema.CauseAccepted, "acceptée", "la cause est levée : ce qui est lu ou affirmé tient (montant juste, écart expliqué)"},
+	{schema.CauseRejected, "rejetée", "la cause est fondée : le mémo ne peut pas s'appuyer sur ce point"},
 }
 
 func causeVerdictLabel(v schema.CauseVerdict) (string, bool) {

@@ -183,9 +183,9 @@ func ResolutionData(r Resolution) (map[string]any, error) { return fields(r) }
 // CauseVerdict is a reviewer's decision on one cause of a hand-off.
 type CauseVerdict string
 
-// The decisions on a cause: accepted (the reading stands: the amount is
-// right, the gap is explained) or rejected (the cause holds: the memo
-// cannot stand on those lines).
+// The decisions on a cause: accepted (the cause is lifted: what was read
+// or claimed stands) or rejected (the cause holds: the memo cannot stand
+// on that point).
 const (
 	CauseAccepted CauseVerdict = "acceptee"
 	CauseRejected CauseVerdict = "rejetee"
