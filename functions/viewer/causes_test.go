@@ -37,6 +37,32 @@ func (m memReader) Document(_ context.Context, coll, id string, out any) error {
 	return json.Unmarshal(b, out)
 }
 
+// Reports lists the runs, in no order.
+func (m memReader) Reports(context.Context, int, schema.Status) ([]Run, error) {
+	var out []Run
+	for k, b := range m.docs {
+		if id, ok := strings.CutPrefix(k, schema.Reports+"/"); ok {
+			r := Run{ID: id}
+			if err := json.Unmarshal(b, &r.Report); err != nil {
+				return nil, err
+			}
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+func (m memReader) StatusCounts(ctx context.Context) (map[schema.Status]int, error) {
+	runs, err := m.Reports(ctx, 0, "")
+	out := map[schema.Status]int{}
+	for _, r := range runs {
+		out[r.Status]++
+	}
+	return out, err
+}
+
+func (m memReader) Handoffs(context.Context, int) ([]Pending, error) { return nil, nil }
+
 func (m memReader) put(t *testing.T, coll, id string, v any) {
 	t.Helper()
 	b, err := json.Marshal(v)
@@ -220,6 +246,9 @@ func TestDecisionsPerCause(t *testing.T) {
 		if code, body := serve(t, h, "POST", tt.path, tt.who, tt.form, tt.origin); code != tt.code || !strings.Contains(body, tt.says) {
 			t.Errorf("%s: %d, want %d with %q:\n%.1500s", tt.name, code, tt.code, tt.says, body)
 		}
+	}
+	if _, dash := serve(t, h, "GET", "/", ana, nil, ""); !strings.Contains(dash, "1 cause décidée sur 2") {
+		t.Errorf("the dashboard's row does not count the decided causes:\n%.3000s", dash)
 	}
 	_, page = serve(t, h, "GET", reportURL(id), ana, nil, "")
 	if n := len(causeFormRE.FindAllString(page, -1)); n != 1 || !strings.Contains(page, "relais à relire, 1 cause décidée sur 2") ||

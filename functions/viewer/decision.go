@@ -25,6 +25,7 @@ type decisionView struct {
 	Processing, ProcessingClass string
 	Review, ReviewClass         string
 	ReviewShort                 string // the review in a few words, for the dashboard's row
+	CausesShort                 string // the causes decided, for the row of an open hand-off
 	Opinion, OpinionClass       string
 	Reasons, Conditions         []string
 	Alerts                      []alertGroup // signals by severity, worst first, then the ratios' rules
@@ -89,6 +90,9 @@ func newDecision(in decisionInputs) *decisionView {
 	d.Review, d.ReviewClass = review(in.Run, in.Memo, in.Handoff, in.Causes)
 	d.ReviewShort, _, _ = strings.Cut(d.Review, " : ")
 	d.ReviewShort, _, _ = strings.Cut(d.ReviewShort, " le ")
+	if t := in.Causes; t != nil && t.Total > 0 && in.Handoff != nil && in.Handoff.Resolution == nil {
+		d.CausesShort = fmt.Sprintf("%d cause%s décidée%s sur %d", t.Decided, plural(t.Decided), plural(t.Decided), t.Total)
+	}
 	d.Opinion, d.OpinionClass = "avis non proposé", "neutre"
 	if in.Memo != nil && in.Memo.Opinion != nil {
 		o := in.Memo.Opinion
