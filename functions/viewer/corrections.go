@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -24,9 +25,12 @@ import (
 	"analyste.dev/analyste/shared/store"
 )
 
-// Corrector records and reads the corrections of readings and the memo
-// versions they give; *store.Review is one, over the review database.
+// Corrector records and reads the corrections of readings, the memo
+// versions they give and the decisions on a hand-off's causes;
+// *store.Review is one, over the review database.
 type Corrector interface {
+	Decide(ctx context.Context, d schema.CauseDecision) error
+	Decisions(ctx context.Context, id string) (map[string]schema.CauseDecision, error)
 	Correct(ctx context.Context, key string, c schema.Correction, recompute store.Recompute) (int, error)
 	Recorded(ctx context.Context, key string) (bool, error)
 	Check(ctx context.Context, key string, check schema.CorrectionCheck, recompute store.Recompute) (int, error)
@@ -177,6 +181,9 @@ func parseCorrection(form map[string][]string, ex schema.ExtractionRecord) (sche
 	case n > MaxComment:
 		return c, fmt.Errorf("le motif dépasse %d caractères", MaxComment)
 	}
+	if strings.HasPrefix(c.Field, schema.RoleField+"|") {
+		return parseRole(c, get("role"), ex)
+	}
 	if c.Field == schema.CompanyField {
 		switch n := utf8.RuneCountInString(after); {
 		case n == 0:
@@ -210,6 +217,90 @@ func parseCorrection(form map[string][]string, ex schema.ExtractionRecord) (sche
 		return c, errors.New("la valeur corrigée est celle déjà lue")
 	}
 	return c, nil
+}
+
+// parseRole reads a line's role correction: c.Field is "role|T|L" (the
+// table and line, from 1, in the reading's transcription), after the new
+// role as "bilan.autres_passifs".
+func parseRole(c schema.Correction, after string, ex schema.ExtractionRecord) (schema.Correction, error) {
+	if ex.Reading == nil {
+		return c, pipeline.ErrNoReading
+	}
+	var t, l int
+	if _, err := fmt.Sscanf(c.Field, schema.RoleField+"|%d|%d", &t, &l); err != nil || t < 1 || l < 1 ||
+		t > len(ex.Reading.Transcription.Tables) || l > len(ex.Reading.Transcription.Tables[t-1].Lines) {
+		return c, errors.New("choisissez la ligne dans la liste")
+	}
+	tab := ex.Reading.Transcription.Tables[t-1]
+	line := tab.Lines[l-1]
+	if line.Category == statements.Subtotal {
+		return c, errors.New("un sous-total imprimé n'a pas de rôle à corriger : corrigez les lignes qu'il additionne")
+	}
+	st, cat, _ := strings.Cut(after, ".")
+	if statements.Statement(st) != tab.Statement || cat != statements.Other && !slices.Contains(statements.Keys(tab.Statement), cat) {
+		return c, fmt.Errorf("choisissez le rôle de la ligne parmi les postes du %s", statementTitles[tab.Statement])
+	}
+	if cat == line.Category {
+		return c, errors.New("la ligne a déjà ce rôle")
+	}
+	c.Field, c.Table, c.Line, c.Label = schema.RoleField, t, l, clip(line.Label, maxName)
+	c.Before, c.After = string(tab.Statement)+"."+line.Category, after
+	return c, nil
+}
+
+// roleLabel names a line's role as the page shows it.
+func roleLabel(role string) string {
+	st, cat, _ := strings.Cut(role, ".")
+	if cat == statements.Other {
+		return "hors dictionnaire (autre)"
+	}
+	return orSelfKey(statements.Key{Statement: statements.Statement(st), Name: cat})
+}
+
+// lineOptions are the printed lines of the reading whose role may be
+// corrected (every one but the subtotals), each with its role and amounts.
+func lineOptions(ex schema.ExtractionRecord) []fieldOption {
+	if ex.Reading == nil {
+		return nil
+	}
+	var out []fieldOption
+	for ti, tab := range ex.Reading.Transcription.Tables {
+		for li, l := range tab.Lines {
+			if l.Category == statements.Subtotal {
+				continue
+			}
+			var amounts []string
+			for col, a := range l.Amounts {
+				if a != nil && col < len(tab.Years) {
+					amounts = append(amounts, fmt.Sprintf("%d : %s", tab.Years[col], frnum.Format(*a)))
+				}
+			}
+			out = append(out, fieldOption{Value: fmt.Sprintf("%s|%d|%d", schema.RoleField, ti+1, li+1),
+				Label: fmt.Sprintf("page %d · « %s » — lue comme %s (%s)", tab.Page, clip(l.Label, 80),
+					roleLabel(string(tab.Statement)+"."+l.Category), strings.Join(amounts, " ; "))})
+		}
+	}
+	return out
+}
+
+// roleGroup is a statement's roles, as the form's list groups them.
+type roleGroup struct {
+	Title   string
+	Options []fieldOption
+}
+
+// roleOptions are the roles a line may take, by statement.
+func roleOptions() []roleGroup {
+	var out []roleGroup
+	for _, st := range statements.All {
+		g := roleGroup{Title: statementTitles[st]}
+		for _, name := range append(slices.Clone(statements.Keys(st)), statements.Other) {
+			v := string(st) + "." + name
+			g.Options = append(g.Options, fieldOption{Value: v, Label: roleLabel(v)})
+		}
+		out = append(out, g)
+	}
+	return out
 }
 
 // maxName bounds a corrected name, in characters.
@@ -258,7 +349,8 @@ func (v *viewer) correct(w http.ResponseWriter, r *http.Request) {
 		// Sent twice at once: the other submission recorded it.
 		http.Redirect(w, r, correctionsURL(id), http.StatusSeeOther)
 		return
-	case errors.Is(err, pipeline.ErrNoReading), errors.Is(err, store.ErrConcurrent):
+	case errors.Is(err, pipeline.ErrNoReading), errors.Is(err, store.ErrConcurrent), errors.Is(err, store.ErrTooManyCorrections),
+		errors.Is(err, store.ErrRevisionTooLarge):
 		v.fail(w, r, http.StatusConflict, "Correction non enregistrée : "+err.Error()+".", nil)
 		return
 	case err != nil:
@@ -295,7 +387,8 @@ func (v *viewer) checkCorrection(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, store.ErrSameReviewer):
 		v.fail(w, r, http.StatusForbidden, "Demande refusée : "+err.Error()+".", nil)
 		return
-	case errors.Is(err, store.ErrDecided), errors.Is(err, store.ErrConcurrent), errors.Is(err, pipeline.ErrNoReading):
+	case errors.Is(err, store.ErrDecided), errors.Is(err, store.ErrConcurrent), errors.Is(err, pipeline.ErrNoReading),
+		errors.Is(err, store.ErrRevisionTooLarge):
 		v.fail(w, r, http.StatusConflict, "Décision non enregistrée : "+err.Error()+".", nil)
 		return
 	case err != nil:
@@ -321,10 +414,13 @@ type correctionPage struct {
 	Title, ID string
 	Review    *reviewView
 	// Form is nil when the caller is unknown.
-	Form     *correctionForm
-	Checker  bool // a second reviewer applies each correction
-	History  []correctionRow
-	Versions []schema.Revision
+	Form    *correctionForm
+	Checker bool // a second reviewer applies each correction
+	// Count and Max: the corrections recorded and the most a report takes;
+	// at Max no form is offered.
+	Count, Max int
+	History    []correctionRow
+	Versions   []schema.Revision
 	// Memo is the latest version's memo, from its facts.
 	Memo *memoView
 	// Changed are the statement lines a correction changed, as the latest
@@ -335,7 +431,12 @@ type correctionPage struct {
 type correctionForm struct {
 	Action, Token, Who string
 	Fields             []fieldOption
-	MaxComment         int
+	// Lines and Roles: the role form's, offered when the reading keeps
+	// its transcription; its own token.
+	Lines      []fieldOption
+	Roles      []roleGroup
+	RoleToken  string
+	MaxComment int
 }
 
 type fieldOption struct{ Value, Label string }
@@ -362,6 +463,9 @@ var correctionStates = map[schema.CorrectionState]string{
 
 // fieldLabel names a correction's field as the page shows it.
 func fieldLabel(c schema.Correction) string {
+	if c.Field == schema.RoleField {
+		return fmt.Sprintf("rôle de la ligne « %s » (tableau %d, ligne %d)", c.Label, c.Table, c.Line)
+	}
 	if ref, ok := c.Ref(); ok {
 		return fmt.Sprintf("%d · %s · %s", ref.Year, statementTitles[ref.Key.Statement], orSelfKey(ref.Key))
 	}
@@ -377,8 +481,11 @@ func orSelfKey(k statements.Key) string {
 
 // shownValue writes a correction's value as the page shows it.
 func correctedValue(c schema.Correction, v string) string {
-	if c.Field == schema.CompanyField {
+	switch c.Field {
+	case schema.CompanyField:
 		return v
+	case schema.RoleField:
+		return roleLabel(v)
 	}
 	f, err := strconv.ParseFloat(v, 64)
 	if err != nil {
@@ -433,9 +540,13 @@ func (v *viewer) correctionsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	who := identity(r)
-	if who != "" {
+	p.Count, p.Max = len(cs), schema.MaxCorrections
+	if who != "" && p.Count < p.Max {
 		p.Form = &correctionForm{Action: correctionsURL(id), Token: v.forms.mintOnce(purposeCorrect, who, id), Who: who,
 			Fields: fieldOptions(cur), MaxComment: MaxComment}
+		if p.Form.Lines = lineOptions(cur); len(p.Form.Lines) > 0 {
+			p.Form.Roles, p.Form.RoleToken = roleOptions(), v.forms.mintOnce(purposeCorrect, who, id)
+		}
 	}
 	for _, c := range cs {
 		row := correctionRow{Keyed: c, What: fieldLabel(c.Correction), Before: correctedValue(c.Correction, c.Before), After: correctedValue(c.Correction, c.After),

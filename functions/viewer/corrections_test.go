@@ -80,10 +80,24 @@ func TestOnceTokens(t *testing.T) {
 }
 
 func TestParseCorrection(t *testing.T) {
+	amount := func(f float64) *float64 { return &f }
 	ex := schema.ExtractionRecord{Company: "Maison Ferlac SAS", Years: map[int]statements.Year{
-		2025: {Balance: statements.BalanceSheet{Inventories: statements.Amount(1234.5)}}, 2024: {}}}
+		2025: {Balance: statements.BalanceSheet{Inventories: statements.Amount(1234.5)}}, 2024: {}},
+		Reading: &schema.Reading{Transcription: statements.Transcription{Tables: []statements.Table{{Statement: statements.Balance, Page: 8, Years: []int{2025, 2024},
+			Lines: []statements.Line{
+				{Label: "Emprunts et dettes financières divers", Amounts: []*float64{amount(120), amount(80)}, Category: "dettes_financieres"},
+				{Label: "Total dettes", Amounts: []*float64{amount(500), amount(400)}, Category: statements.Subtotal},
+			}}}}}}
 	form := func(champ, apres, motif string) url.Values {
 		return url.Values{"champ": {champ}, "apres": {apres}, "motif": {motif}}
+	}
+	// A line's role: the line by table and line, the role it takes.
+	role := func(champ, to string) url.Values {
+		return url.Values{"champ": {champ}, "role": {to}, "motif": {"p. 8 : compte courant d'associé"}}
+	}
+	roleOf := func(to string) schema.Correction {
+		return schema.Correction{Field: schema.RoleField, Table: 1, Line: 1, Label: "Emprunts et dettes financières divers",
+			Before: "bilan.dettes_financieres", After: to, Reason: "p. 8 : compte courant d'associé"}
 	}
 	cases := []struct {
 		name   string
@@ -109,6 +123,14 @@ func TestParseCorrection(t *testing.T) {
 		{name: "unread year", form: form("1990|bilan.stocks", "12", "p. 8"), errHas: "1990"},
 		{name: "empty name", form: form(schema.CompanyField, "", "p. 1"), errHas: "vide"},
 		{name: "reason too long", form: form("2025|bilan.stocks", "1", strings.Repeat("a", MaxComment+1)), errHas: "motif"},
+		{name: "a line that is another liability", form: role("role|1|1", "bilan.autres_passifs"), want: roleOf("bilan.autres_passifs")},
+		{name: "a line outside the dictionary", form: role("role|1|1", "bilan.autre"), want: roleOf("bilan.autre")},
+		{name: "the same role", form: role("role|1|1", "bilan.dettes_financieres"), errHas: "déjà"},
+		{name: "another statement's key", form: role("role|1|1", "compte_resultat.chiffre_affaires"), errHas: "postes du"},
+		{name: "an unknown role", form: role("role|1|1", "bilan.inconnu"), errHas: "postes du"},
+		{name: "a subtotal's role", form: role("role|1|2", "bilan.autres_passifs"), errHas: "sous-total"},
+		{name: "no such line", form: role("role|1|9", "bilan.autres_passifs"), errHas: "ligne"},
+		{name: "no such table", form: role("role|0|1", "bilan.autres_passifs"), errHas: "ligne"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -126,5 +148,17 @@ func TestParseCorrection(t *testing.T) {
 				t.Errorf("got %+v, want %+v", got, tc.want)
 			}
 		})
+	}
+}
+
+// Without its transcription, a reading offers no line and takes no role's
+// correction.
+func TestRoleNeedsTheTranscription(t *testing.T) {
+	ex := schema.ExtractionRecord{Company: "Maison Ferlac SAS", Years: map[int]statements.Year{2025: {}}}
+	if _, err := parseCorrection(url.Values{"champ": {"role|1|1"}, "role": {"bilan.autres_passifs"}, "motif": {"p. 8"}}, ex); err == nil {
+		t.Error("a reading without its transcription takes a role's correction")
+	}
+	if opts := lineOptions(ex); opts != nil {
+		t.Errorf("lines offered without a transcription: %v", opts)
 	}
 }

@@ -125,9 +125,24 @@ func (v *viewer) decisions(ctx context.Context, runs []Run) ([]*decisionView, er
 	out := make([]*decisionView, len(runs))
 	for i, r := range runs {
 		ins[i].ID, ins[i].Run = r.ID, r.Report
+		if h := ins[i].Handoff; h != nil && h.Resolution == nil && v.corrections != nil {
+			ins[i].Causes = v.tally(ctx, r.ID, *h, ins[i].Extraction, mems[i].Defects)
+		}
 		out[i] = newDecision(ins[i])
 	}
 	return out, nil
+}
+
+// tally counts the decisions on the causes of an open hand-off for its
+// row; nil when they cannot be read (the row then says nothing of them).
+func (v *viewer) tally(ctx context.Context, id string, h schema.HandoffRecord, ex *schema.ExtractionRecord, defects []memo.Defect) *causeTally {
+	ds, err := v.corrections.Decisions(ctx, id)
+	if err != nil {
+		v.log.WarnContext(ctx, "décisions sur les causes non lues", "rapport", id, "erreur", err)
+		return nil
+	}
+	t := v.decideCards(id, "", false, worklist(id, h, ex, nil, defects), ds)
+	return &t
 }
 
 func (v *viewer) readAll(ctx context.Context, coll string, ids []string, out func(i int) any) ([]bool, error) {

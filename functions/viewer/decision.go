@@ -25,6 +25,7 @@ type decisionView struct {
 	Processing, ProcessingClass string
 	Review, ReviewClass         string
 	ReviewShort                 string // the review in a few words, for the dashboard's row
+	CausesShort                 string // the causes decided, for the row of an open hand-off
 	Opinion, OpinionClass       string
 	Reasons, Conditions         []string
 	Alerts                      []alertGroup // signals by severity, worst first, then the ratios' rules
@@ -78,14 +79,20 @@ type decisionInputs struct {
 	// Covenant is the leverage covenant the report states for its latest
 	// year, when its pages could be read.
 	Covenant *covenants.Covenant
+	// Causes count the decisions on the hand-off's causes, where each is
+	// decided apart.
+	Causes *causeTally
 }
 
 func newDecision(in decisionInputs) *decisionView {
 	d := &decisionView{}
 	d.Processing, d.ProcessingClass = processing(in.Run)
-	d.Review, d.ReviewClass = review(in.Run, in.Memo, in.Handoff)
+	d.Review, d.ReviewClass = review(in.Run, in.Memo, in.Handoff, in.Causes)
 	d.ReviewShort, _, _ = strings.Cut(d.Review, " : ")
 	d.ReviewShort, _, _ = strings.Cut(d.ReviewShort, " le ")
+	if t := in.Causes; t != nil && t.Total > 0 && in.Handoff != nil && in.Handoff.Resolution == nil {
+		d.CausesShort = fmt.Sprintf("%d cause%s décidée%s sur %d", t.Decided, plural(t.Decided), plural(t.Decided), t.Total)
+	}
 	d.Opinion, d.OpinionClass = "avis non proposé", "neutre"
 	if in.Memo != nil && in.Memo.Opinion != nil {
 		o := in.Memo.Opinion
@@ -134,7 +141,7 @@ func processing(r schema.Report) (string, string) {
 }
 
 // review is what the chain concluded and what a reviewer decided.
-func review(r schema.Report, m *memo.Result, h *schema.HandoffRecord) (string, string) {
+func review(r schema.Report, m *memo.Result, h *schema.HandoffRecord, t *causeTally) (string, string) {
 	if h != nil && h.Resolution != nil {
 		label, _ := decisionLabel(h.Resolution.Decision)
 		return fmt.Sprintf("relais %s par %s le %s", label, h.Resolution.By, formatDate(h.Resolution.At)), "resolu-" + string(h.Resolution.Decision)
@@ -146,6 +153,12 @@ func review(r schema.Report, m *memo.Result, h *schema.HandoffRecord) (string, s
 		return "mémo en attente", "neutre"
 	case m.Status == memo.Published:
 		return "mémo publié : chaque affirmation est soutenue par ses faits", "verifie"
+	case h != nil && t != nil && t.Total > 0 && t.Open() == 0:
+		return fmt.Sprintf("mémo %s : causes toutes décidées (%d acceptée%s, %d rejetée%s), résolution du relais à enregistrer",
+			orSelf(memoStatuses, m.Status), t.Decided-t.Rejected, plural(t.Decided-t.Rejected), t.Rejected, plural(t.Rejected)), "a-relire"
+	case h != nil && t != nil && t.Total > 0:
+		return fmt.Sprintf("mémo %s : relais à relire, %d cause%s décidée%s sur %d", orSelf(memoStatuses, m.Status),
+			t.Decided, plural(t.Decided), plural(t.Decided), t.Total), "a-relire"
 	case h != nil:
 		return "mémo " + orSelf(memoStatuses, m.Status) + " : relais à relire", "a-relire"
 	}

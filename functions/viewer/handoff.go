@@ -31,7 +31,10 @@ const (
 // causeCard is one root cause.
 type causeCard struct {
 	Anchor, Title        string
-	Expected, Read, Gap  string // for a failed check
+	ID                   string // causeID of its key: what a decision on it names
+	Decision             *causeDecisionView
+	Form                 *causeForm // offered while it is undecided
+	Expected, Read, Gap  string     // for a failed check
 	Lines                []causeLine
 	Claims               []blockedClaim
 	MoreClaims           int
@@ -63,7 +66,7 @@ func worklist(id string, h schema.HandoffRecord, ex *schema.ExtractionRecord, e 
 			return c
 		}
 		c := make()
-		c.Anchor = fmt.Sprintf("cause-%d", len(cards)+1)
+		c.Anchor, c.ID = fmt.Sprintf("cause-%d", len(cards)+1), causeID(key)
 		c.claimSeen, c.factsSeen = map[string]bool{}, map[string]bool{}
 		byKey[key] = c
 		cards = append(cards, c)

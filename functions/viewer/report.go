@@ -33,6 +33,20 @@ type reportPage struct {
 	// never will.
 	Failed bool
 	Review *reviewView // corrections and exports
+	// MemoVersion is the version Memo shows when a correction gave one;
+	// ChainMemo is then the chain's, version 1, folded below it.
+	MemoVersion *memoVersion
+	ChainMemo   *memoView
+	// FactsVersion: the facts listed are the latest version's (≥ 2).
+	FactsVersion int
+}
+
+// memoVersion is a memo version as the report names it.
+type memoVersion struct {
+	Number int
+	By     string
+	At     time.Time
+	URL    string
 }
 
 // handoffView is the report's hand-off, its history and, while it is open,
@@ -41,9 +55,15 @@ type handoffView struct {
 	schema.HandoffRecord
 	ShortReason string       // the reason, each part once, bounded
 	Causes      []*causeCard // the worklist, one card per root cause
-	Opened      time.Time
-	Decision    string // the resolution's decision as a reviewer reads it
-	Form        *resolveForm
+	Tally       causeTally   // the decisions on them
+	// PerCause: each cause is decided apart, the resolution once all are.
+	PerCause bool
+	// DecisionsUnavailable: the decisions could not be read, so nothing
+	// is offered.
+	DecisionsUnavailable bool
+	Opened               time.Time
+	Decision             string // the resolution's decision as a reviewer reads it
+	Form                 *resolveForm
 	// NoIdentity: the request carries no identity, so no form is offered.
 	NoIdentity bool
 }
@@ -235,25 +255,70 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 			exr = &ex
 		}
 		p.Handoff, in.Handoff = v.handoffOf(r, id, hand, run, exr, p.Extraction, res.Defects), &hand
+		if p.Handoff.PerCause {
+			in.Causes = &p.Handoff.Tally
+		}
+	}
+	if p.Review.Version > 0 && found[schema.Extractions] {
+		if !v.latestMemo(r, &p, &in, sig) {
+			v.fail(w, r, http.StatusInternalServerError, "La version "+fmt.Sprint(p.Review.Version)+" du mémo n'a pas pu être lue ; réessayez dans un instant.", nil)
+			return
+		}
 	}
 	p.Decision = newDecision(in)
 	v.render(w, r, http.StatusOK, "report.html", p)
+}
+
+// latestMemo puts the latest memo version on the page in place of the
+// chain's, which stays folded below it: its memo linked to its own facts,
+// which the page lists, and the decision header read from it. The
+// statements stay the chain's reading (the corrections page sets the
+// two side by side). false when the version cannot be read.
+func (v *viewer) latestMemo(r *http.Request, p *reportPage, in *decisionInputs, sig schema.SignalsRecord) bool {
+	last, ok, err := v.corrections.Revision(r.Context(), p.ID, p.Review.Version)
+	if err != nil || !ok {
+		v.log.ErrorContext(r.Context(), "version du mémo non lue", "rapport", p.ID, "version", p.Review.Version, "trouvee", ok, "erreur", err)
+		return false
+	}
+	sig.Facts = last.SignalFacts
+	ev := extractionOf(p.ID, last.Extraction, v.pageTexts(r, last.Extraction))
+	p.ChainMemo, p.Memo = p.Memo, memoOfResult(p.ID, last.Memo, sig, ev)
+	p.MemoVersion = &memoVersion{Number: last.Version, By: last.By, At: last.At, URL: correctionsURL(p.ID) + versionAnchor(last.Version)}
+	p.Extraction.Facts, p.FactsVersion = ev.Facts, last.Version
+	in.Memo, in.Extraction = &last.Memo, &last.Extraction
+	return true
 }
 
 // handoffOf shows the hand-off with its history, and the resolve form
 // while it is open and the caller is known.
 func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, run schema.Report, ex *schema.ExtractionRecord, e *extractionView, defects []memo.Defect) *handoffView {
 	hv := &handoffView{HandoffRecord: h, Opened: opened(run), ShortReason: shortReason(h.Reason), Causes: worklist(id, h, ex, e, defects)}
+	who := identity(r)
+	options := decisions
+	if v.corrections != nil && len(hv.Causes) > 0 {
+		ds, err := v.causeDecisions(r.Context(), id)
+		if err != nil {
+			v.log.WarnContext(r.Context(), "décisions sur les causes non lues", "rapport", id, "erreur", err)
+			hv.DecisionsUnavailable = true
+			return hv
+		}
+		hv.PerCause = true
+		hv.Tally = v.decideCards(id, who, h.Resolution == nil, hv.Causes, ds)
+		if hv.Tally.Rejected > 0 {
+			options = options[1:] // validé is refused over a rejected cause
+		}
+	}
 	if h.Resolution != nil {
 		hv.Decision, _ = decisionLabel(h.Resolution.Decision)
 		return hv
 	}
-	who := identity(r)
 	if who == "" {
 		hv.NoIdentity = true
 		return hv
 	}
-	hv.Form = &resolveForm{Action: reportURL(id) + "/relais", Token: v.forms.mint(who, id), Who: who, Decisions: decisions, MaxComment: MaxComment}
+	if hv.Tally.Open() == 0 {
+		hv.Form = &resolveForm{Action: reportURL(id) + "/relais", Token: v.forms.mint(who, id), Who: who, Decisions: options, MaxComment: MaxComment}
+	}
 	return hv
 }
 

@@ -172,6 +172,21 @@ func (v *viewer) resolveHandoff(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, http.StatusBadRequest, fmt.Sprintf("Le commentaire dépasse %d caractères.", MaxComment), nil)
 		return
 	}
+	if v.corrections != nil {
+		h, cards, ok := v.handoffCauses(w, r, id)
+		if !ok {
+			return
+		}
+		ds, err := v.causeDecisions(r.Context(), id)
+		if err != nil {
+			v.fail(w, r, http.StatusInternalServerError, "Les décisions sur les causes du relais n'ont pas pu être lues ; réessayez dans un instant.", err)
+			return
+		}
+		if why := undecided(v.decideCards(id, "", false, cards, ds), res.Decision); why != "" && h.Resolution == nil {
+			v.fail(w, r, http.StatusConflict, "Résolution non enregistrée : "+why, nil)
+			return
+		}
+	}
 	var done *AlreadyResolved
 	switch err := v.resolve.Resolve(r.Context(), id, res); {
 	case errors.As(err, &done):

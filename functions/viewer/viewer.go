@@ -7,6 +7,7 @@
 //	/rapports/{id}               one report: statements and checks, ratios,
 //	                             signals, memo from each sentence to the ink
 //	POST /rapports/{id}/relais   a reviewer resolves the report's hand-off
+//	POST …/causes/{cause}        a reviewer decides one cause of it
 //	/rapports/{id}/pages/{n}     a page, printed (PDF.js) and as text, with
 //	                             ?fait=Q-…, ?citation=… or ?ligne=… marked
 //	/rapports/{id}/pdf           the uploaded PDF, read by the viewer itself
@@ -94,8 +95,10 @@ type Deps struct {
 	Hosts []string
 	// ReadTimeout bounds each request's reads; DefaultReadTimeout when 0.
 	ReadTimeout time.Duration
-	// Corrections records the reviewers' corrections and the memo versions
-	// they give (the review database); nil, the viewer offers none.
+	// Corrections records the reviewers' corrections, the memo versions
+	// they give and the decisions on a hand-off's causes (the review
+	// database); nil, the viewer offers none, and a hand-off is resolved
+	// as a whole.
 	Corrections Corrector
 	// Checker makes a second reviewer apply each correction.
 	Checker bool
@@ -185,6 +188,7 @@ func New(d Deps) (http.Handler, error) {
 		mux.HandleFunc("GET /rapports/{id}/corrections", v.correctionsPage)
 		mux.Handle("POST /rapports/{id}/corrections", crossOrigin.Handler(http.HandlerFunc(v.correct)))
 		mux.Handle("POST /rapports/{id}/corrections/{key}", crossOrigin.Handler(http.HandlerFunc(v.checkCorrection)))
+		mux.Handle("POST /rapports/{id}/causes/{cause}", crossOrigin.Handler(http.HandlerFunc(v.decideCause)))
 	}
 	mux.Handle("GET /static/", staticHandler())
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

@@ -42,7 +42,10 @@ type Revised struct {
 
 // Revise applies a reviewer's corrections, in order, to the reading the
 // extract stage stored, and recomputes what the chain computes from it
-// with the chain's own code: the checks (a printed-amount failure of a
+// with the chain's own code. A line's role is corrected in the stored
+// transcription, before it is normalised, so that its amounts move to the
+// field they are and every fact standing on either field follows; an
+// amount's correction then sets its field. Recomputed: the checks (a printed-amount failure of a
 // corrected field goes, the person read it), the ratios, alerts and facts
 // (derive), the signals' facts under a corrected name, the memo (Memo).
 // Divergences between readers on a corrected field go too. ex and sig are
@@ -51,7 +54,10 @@ func (p *Pipeline) Revise(ctx context.Context, ex schema.ExtractionRecord, sig s
 	if ex.Reading == nil {
 		return Revised{}, ErrNoReading
 	}
-	tr := ex.Reading.Transcription
+	tr, err := roles(ex.Reading.Transcription, cs)
+	if err != nil {
+		return Revised{}, err
+	}
 	rep, err := statements.Normalise(tr)
 	if err != nil {
 		return Revised{}, fmt.Errorf("transcription conservée : %w", err)
@@ -64,6 +70,8 @@ func (p *Pipeline) Revise(ctx context.Context, ex schema.ExtractionRecord, sig s
 		case c.Field == schema.CompanyField:
 			out.Company, out.Identity.Name, out.CompanyIssue = c.After, c.After, ""
 			continue
+		case c.Field == schema.RoleField:
+			continue // applied to the transcription
 		case !amount:
 			return Revised{}, fmt.Errorf("champ %q inconnu", c.Field)
 		}
@@ -120,4 +128,39 @@ func (p *Pipeline) Revise(ctx context.Context, ex schema.ExtractionRecord, sig s
 		return Revised{}, err
 	}
 	return Revised{Extraction: out, SignalFacts: sf, Memo: res}, nil
+}
+
+// roles gives tr with the role corrections among cs applied, in order:
+// each names its line by table and line and the category it had, which
+// must still be the line's (a correction made on another reading is
+// refused). tr is not changed.
+func roles(tr statements.Transcription, cs []schema.Correction) (statements.Transcription, error) {
+	out := tr
+	out.Tables = slices.Clone(tr.Tables)
+	cloned := map[int]bool{}
+	for _, c := range cs {
+		if c.Field != schema.RoleField {
+			continue
+		}
+		st, before, after, ok := c.Role()
+		if !ok {
+			return tr, fmt.Errorf("correction de rôle %q → %q mal formée", c.Before, c.After)
+		}
+		if c.Table > len(out.Tables) || c.Line > len(out.Tables[c.Table-1].Lines) {
+			return tr, fmt.Errorf("la ligne %d du tableau %d est absente de la lecture", c.Line, c.Table)
+		}
+		tab := &out.Tables[c.Table-1]
+		if !cloned[c.Table] {
+			tab.Lines, cloned[c.Table] = slices.Clone(tab.Lines), true
+		}
+		l := &tab.Lines[c.Line-1]
+		if tab.Statement != st || l.Category != before {
+			return tr, fmt.Errorf("la ligne « %s » (tableau %d) est lue %s.%s, pas %s", l.Label, c.Table, tab.Statement, l.Category, c.Before)
+		}
+		if after != statements.Other && !slices.Contains(statements.Keys(st), after) {
+			return tr, fmt.Errorf("rôle %q inconnu de l'état %s", after, st)
+		}
+		l.Category = after
+	}
+	return out, nil
 }

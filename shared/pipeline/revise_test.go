@@ -177,3 +177,64 @@ func TestReviseNeedsTheReading(t *testing.T) {
 		t.Errorf("error %v, want ErrNoReading", err)
 	}
 }
+
+// A line read as financial debt that is in fact another liability: its
+// role corrected, its amounts leave dettes_financieres for autres_passifs
+// (their sum kept), the ratios and facts standing on them follow, and the
+// stored transcription is not changed. A role correction made on another
+// reading is refused.
+func TestReviseCorrectsARole(t *testing.T) {
+	p, ex, sig, texts := stored(t, "ferlac")
+	debt := statements.Key{Statement: statements.Balance, Name: "dettes_financieres"}
+	other := statements.Key{Statement: statements.Balance, Name: "autres_passifs"}
+	year := statements.YearsDesc(ex.Years)[0]
+	table, line := 0, 0
+	for ti, tab := range ex.Reading.Transcription.Tables {
+		for li, l := range tab.Lines {
+			if tab.Statement == statements.Balance && l.Category == debt.Name && table == 0 {
+				for col, a := range l.Amounts {
+					if a != nil && *a != 0 && tab.Years[col] == year {
+						table, line = ti+1, li+1
+					}
+				}
+			}
+		}
+	}
+	if table == 0 {
+		t.Fatal("no balance line read as dettes_financieres with an amount")
+	}
+	role := schema.Correction{Field: schema.RoleField, Table: table, Line: line, Before: debt.String(), After: other.String()}
+	got, err := p.Revise(context.Background(), ex, sig, texts, []schema.Correction{role})
+	if err != nil {
+		t.Fatal(err)
+	}
+	amount := func(rec schema.ExtractionRecord, k statements.Key) float64 {
+		v, _ := rec.Years[year].Get(k)
+		return v
+	}
+	if amount(got.Extraction, debt) >= amount(ex, debt) {
+		t.Errorf("dettes_financieres %v after the role's correction, %v before: the line did not leave it", amount(got.Extraction, debt), amount(ex, debt))
+	}
+	if d := amount(got.Extraction, debt) + amount(got.Extraction, other) - amount(ex, debt) - amount(ex, other); d > 1e-6 || d < -1e-6 {
+		t.Errorf("the line's amount is not kept between the two fields (difference %v)", d)
+	}
+	if got.Extraction.Ratios[year].Leverage == ex.Ratios[year].Leverage {
+		t.Error("the leverage did not follow the debt")
+	}
+	if got.Memo.Status == "" {
+		t.Error("no memo")
+	}
+	if c := ex.Reading.Transcription.Tables[table-1].Lines[line-1].Category; c != debt.Name {
+		t.Errorf("the stored transcription now reads %s", c)
+	}
+	for _, bad := range []schema.Correction{
+		{Field: schema.RoleField, Table: table, Line: line, Before: other.String(), After: debt.String()},
+		{Field: schema.RoleField, Table: table, Line: line, Before: debt.String(), After: "bilan.inconnu"},
+		{Field: schema.RoleField, Table: table, Line: line, Before: debt.String(), After: "compte_resultat.chiffre_affaires"},
+		{Field: schema.RoleField, Table: table, Line: 10000, Before: debt.String(), After: other.String()},
+	} {
+		if _, err := p.Revise(context.Background(), ex, sig, texts, []schema.Correction{bad}); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
+}

@@ -20,15 +20,18 @@ import (
 //	corrections/{key}    Correction of a run's reading; key from the form
 //	revisions/{id}-v{n}  Revision: the reading and memo recomputed (n ≥ 2;
 //	                     version 1 is the chain's own, never changed)
+//	causes/{id}-{cause}  CauseDecision on one cause of handoffs/{id}
 const (
-	Resolutions = "resolutions"
-	Corrections = "corrections"
-	Revisions   = "revisions"
+	Resolutions    = "resolutions"
+	Corrections    = "corrections"
+	Revisions      = "revisions"
+	CauseDecisions = "causes"
 )
 
 // Paths of the review documents that queries read.
 const (
 	PathCorrectionReport = "rapport"
+	PathCauseReport      = "rapport"
 	PathRevisionReport   = "rapport"
 	PathRevisionVersion  = "version"
 )
@@ -56,6 +59,18 @@ func ParseFieldRef(s string) (statements.FieldRef, error) {
 // CompanyField names the borrower's name as a correction's field.
 const CompanyField = "societe"
 
+// RoleField names a printed line's role as a correction's field: what the
+// line's amounts are said to be (its category in the transcription).
+const RoleField = "role"
+
+// Bounds of a run's corrections: a reviewer corrects a reading, not
+// rewrites it, and each version is one document of the review database
+// (Firestore takes 1 MiB at most).
+const (
+	MaxCorrections   = 40
+	MaxRevisionBytes = 800 << 10
+)
+
 // CorrectionState is where a correction stands.
 type CorrectionState string
 
@@ -69,14 +84,20 @@ const (
 
 // Correction is a reviewer's correction of one field of a run's reading:
 // an amount of a year (Field "bilan.stocks", Year 2025, in k€ with the
-// dictionary's signs, as the reading stores it) or the borrower's name
-// (CompanyField). Before and After are as stored: an amount as Go writes a
-// float ("" when absent), a name as is. By is the caller's identity as the
-// platform authenticated it, never what a form says.
+// dictionary's signs, as the reading stores it), the borrower's name
+// (CompanyField) or a printed line's role (RoleField: Table and Line, from
+// 1, name the line in the stored transcription, Label is its printed
+// label; Before and After are its categories as "bilan.dettes_financieres"
+// or "bilan.autre"). Before and After are as stored: an amount as Go
+// writes a float ("" when absent), a name as is. By is the caller's
+// identity as the platform authenticated it, never what a form says.
 type Correction struct {
 	Report string          `json:"rapport"`
 	Field  string          `json:"champ"`
 	Year   int             `json:"exercice,omitempty"`
+	Table  int             `json:"tableau,omitempty"`
+	Line   int             `json:"ligne,omitempty"`
+	Label  string          `json:"libelle,omitempty"`
 	Before string          `json:"avant"`
 	After  string          `json:"apres"`
 	Reason string          `json:"motif"`
@@ -101,6 +122,14 @@ type CorrectionCheck struct {
 func (c Correction) Ref() (statements.FieldRef, bool) {
 	k, ok := statements.ParseKey(c.Field)
 	return statements.FieldRef{Year: c.Year, Key: k}, ok && c.Field != CompanyField
+}
+
+// Role is the statement and the categories of a role's correction; ok is
+// false for another correction or a malformed one.
+func (c Correction) Role() (st statements.Statement, before, after string, ok bool) {
+	s1, before, ok1 := strings.Cut(c.Before, ".")
+	s2, after, ok2 := strings.Cut(c.After, ".")
+	return statements.Statement(s1), before, after, c.Field == RoleField && ok1 && ok2 && s1 == s2 && c.Table > 0 && c.Line > 0
 }
 
 // Amount is the corrected amount; absent when After is empty (the field
@@ -150,3 +179,33 @@ func (r Revision) Data() (map[string]any, error) { return fields(r) }
 
 // ResolutionData is a resolution as resolutions/{id} stores it.
 func ResolutionData(r Resolution) (map[string]any, error) { return fields(r) }
+
+// CauseVerdict is a reviewer's decision on one cause of a hand-off.
+type CauseVerdict string
+
+// The decisions on a cause: accepted (the cause is lifted: what was read
+// or claimed stands) or rejected (the cause holds: the memo cannot stand
+// on that point).
+const (
+	CauseAccepted CauseVerdict = "acceptee"
+	CauseRejected CauseVerdict = "rejetee"
+)
+
+// CauseDecision is a reviewer's decision on one root cause of a run's
+// hand-off, as the viewer's worklist groups them: Cause is the cause's
+// key (stable for the hand-off), Title what the card shows.
+type CauseDecision struct {
+	Report  string       `json:"rapport"`
+	Cause   string       `json:"cause"`
+	Title   string       `json:"intitule"`
+	Verdict CauseVerdict `json:"decision"`
+	Reason  string       `json:"motif"`
+	By      string       `json:"par"`
+	At      time.Time    `json:"le"`
+}
+
+// CauseDecisionID is the document of the decision on cause of run id.
+func CauseDecisionID(id, cause string) string { return id + "-" + cause }
+
+// Data is the decision as stored.
+func (d CauseDecision) Data() (map[string]any, error) { return fields(d) }

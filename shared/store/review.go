@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -17,9 +18,9 @@ import (
 )
 
 // Review keeps what reviewers write, in the review database: the
-// resolutions of hand-offs, the corrections of readings and the memo
-// versions the corrections give (schema.Resolutions, Corrections,
-// Revisions). The pipeline's documents are never written here.
+// resolutions of hand-offs, the decisions on their causes, the corrections
+// of readings and the memo versions the corrections give
+// (schema.Resolutions, CauseDecisions, Corrections, Revisions). The pipeline's documents are never written here.
 type Review struct {
 	client *firestore.Client
 }
@@ -46,7 +47,19 @@ var (
 	// ErrConcurrent means another correction of the run was applied at the
 	// same time: nothing was recorded.
 	ErrConcurrent = errors.New("une autre correction de ce rapport vient d'être appliquée : rien n'a été enregistré, recommencez")
+	// ErrTooManyCorrections means the run holds schema.MaxCorrections
+	// corrections already.
+	ErrTooManyCorrections = fmt.Errorf("ce rapport compte déjà %d corrections, le plus qu'il en reçoit : "+
+		"une lecture à reprendre à ce point se relance plutôt qu'elle ne se corrige", schema.MaxCorrections)
+	// ErrRevisionTooLarge means the recomputed version would not fit in
+	// one document of the review database.
+	ErrRevisionTooLarge = fmt.Errorf("la version recalculée dépasserait %d Kio, la taille d'une version du mémo : rien n'a été enregistré", schema.MaxRevisionBytes>>10)
 )
+
+// AlreadyDecided is the refusal of a second decision on a cause.
+type AlreadyDecided struct{ Decision schema.CauseDecision }
+
+func (e *AlreadyDecided) Error() string { return "cause déjà décidée par " + e.Decision.By }
 
 // AlreadyResolved is the refusal of a second resolution of a hand-off.
 type AlreadyResolved struct{ Resolution schema.Resolution }
@@ -89,6 +102,13 @@ func (r *Review) Correct(ctx context.Context, key string, c schema.Correction, r
 			return ErrRecorded
 		case status.Code(err) != codes.NotFound:
 			return fmt.Errorf("lecture de %s/%s : %w", schema.Corrections, key, err)
+		}
+		n, err := r.count(tx, c.Report)
+		if err != nil {
+			return err
+		}
+		if n >= schema.MaxCorrections {
+			return ErrTooManyCorrections
 		}
 		c.State, c.Version, version = schema.Proposed, 0, 0
 		if recompute == nil {
@@ -138,6 +158,16 @@ func (r *Review) Check(ctx context.Context, key string, check schema.CorrectionC
 	return version, r.concurrent(err)
 }
 
+// count counts the corrections of run id, whatever their state, within tx.
+func (r *Review) count(tx *firestore.Transaction, id string) (int, error) {
+	// Their names only: at most MaxCorrections of them.
+	snaps, err := tx.Documents(r.client.Collection(schema.Corrections).Where(schema.PathCorrectionReport, "==", id).Select()).GetAll()
+	if err != nil {
+		return 0, fmt.Errorf("nombre des corrections de %s : %w", id, err)
+	}
+	return len(snaps), nil
+}
+
 // concurrent names the refusal of a revision another transaction wrote.
 func (r *Review) concurrent(err error) error {
 	if status.Code(err) == codes.AlreadyExists {
@@ -181,6 +211,9 @@ func (r *Review) apply(ctx context.Context, tx *firestore.Transaction, ref *fire
 	data, err := rev.Data()
 	if err != nil {
 		return 0, fmt.Errorf("révision %d : %w", version, err)
+	}
+	if size, err := json.Marshal(rev); err != nil || len(size) > schema.MaxRevisionBytes {
+		return 0, cmp.Or(err, ErrRevisionTooLarge)
 	}
 	// Created, never set: a revision another transaction wrote meanwhile
 	// fails this one.
@@ -272,6 +305,50 @@ func (r *Review) Revision(ctx context.Context, id string, n int) (rev schema.Rev
 		return rev, false, fmt.Errorf("lecture de %s : %w", snap.Ref.Path, err)
 	}
 	return rev, true, nil
+}
+
+// Decide records a reviewer's decision on one cause of run d.Report's
+// hand-off, once: a second one gets *AlreadyDecided with the first.
+func (r *Review) Decide(ctx context.Context, d schema.CauseDecision) error {
+	if err := schema.CheckID(d.Report); err != nil {
+		return err
+	}
+	data, err := d.Data()
+	if err != nil {
+		return err
+	}
+	ref := r.client.Collection(schema.CauseDecisions).Doc(schema.CauseDecisionID(d.Report, d.Cause))
+	_, err = ref.Create(ctx, data)
+	if status.Code(err) != codes.AlreadyExists {
+		return err
+	}
+	snap, err := ref.Get(ctx)
+	if err != nil {
+		return fmt.Errorf("lecture de %s : %w", ref.Path, err)
+	}
+	var first schema.CauseDecision
+	if err := schema.Decode(snap.Data(), &first); err != nil {
+		return fmt.Errorf("lecture de %s : %w", ref.Path, err)
+	}
+	return &AlreadyDecided{Decision: first}
+}
+
+// Decisions lists the decisions on the causes of run id's hand-off, by
+// cause.
+func (r *Review) Decisions(ctx context.Context, id string) (map[string]schema.CauseDecision, error) {
+	snaps, err := r.client.Collection(schema.CauseDecisions).Where(schema.PathCauseReport, "==", id).Documents(ctx).GetAll()
+	if err != nil {
+		return nil, fmt.Errorf("décisions sur les causes de %s : %w", id, err)
+	}
+	out := map[string]schema.CauseDecision{}
+	for _, s := range snaps {
+		var d schema.CauseDecision
+		if err := schema.Decode(s.Data(), &d); err != nil {
+			return nil, fmt.Errorf("lecture de %s : %w", s.Ref.Path, err)
+		}
+		out[d.Cause] = d
+	}
+	return out, nil
 }
 
 // Resolve records the resolution of run id's hand-off, once: a second one

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -200,5 +201,85 @@ func TestResolveOnce(t *testing.T) {
 	}
 	if len(got) != 1 || !got[id].At.Equal(first.At) || got[id].Decision != first.Decision {
 		t.Errorf("resolutions %+v, want the first only", got)
+	}
+}
+
+// Each cause is decided once, by cause; another run's decisions are not
+// listed.
+func TestDecideOncePerCause(t *testing.T) {
+	r := newReview(t)
+	ctx := context.Background()
+	id := schema.RunID(schema.Source{Bucket: "b", Object: t.Name(), Generation: 1})
+	other := schema.RunID(schema.Source{Bucket: "b", Object: t.Name() + "-autre", Generation: 1})
+	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	decide := func(report, cause string, v schema.CauseVerdict, by string) error {
+		return r.Decide(ctx, schema.CauseDecision{Report: report, Cause: cause, Title: "cause " + cause, Verdict: v, Reason: "lu page 8", By: by, At: at})
+	}
+	for _, d := range []struct {
+		report, cause string
+		v             schema.CauseVerdict
+	}{{id, "c1", schema.CauseAccepted}, {id, "c2", schema.CauseRejected}, {other, "c1", schema.CauseRejected}} {
+		if err := decide(d.report, d.cause, d.v, "ana@example.com"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var done *AlreadyDecided
+	if err := decide(id, "c1", schema.CauseRejected, "bob@example.com"); !errors.As(err, &done) || done.Decision.Verdict != schema.CauseAccepted {
+		t.Fatalf("second decision on c1: %v, want AlreadyDecided with the first", err)
+	}
+	got, err := r.Decisions(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got["c1"].Verdict != schema.CauseAccepted || got["c2"].Verdict != schema.CauseRejected || !got["c1"].At.Equal(at) {
+		t.Errorf("decisions %+v, want c1 accepted and c2 rejected", got)
+	}
+}
+
+// A run takes MaxCorrections corrections, proposed or applied; the next is
+// refused before anything is recomputed.
+func TestCorrectionsBounded(t *testing.T) {
+	r := newReview(t)
+	ctx := context.Background()
+	id := schema.RunID(schema.Source{Bucket: "b", Object: t.Name(), Generation: 1})
+	var calls atomic.Int32
+	for i := range schema.MaxCorrections {
+		recompute := counting(&calls)
+		if i%2 == 1 {
+			recompute = nil // proposed ones count too
+		}
+		if _, err := r.Correct(ctx, CorrectionKey(fmt.Sprint(t.Name(), "-", i)), correction(id, fmt.Sprint(i), "ana@example.com"), recompute); err != nil {
+			t.Fatalf("correction %d: %v", i+1, err)
+		}
+	}
+	before := calls.Load()
+	_, err := r.Correct(ctx, CorrectionKey(t.Name()+"-de-trop"), correction(id, "99", "ana@example.com"), counting(&calls))
+	if !errors.Is(err, ErrTooManyCorrections) {
+		t.Fatalf("correction %d: %v, want ErrTooManyCorrections", schema.MaxCorrections+1, err)
+	}
+	if calls.Load() != before {
+		t.Error("the refused correction was recomputed")
+	}
+	cs, err := r.Corrections(ctx, id)
+	if err != nil || len(cs) != schema.MaxCorrections {
+		t.Errorf("%d corrections recorded (%v), want %d", len(cs), err, schema.MaxCorrections)
+	}
+}
+
+// A version too large for one document is refused, and its correction is
+// not recorded.
+func TestRevisionTooLarge(t *testing.T) {
+	r := newReview(t)
+	ctx := context.Background()
+	id := schema.RunID(schema.Source{Bucket: "b", Object: t.Name(), Generation: 1})
+	huge := func(context.Context, []schema.Correction) (schema.Revision, error) {
+		return schema.Revision{Memo: memo.Result{Status: memo.Published, Reason: strings.Repeat("x", schema.MaxRevisionBytes)}}, nil
+	}
+	key := CorrectionKey("jeton-enorme")
+	if _, err := r.Correct(ctx, key, correction(id, "12", "ana@example.com"), huge); !errors.Is(err, ErrRevisionTooLarge) {
+		t.Fatalf("huge version: %v, want ErrRevisionTooLarge", err)
+	}
+	if done, err := r.Recorded(ctx, key); err != nil || done {
+		t.Errorf("the refused correction is recorded (%v, %v)", done, err)
 	}
 }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"maps"
@@ -382,4 +383,91 @@ func others(t *testing.T) []string {
 		t.Fatalf("runs %v: two besides Ferlac's wanted", runs)
 	}
 	return out
+}
+
+var roleForm = regexp.MustCompile(`<form class="correction-role" method="post" action="([^"]+)">\s*<input type="hidden" name="jeton" value="([^"]+)">`)
+
+// A line read as financial debt corrected to another liability, on the
+// viewer over the chain: a new version whose reading moves the line's
+// amount from one field to the other, the ratios recomputed, and the
+// report showing that version's memo in place.
+func TestRoleCorrectionRerunsTheChain(t *testing.T) {
+	if chain == nil {
+		t.Skip("-short ou sans Chromium : pas de chaîne locale")
+	}
+	ctx := t.Context()
+	h, _ := newViewer(t, viewer.Deps{FormKey: bytes.Repeat([]byte("r"), viewer.MinFormKey)})
+	srv := httptestServer(t, h)
+	debt := statements.Key{Statement: statements.Balance, Name: "dettes_financieres"}
+	other := statements.Key{Statement: statements.Balance, Name: "autres_passifs"}
+	var (
+		id          string
+		ex          schema.ExtractionRecord
+		table, line int
+	)
+	for _, run := range others(t)[2:] {
+		snap, err := chain.Firestore().Collection(schema.Extractions).Doc(run).Get(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec schema.ExtractionRecord
+		if err := schema.Decode(snap.Data(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if rec.Reading == nil {
+			continue
+		}
+		year := statements.YearsDesc(rec.Years)[0]
+		for ti, tab := range rec.Reading.Transcription.Tables {
+			for li, l := range tab.Lines {
+				for col, a := range l.Amounts {
+					if id == "" && tab.Statement == statements.Balance && l.Category == debt.Name && a != nil && *a != 0 && tab.Years[col] == year {
+						id, ex, table, line = run, rec, ti+1, li+1
+					}
+				}
+			}
+		}
+	}
+	if id == "" {
+		t.Fatal("no report whose balance has a line read as dettes_financieres")
+	}
+	do := requester(t, srv, reviewer)
+	_, page := do("GET", "/rapports/"+id+"/corrections", nil, "")
+	m := roleForm.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no role form on the corrections page:\n%.2000s", page)
+	}
+	form := url.Values{"jeton": {m[2]}, "champ": {fmt.Sprintf("role|%d|%d", table, line)}, "role": {other.String()},
+		"motif": {"essai : la ligne est un compte courant d'associé, pas une dette bancaire"}}
+	if res, body := do("POST", m[1], form, srv); res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("role correction: %d %.2000s", res.StatusCode, body)
+	}
+	review := reviewStore(t)
+	revs, err := review.Revisions(ctx, id)
+	if err != nil || len(revs) == 0 {
+		t.Fatalf("versions %v, %v", revs, err)
+	}
+	rev, _, err := review.Revision(ctx, id, revs[len(revs)-1].Version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	year := statements.YearsDesc(ex.Years)[0]
+	get := func(rec schema.ExtractionRecord, k statements.Key) float64 { v, _ := rec.Years[year].Get(k); return v }
+	if get(rev.Extraction, debt) >= get(ex, debt) {
+		t.Errorf("dettes_financieres %v in version %d, %v read by the chain", get(rev.Extraction, debt), rev.Version, get(ex, debt))
+	}
+	if d := get(rev.Extraction, debt) + get(rev.Extraction, other) - get(ex, debt) - get(ex, other); d > 1e-6 || d < -1e-6 {
+		t.Errorf("the line's amount is lost between the two fields (%v)", d)
+	}
+	if rev.Extraction.Ratios[year].Leverage == ex.Ratios[year].Leverage && ex.Ratios[year].Leverage.OK() {
+		t.Error("the leverage did not follow the debt")
+	}
+	_, report := do("GET", "/rapports/"+id, nil, "")
+	if !strings.Contains(report, fmt.Sprintf("Version %d du mémo, en vigueur", rev.Version)) || !strings.Contains(report, `id="memo-chaine"`) {
+		t.Error("the report does not show the latest memo version in place, the chain's folded")
+	}
+	_, page = do("GET", "/rapports/"+id+"/corrections", nil, "")
+	if !strings.Contains(page, "rôle de la ligne") || !strings.Contains(page, "Autres fonds propres, écarts de conversion passif") {
+		t.Errorf("the corrections' history does not show the role's correction")
+	}
 }

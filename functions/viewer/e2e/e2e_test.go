@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"analyste.dev/analyste/functions/viewer"
 	"analyste.dev/analyste/shared/dev/localchain"
@@ -361,8 +362,10 @@ func TestReviewerFollowsAStatementLine(t *testing.T) {
 	checkMarks(t, p, mark)
 }
 
-// A reviewer resolves a hand-off from the report: the decision and the
-// comment show in its history, and the queue lists it as resolved.
+// A reviewer resolves a hand-off from the report, by keyboard alone:
+// first its cause (accepted, with a reason), then the hand-off, whose form
+// opens once every cause is decided. The decisions show in its history,
+// and the queue lists it as resolved.
 func TestReviewerResolvesAHandoff(t *testing.T) {
 	ctx, srv, _, shot := browser(t)
 	company, id := "Helvane SA", runs["Helvane SA"]
@@ -373,14 +376,31 @@ func TestReviewerResolvesAHandoff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const comment = "Levier recalculé sur les pages 8 et 9 : conforme."
-	err = chromedp.Do(ctx,
-		chromedp.Navigate(srv+"/rapports/"+id+"#titre-relais"),
-		chromedp.WaitVisible(chromedp.CSS("form.resolution")),
-		chromedp.Click(chromedp.CSS("#decision-valide")),
-		chromedp.SendKeys(chromedp.CSS("#commentaire"), comment),
-		shot("5-relais-a-resoudre.png"),
-		chromedp.Click(chromedp.CSS(`form.resolution button[type="submit"]`)),
+	const reason, comment = "Levier relu sur les pages 8 et 9 : la lecture tient.", "Levier recalculé sur les pages 8 et 9 : conforme."
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(chromedp.CSS("form.decision-cause"))); err != nil {
+		t.Fatal(err)
+	}
+	if n := evaluate[int](t, ctx, `document.querySelectorAll("form.resolution").length`); n != 0 {
+		t.Error("the resolution is offered before the cause is decided")
+	}
+	// The cause: Tab to its first choice (acceptée), a reason, Enter.
+	tabTo(t, ctx, `form.decision-cause input[value="acceptee"]`, false, 400)
+	// A radio group is one stop: Tab leaves it for the reason.
+	err = chromedp.Do(ctx, press(" "), press(kb.Tab), press(reason), shot("5a-cause-a-decider.png"), press(kb.Tab), press(kb.Enter),
+		chromedp.WaitVisible(`//p[@class="decision-cause"][contains(., "acceptée")]`), shot("5b-cause-decidee.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if card := evaluate[string](t, ctx, `document.querySelector("li.cause").innerText`); !strings.Contains(card, "Cause acceptée par "+reviewer+" le") {
+		t.Errorf("the card does not say who decided the cause: %q", card)
+	}
+	// The hand-off: Tab to validé, then the comment and the button.
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(chromedp.CSS("form.resolution"))); err != nil {
+		t.Fatal(err)
+	}
+	tabTo(t, ctx, "#decision-valide", false, 400)
+	err = chromedp.Do(ctx, press(" "), press(kb.Tab), press(comment),
+		shot("5-relais-a-resoudre.png"), press(kb.Tab), press(kb.Enter),
 		chromedp.WaitVisible(`//ol[@class="historique"]/li[contains(., "validé")]`),
 		shot("6-relais-resolu.png"),
 	)
@@ -391,8 +411,8 @@ func TestReviewerResolvesAHandoff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(history, "validé par "+reviewer+" — "+comment) {
-		t.Errorf("history %q lacks the decision", history)
+	if !strings.Contains(history, "validé par "+reviewer+" — "+comment) || !strings.Contains(history, "acceptée par "+reviewer+" — "+reason) {
+		t.Errorf("history %q lacks the decisions", history)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/"), chromedp.WaitVisible(chromedp.CSS("#graphe-statuts")), shot("7-tableau-de-bord-relais.png")); err != nil {
 		t.Fatal(err)
