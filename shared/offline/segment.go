@@ -75,7 +75,14 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 	trailing := 0         // how many of them are rows of the current segment
 	head := -1            // the last header line, until a row follows it
 	for i, l := range p.Lines {
-		if hs, ok := headerLine(l, margin); ok {
+		hs, ok := headerLine(l, margin)
+		// Between header lines, before any row, a line of headings that
+		// names no period is one of them ("Amortissements et" over
+		// "Brut  provisions  Net").
+		if n := len(segs); !ok && slices.ContainsFunc(hs, header.marked) && n > 0 && len(segs[n-1].headers) > 0 && len(segs[n-1].rows) == 0 && !readRow(l).hasAmounts() {
+			ok = true
+		}
+		if ok {
 			if n := len(segs); n == 0 || lastHasAmounts(segs[n-1]) {
 				if n > 0 {
 					segs[n-1].rows = segs[n-1].rows[:len(segs[n-1].rows)-trailing]
