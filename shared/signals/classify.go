@@ -42,7 +42,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 		return neutral, ""
 	}
 	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
-		has(s.norm, standard) || customersTerm(s.norm) {
+		has(s.norm, standard) || customersTerm(s.norm) || generalLaw(s.norm) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of taxonomy[i] are found; a word that
@@ -116,7 +116,10 @@ func classify(s sentence, ref reference) (kind, Category) {
 			best, weight, first, framed, firm = d.category, w, at, d.frames, strong[i]
 		}
 	}
-	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && !has(clause, partial) && (weight <= 2 || coveredWhole(clause)) {
+	// A breach "couvert par une lettre de renonciation" is waived, not
+	// covered: the waiver is the risk.
+	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && !has(clause, partial) && !has(clause, breached) &&
+		(weight <= 2 || coveredWhole(clause)) {
 		return mitigant, ""
 	}
 	if best == "" {
@@ -160,7 +163,7 @@ func customersTerm(norm string) bool {
 	return customersNotice(norm) && len(positions(norm, noticeTerm)) > 0 && has(norm, mayWords) && !strings.Contains(norm, "%")
 }
 
-var mayWords = []string{"peut", "peuvent", "pourra", "pourront", "possibilité", "faculté", "libre"}
+var mayWords = []string{"peut", "peuvent", "pourra", "pourront", "possibilité", "faculté", "libre", "résiliable"}
 
 var (
 	customerSide = []string{"client", "abonné", "abonnement", "marchés", "collectivités", "donneur d'ordre", "donneurs d'ordre"}
@@ -293,8 +296,35 @@ func settles(norm string) bool {
 			return true
 		}
 	}
+	return liftedClaim(norm)
+}
+
+// liftedClaim tells whether norm says an adverse claim was annulled,
+// rejected or discharged, the claim named before the lifting ("la mise en
+// demeure, qui a été annulée", "l'amende que le tribunal a annulée"): not
+// an authorisation annulled, which is named after it or is no claim.
+func liftedClaim(norm string) bool {
+	if has(norm, ownAppeal) {
+		return false
+	}
+	for _, l := range affirmed(norm, lifts) {
+		if slices.ContainsFunc(claims, func(c string) bool {
+			at := positions(norm, c)
+			return len(at) > 0 && at[0] < l.start
+		}) {
+			return true
+		}
+	}
 	return false
 }
+
+// generalLaw tells a rule of law stated for any debtor, with no year,
+// amount or company of its own.
+func generalLaw(norm string) bool {
+	return has(norm, generalRule) && !has(norm, particular) && !year.MatchString(norm)
+}
+
+var year = regexp.MustCompile(`\b(?:19|20)\d\d\b`)
 
 // adverseAfter tells whether the first words of text turn the settling
 // wording before them to the worse.

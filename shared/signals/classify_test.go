@@ -88,6 +88,22 @@ func TestClassify(t *testing.T) {
 		{"lifted in the active voice", "En mars 2025, l'autorité de la concurrence a levé l'astreinte prononcée contre la société.", neutral, ""},
 		{"an impact called not significant", "L'effet des variations du dollar sur le résultat de l'exercice est non significatif.", neutral, ""},
 		{"settled in the active voice", "La société a refinancé en juin 2025 son crédit-relais par un prêt amortissable sur six ans.", neutral, ""},
+		{"a claim lifted in a relative clause", "Le redressement URSSAF notifié en 2024, qui a été intégralement annulé par la commission de recours amiable, n'a donné lieu à aucun paiement.", neutral, ""},
+		{"a fine annulled after it is named", "L'amende de 200 k€ infligée par la DGCCRF, que le tribunal administratif a annulée en juin 2025, a été restituée.", neutral, ""},
+		{"an authorisation annulled is a risk", "La cour administrative d'appel a annulé l'autorisation d'exploiter la carrière, qui assure 30 % des ventes.", risk, Regulatory},
+		{"the company's own appeal rejected", "La requête de la société tendant à la décharge du rappel de TVA de 300 k€ notifié à l'issue de la vérification de comptabilité a été rejetée.", risk, TaxAudit},
+		{"a creditor's demand rejected", "La demande de mise en redressement judiciaire présentée par un créancier a été rejetée, la société ayant démontré sa capacité à régler son passif exigible.", neutral, ""},
+		{"a claim dropped", "L'assignation en paiement délivrée par un fournisseur, qui a fait l'objet d'un désistement en septembre 2025, est éteinte.", neutral, ""},
+		{"a procedure closed", "La procédure de sauvegarde ouverte en 2020 a été clôturée après l'exécution intégrale du plan.", neutral, ""},
+		{"a rule of insolvency law", "La procédure de sauvegarde peut être demandée par tout débiteur qui, sans être en cessation des paiements, justifie de difficultés qu'il ne peut surmonter.", neutral, ""},
+		{"a procedure of the company is no rule", "Le tribunal a ouvert le 3 mars 2026 une procédure de sauvegarde au profit de la société.", risk, GoingConcern},
+		{"going concern not in doubt", "Rien ne permet de douter de la capacité de la société à poursuivre son activité sur les douze prochains mois.", neutral, ""},
+		{"going concern on a condition", "La continuité d'exploitation n'est assurée qu'à la condition que la banque renouvelle la ligne de crédit de 500 k€ en mars 2026.", risk, GoingConcern},
+		{"a covenant not met", "La société n'a pas satisfait au ratio de gearing à la date de test du 30 juin 2025.", risk, Covenant},
+		{"a breach waived is no cover", "Le manquement au ratio de levier constaté au 31 décembre a été couvert par une lettre de renonciation des prêteurs du 20 février 2026.", risk, Covenant},
+		{"a prepayment at the issuer's option", "L'Émetteur pourra, à tout moment, rembourser par anticipation tout ou partie des titres au pair majoré des intérêts courus.", neutral, ""},
+		{"no default, with 'sans que'", "Les banques autorisent la cession de la filiale belge sans que cette opération constitue un cas de défaut.", neutral, ""},
+		{"governing law", "Le présent contrat est régi par le droit français et tout litige sera porté devant le tribunal des activités économiques de Lyon.", neutral, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
