@@ -60,6 +60,25 @@ func TestClassify(t *testing.T) {
 		// A level told against its limit, a waiver in other words, a
 		// counterfactual after "faute de quoi".
 		{"Au 30 juin, le levier ressort à 4,1x pour un plafond contractuel de 3,75x.", CovenantBreach},
+		{"Le ratio de levier du 31 décembre 2025 ressort à 4,3x, au-delà du plafond de 4,0x fixé par le contrat de crédit.", CovenantBreach},
+		{"Le ratio de couverture des frais financiers est tombé à 1,8x alors que le contrat impose un minimum de 2,5x.", CovenantBreach},
+		{"Le ratio de levier ressort à 1,8x, au-dessous du plafond de 3,5x fixé par le contrat de crédit.", ""},
+		{"La société n'a pas satisfait au ratio de gearing à la date de test du 30 juin 2025.", CovenantBreach},
+		{"La banque a accepté de ne pas tester le covenant de fonds propres au 31 décembre 2025 moyennant une commission.", CovenantBreach},
+		{"Les prêteurs ont consenti un aménagement des ratios financiers pour les exercices 2026 et 2027.", CovenantBreach},
+		{"Le groupe a obtenu de ses banques que le plafond de levier soit relevé de 3,0x à 3,5x pour les deux prochains tests.", CovenantBreach},
+		// Debt called by the lenders' acts, which outweigh the breach behind them.
+		{"La banque a dénoncé les concours court terme avec effet immédiat et réclamé le paiement du solde débiteur.", Acceleration},
+		{"Les porteurs ont voté l'exigibilité anticipée de l'emprunt obligataire lors de l'assemblée du 4 mars 2026.", Acceleration},
+		{"La totalité du prêt est devenue exigible le 15 janvier 2026 à la suite du défaut de paiement de l'échéance de décembre.", Acceleration},
+		{"Par courrier du 3 février 2026, l'agent a informé la société que les prêteurs entendaient accélérer la dette senior.", Acceleration},
+		{"L'ensemble de la dette bancaire a été rendu exigible par les prêteurs après le bris du covenant de levier.", Acceleration},
+		{"Le prêt est devenu exigible à son échéance contractuelle et a été remboursé.", ""},
+		// Rules of law, and creditors' demands rejected or dropped.
+		{"La procédure de sauvegarde peut être demandée par tout débiteur qui, sans être en cessation des paiements, justifie de difficultés qu'il ne peut surmonter.", ""},
+		{"La demande de mise en redressement judiciaire présentée par un créancier a été rejetée, la société ayant démontré sa capacité à régler son passif exigible.", ""},
+		{"L'assignation en liquidation judiciaire délivrée par le Trésor public a été déclarée sans objet après paiement de l'arriéré.", ""},
+		{"La banque a assigné la société, caution de sa filiale, à la suite de la liquidation judiciaire de cette filiale.", ""},
 		{"Le ratio de couverture du service de la dette s'établit à 0,95 contre un minimum de 1,10.", CovenantBreach},
 		{"Au 30 juin, le levier ressort à 2,1x pour un plafond contractuel de 3,75x.", ""},
 		{"Les banques ont accepté de ne pas se prévaloir du dépassement du ratio de levier.", CovenantBreach},

@@ -318,6 +318,11 @@ func liftedClaim(norm string) bool {
 	return false
 }
 
+// GeneralRule tells whether text states a rule of law for any debtor,
+// with no year, amount or company of its own: no event of the company.
+// The critical net leaves these sentences out too.
+func GeneralRule(text string) bool { return generalLaw(quotes.Normalise(text)) }
+
 // generalLaw tells a rule of law stated for any debtor, with no year,
 // amount or company of its own.
 func generalLaw(norm string) bool {
