@@ -41,7 +41,7 @@ func classify(s sentence, ref reference) (kind, Category) {
 		}
 		return neutral, ""
 	}
-	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
+	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) && !reset(s.norm) ||
 		has(s.norm, standard) || customersTerm(s.norm) || generalLaw(s.norm) {
 		return neutral, ""
 	}
@@ -298,6 +298,16 @@ func settles(norm string) bool {
 	}
 	return liftedClaim(norm)
 }
+
+// reset tells a covenant's limit moved or waived for the company, which no
+// approval settles: the holders "ont approuvé la modification du ratio,
+// dont le plafond est porté de 4,0x à 5,0x".
+func reset(norm string) bool {
+	c := slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == Covenant })
+	return len(affirmed(norm, taxonomy[c].strong)) > 0 && has(norm, resets)
+}
+
+var resets = []string{"porté de", "relevé de", "waiver", "renonciation", "dérogation", "suspension du test", "aménagement des"}
 
 // liftedClaim tells whether norm says an adverse claim was annulled,
 // rejected or discharged, the claim named before the lifting ("la mise en

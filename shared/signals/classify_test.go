@@ -103,6 +103,9 @@ func TestClassify(t *testing.T) {
 		{"a breach waived is no cover", "Le manquement au ratio de levier constaté au 31 décembre a été couvert par une lettre de renonciation des prêteurs du 20 février 2026.", risk, Covenant},
 		{"a prepayment at the issuer's option", "L'Émetteur pourra, à tout moment, rembourser par anticipation tout ou partie des titres au pair majoré des intérêts courus.", neutral, ""},
 		{"no default, with 'sans que'", "Les banques autorisent la cession de la filiale belge sans que cette opération constitue un cas de défaut.", neutral, ""},
+		{"an approval that moves a covenant's limit", "Les porteurs ont approuvé la modification du covenant de gearing, dont le plafond est porté de 1,0 à 1,3 pour les deux prochains tests.", risk, Covenant},
+		{"a plan of continuation", "Par jugement du 2 avril 2025, le tribunal a arrêté le plan de continuation de la société, qui étale son passif sur huit ans.", risk, GoingConcern},
+		{"arrears", "L'arriéré de cotisations sociales de la société atteint 210 k€ à la clôture.", risk, LatePayment},
 		{"governing law", "Le présent contrat est régi par le droit français et tout litige sera porté devant le tribunal des activités économiques de Lyon.", neutral, ""},
 	}
 	for _, tt := range tests {
