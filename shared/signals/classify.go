@@ -66,6 +66,12 @@ func classify(s sentence, ref reference) (kind, Category) {
 			continue
 		}
 		found, negatedStrong := readTerms(s.norm, d.strong)
+		if d.category == GoingConcern && len(negatedStrong) > 0 {
+			// "n'a identifié aucune incertitude significative sur la capacité
+			// à poursuivre son exploitation": the ability is named only for
+			// its doubt to be denied.
+			found = slices.DeleteFunc(found, func(sp span) bool { return has(s.norm[sp.start:sp.end], ability) })
+		}
 		denied = denied || len(negatedStrong) > 0
 		if d.category == CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
@@ -253,7 +259,8 @@ func affirmedPlaces(norm string, terms []string) map[int]bool {
 // coveredWhole tells whether clause says an exposure is wholly covered or
 // insured, with no loss told beside it.
 func coveredWhole(clause string) bool {
-	return len(affirmed(clause, fullCover)) > 0 && !has(clause, partial) && !has(clause, consequence) && !conditional(clause)
+	return len(affirmed(clause, fullCover)) > 0 && !has(clause, partial) && !has(clause, consequence) &&
+		!conditional(coverMood.ReplaceAllString(clause, ""))
 }
 
 // mitigates tells whether norm lessens a risk and tells no loss ("aucune
@@ -261,8 +268,13 @@ func coveredWhole(clause string) bool {
 // name a risk ("ratio de couverture" is no cover).
 func mitigates(norm string, taken []span) bool {
 	return pointers(norm, mitigation, append(taken, negatedSpans(norm, mitigation)...)) > 0 &&
-		!has(norm, consequence) && !conditional(norm)
+		!has(norm, consequence) && !conditional(coverMood.ReplaceAllString(norm, ""))
 }
+
+// coverMood is a cover told in the conditional of the loss it would meet
+// ("une condamnation, si elle devait intervenir, serait couverte par la
+// police"): the mood is the loss's, the cover is stated.
+var coverMood = regexp.MustCompile(`\bserai(?:t|ent) (?:intégralement |entièrement )?(?:couvert|pris en charge|indemnisé|assuré)`)
 
 var (
 	debtWords = []string{"dette", "endettement", "emprunt", "prêt", "crédit", "obligataire", "obligation", "financement", "euro pp", "concours"}
@@ -298,6 +310,9 @@ func settles(norm string) bool {
 	}
 	return liftedClaim(norm)
 }
+
+// ability names the company's capacity to go on, which is no doubt by itself.
+var ability = []string{"poursuivre son exploitation", "poursuite de l'exploitation"}
 
 // reset tells a covenant's limit moved or waived for the company, which no
 // approval settles: the holders "ont approuvé la modification du ratio,

@@ -106,6 +106,9 @@ func TestClassify(t *testing.T) {
 		{"an approval that moves a covenant's limit", "Les porteurs ont approuvé la modification du covenant de gearing, dont le plafond est porté de 1,0 à 1,3 pour les deux prochains tests.", risk, Covenant},
 		{"a plan of continuation", "Par jugement du 2 avril 2025, le tribunal a arrêté le plan de continuation de la société, qui étale son passif sur huit ans.", risk, GoingConcern},
 		{"arrears", "L'arriéré de cotisations sociales de la société atteint 210 k€ à la clôture.", risk, LatePayment},
+		{"going concern named for its doubt to be denied", "La direction a apprécié la capacité de la société à poursuivre son exploitation et n'a identifié aucune incertitude significative.", neutral, ""},
+		{"a cover in the conditional of the loss", "Une condamnation, si elle devait intervenir, serait couverte par la police d'assurance responsabilité civile.", mitigant, ""},
+		{"a measure withdrawn", "La mesure de suspension de l'agrément, qui avait été prononcée en 2023, a été rapportée par l'autorité en 2024.", neutral, ""},
 		{"governing law", "Le présent contrat est régi par le droit français et tout litige sera porté devant le tribunal des activités économiques de Lyon.", neutral, ""},
 	}
 	for _, tt := range tests {

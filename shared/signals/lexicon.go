@@ -107,17 +107,17 @@ var (
 		// that brought it.
 		"désistement", "déclarée sans objet", "déclaré sans objet", "a été clôturé", "ont été clôturé", "exécution intégrale",
 		"assainissement ayant été", "assainissement a été", "prononce la décharge", "prononcé la décharge", "abandon total",
-		"abandon des rectifications", "abandon du redressement", "permis de reconstituer", "aucun effet sur", "n'a eu aucun effet", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
+		"abandon des rectifications", "abandon du redressement", "issue amiable", "dégrèvement total", "dégrèvement intégral", "permis de reconstituer", "aucun effet sur", "n'a eu aucun effet", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
 	}
 	// lifts and claims: an adverse claim (a fine, a reassessment, a
 	// garnishment, a creditor's demand) annulled, rejected or discharged is
 	// over ("la sanction, que le Conseil d'État a annulée, …"); not when
 	// what was rejected is the company's own appeal against it (ownAppeal).
-	lifts = []string{"annulé", "annulée", "annulés", "annulées", "abrogé", "abrogée", "a été rejeté", "ont été rejeté", "est rejeté", "sont rejeté",
+	lifts = []string{"annulé", "annulée", "annulés", "annulées", "abrogé", "abrogée", "rapporté", "rapportée", "a été rejeté", "ont été rejeté", "est rejeté", "sont rejeté",
 		"irrecevable", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge"}
 	claims = []string{"amende", "sanction", "rectification", "condamnation", "saisie", "mise en demeure", "pénalité",
 		"assignation", "réclamation", "citation", "demande", "injonction", "redressement urssaf", "redressement fiscal",
-		"redressement notifié", "cotisations supplémentaires", "rappel", "caution"}
+		"redressement notifié", "cotisations supplémentaires", "rappel", "caution", "suspension"}
 	ownAppeal = []string{"requête de la société", "recours de la société", "demande de la société", "requête du groupe",
 		"recours du groupe", "présentée par la société", "formée par la société", "formé par la société", "de la société tendant"}
 	// generalRule is the voice of the law stating a rule for any debtor

@@ -267,6 +267,7 @@ var taxonomy = []definition{
 			"mandat ad hoc", "conciliation", "moitié du capital", "moitié de son capital", "moitié de leur capital",
 			"dissolution anticipée", "période d'observation",
 			"pas en mesure de faire face", "incapacité à faire face", "ne pourrait faire face", "ne pourrait pas faire face",
+			"ne pourrait honorer", "ne pourrait pas honorer", "pas en mesure d'honorer",
 			"mandataire ad hoc", "conciliateur", "administrateur judiciaire", "chapitre 11", "chapter 11", "bankruptcy code",
 			"insolvabilité", "pas être en mesure de poursuivre",
 			"pas en mesure de continuer", "pas en mesure de poursuivre", "déposé le bilan", "déposé son bilan", "dépôt de bilan",
