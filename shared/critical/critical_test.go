@@ -67,6 +67,10 @@ func TestClassify(t *testing.T) {
 		{"La banque a accepté de ne pas tester le covenant de fonds propres au 31 décembre 2025 moyennant une commission.", CovenantBreach},
 		{"Les prêteurs ont consenti un aménagement des ratios financiers pour les exercices 2026 et 2027.", CovenantBreach},
 		{"Le groupe a obtenu de ses banques que le plafond de levier soit relevé de 3,0x à 3,5x pour les deux prochains tests.", CovenantBreach},
+		{"Les banques ont accordé en mars une dérogation au test du ratio de levier, que la société n'aurait pas respecté au 31 décembre.", CovenantBreach},
+		{"Le plafond de levier a été relevé de 3,0x à 3,5x par avenant, le groupe ne pouvant plus le tenir.", CovenantBreach},
+		{"Le contrat comporte un ratio de levier, dont le non-respect pourrait entraîner l'exigibilité anticipée du crédit.", ""},
+		{"Le ratio de levier, qui pourrait dépasser le plafond contractuel l'an prochain, ressort à 2,1x.", ""},
 		// Debt called by the lenders' acts, which outweigh the breach behind them.
 		{"La banque a dénoncé les concours court terme avec effet immédiat et réclamé le paiement du solde débiteur.", Acceleration},
 		{"Les porteurs ont voté l'exigibilité anticipée de l'emprunt obligataire lors de l'assemblée du 4 mars 2026.", Acceleration},

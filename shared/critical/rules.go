@@ -312,9 +312,14 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	// What "faute de quoi" opens is what did not happen: the fact is
 	// before it.
 	h := counterfactual.ReplaceAllString(f, " ")
-	moodHyp := inList || hypothesis.MatchString(h) || mood.MatchString(h)
+	// A relative or participial clause supposes only what it says: "une
+	// renonciation (waiver) au test du ratio, que l'emprunteur n'aurait pas
+	// respecté" is a waiver granted. Its mood is left out of the
+	// sentence's, and its own cues are read only if it supposes nothing.
+	main, h := dependents(h)
+	moodHyp := inList || hypothesis.MatchString(main) || mood.MatchString(main)
 	termsAt := len(h)
-	if m := terms.FindStringIndex(h); m != nil {
+	if m := terms.FindStringIndex(main); m != nil {
 		termsAt = m[0]
 	}
 	std := responsibility.MatchString(f) || signals.GeneralRule(sentence)
@@ -342,6 +347,28 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 		}
 	}
 	return "", "", false
+}
+
+// dependent is a clause of folded text that opens on a relative pronoun
+// or a denied participle ("le chantier ne pouvant plus le tenir").
+var dependent = regexp.MustCompile(`\|(?: (?:que|qu|qui|dont|lequel|laquelle|lesquels|lesquelles|auquel|auxquels)| [a-z]+(?: [a-z]+)? (?:ne|n) [a-z]+ant) [^|]*`)
+
+// dependents gives h with every dependent clause blanked (main), and h
+// with the dependent clauses that suppose blanked (cues): both as long as
+// h, so that places in one are places in the other.
+func dependents(h string) (main, cues string) {
+	mainB, cuesB := []byte(h), []byte(h)
+	for _, m := range dependent.FindAllStringIndex(h, -1) {
+		clause := h[m[0]:m[1]] + " "
+		supposes := hypothesis.MatchString(clause) || mood.MatchString(clause) || terms.MatchString(clause)
+		for i := m[0] + 1; i < m[1]; i++ {
+			mainB[i] = ' '
+			if supposes {
+				cuesB[i] = ' '
+			}
+		}
+	}
+	return string(mainB), string(cuesB)
 }
 
 var counterfactual = regexp.MustCompile(` (?:faute de quoi|sans quoi|a defaut de quoi|sinon) [^|]*`)
