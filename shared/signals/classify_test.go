@@ -109,6 +109,8 @@ func TestClassify(t *testing.T) {
 		{"going concern named for its doubt to be denied", "La direction a apprécié la capacité de la société à poursuivre son exploitation et n'a identifié aucune incertitude significative.", neutral, ""},
 		{"a cover in the conditional of the loss", "Une condamnation, si elle devait intervenir, serait couverte par la police d'assurance responsabilité civile.", mitigant, ""},
 		{"a measure withdrawn", "La mesure de suspension de l'agrément, qui avait été prononcée en 2023, a été rapportée par l'autorité en 2024.", neutral, ""},
+		{"a debt replaced", "Le crédit-relais de 2 M€ a été remplacé en septembre 2025 par un prêt amortissable sur sept ans.", neutral, ""},
+		{"a debt still to replace", "Le crédit-relais de 2 M€, qui arrive à échéance en avril 2026, doit encore être remplacé par un prêt amortissable.", risk, Refinancing},
 		{"governing law", "Le présent contrat est régi par le droit français et tout litige sera porté devant le tribunal des activités économiques de Lyon.", neutral, ""},
 	}
 	for _, tt := range tests {

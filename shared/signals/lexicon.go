@@ -134,7 +134,10 @@ var (
 	// 2025 le renouvellement de son agrément".
 	settledPairs = [][2][]string{{{"a obtenu", "ont obtenu"}, {"le renouvellement", "la prolongation", "le prolongement"}},
 		// A new loan signed to refinance: the refinancing is done.
-		{{"signé", "conclu"}, {"pour refinancer", "refinançant"}}}
+		{{"signé", "conclu"}, {"pour refinancer", "refinançant"}},
+		// A debt replaced by another: "a été remplacé en septembre par un
+		// prêt amortissable", "un crédit … qui se substitue aux lignes".
+		{{"a été remplacé", "ont été remplacé", "se substitue", "se substituent"}, {"prêt", "crédit", "emprunt", "financement", "lignes"}}}
 	// mitigation is what lessens a risk: a cover, an insurance, a provision,
 	// a plan, a second source.
 	mitigation = []string{
