@@ -72,6 +72,7 @@ run: ## the main job: the serverless chain on local emulators, on the test repor
 SIGNAL_SETS := --set tuning
 VALIDATION_SET := --set validation
 BLIND_SET := --set blind
+HELDOUT_SET := --set heldout
 
 eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
@@ -80,6 +81,7 @@ eval: ## the whole chain in process on every testdata folder with a truth.json (
 	$(GO) run ./cmd/analyste eval-signals --filet --min-precision 95 $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --model offline $(VALIDATION_SET)
 	$(GO) run ./cmd/analyste eval-signals --model offline $(BLIND_SET)
+	$(GO) run ./cmd/analyste eval-signals --model offline $(HELDOUT_SET)
 
 e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), the judge on its labelled cases and the risk reader on its labelled sentences
 	@test -n "$${GOOGLE_CLOUD_PROJECT:-}" || { echo "GOOGLE_CLOUD_PROJECT non défini"; exit 1; }

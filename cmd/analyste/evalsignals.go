@@ -28,7 +28,7 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	var paths fileList
 	fs.Var(&paths, "sentences", "fichier JSON des phrases étiquetées, répétable : les ensembles sont lus comme un seul (défaut "+defaultSentences+")")
 	var roles fileList
-	fs.Var(&roles, "set", "ajoute les ensembles d'un rôle du manifeste "+filepath.Join(labelled.Dir, labelled.Manifest)+" (tuning, validation, blind, real), répétable")
+	fs.Var(&roles, "set", "ajoute les ensembles d'un rôle du manifeste "+filepath.Join(labelled.Dir, labelled.Manifest)+" (tuning, validation, blind, real, heldout), répétable")
 	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON")
 	net := fs.Bool("filet", false, "lit avec le seul filet des risques critiques (shared/critical), sans modèle : sa précision")
 	misses := fs.Bool("misses", false, "liste les phrases mal lues de la partie de réglage (jamais celles de la partie retenue)")

@@ -134,11 +134,15 @@ var rules = []rule{
 		),
 		settled: re(`(?:est|sont|etait|etaient) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
 			`ont pris fin`, `clotur`+w, `jugement de cloture`, `fin (?:de la|du) (?:procedure|plan|mandat)`, `(?:a|ont) ete leve`+s,
-			`acheve`+s, `mis fin`, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`),
+			`acheve`+s, `mis fin`,
+			// A creditor's demand rejected or dropped, a restructuring done.
+			`(?:demande|assignation|citation|requete)s?`+long+` (?:est|a ete|ont ete|sont) rejetee?s?`,
+			`rejet`+w+` (?:la|l) (?:demande|assignation|citation)`, `declaree?s? sans objet`, `irrecevable`+s, `desist`+w,
+			`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`),
 		exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
 			`deprecie[a-z]*`,
 			`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
-			`(?:faillite|liquidation|redressement|procedure|sauvegarde)(?: [a-z]+)? (?:de|d|du) (?:[a-z0-9]+ ){0,3}(?:clients?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)`,
+			`(?:faillite|liquidation|redressement|procedure|sauvegarde)(?: [a-z]+)? (?:de|d|du) (?:[a-z0-9]+ ){0,3}(?:clients?|filiales?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)`,
 			`(?:clients?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee|entre|entree|declare|declaree) (?:en|sous)`),
 	},
 	{
@@ -158,6 +162,26 @@ var rules = []rule{
 			`a nouveau superieur`+s, `regularise`+s),
 	},
 	{
+		// Before the breach: a debt called outweighs the covenant whose
+		// breach called it.
+		kind: Acceleration, category: signals.Acceleration, also: []signals.Category{signals.Covenant},
+		summary: "Exigibilité anticipée de la dette déclenchée",
+		reason:  "exigibilité déclenchée ou notifiée : élevée",
+		cues: cues(
+			`(?:prononc|notifi|declench|demand|exige|exigea|reclam|invoqu|actionn|signifi|mis en oeuvre|mise en oeuvre|vot|decid|prevalu)[a-z]*`+gap+` (?:l )?(?:exigibilite (?:anticipee|immediate)|decheance du terme|remboursement (?:anticipe|immediat|sans delai)|cas de defaut|cas d exigibilite)`,
+			`(?:entrain|provoqu|declench)`+w+`(?: (?:[a-z0-9]+|\|)){0,10} (?:l )?exigibilite (?:anticipee |immediate )?(?:de|des|du|d)`,
+			`survenance d un cas (?:d exigibilite|de defaut)`,
+			`(?:exigibilite (?:anticipee|immediate)|decheance du terme)`+gap+` (?:a|ont) ete (?:prononcee|notifiee|declenchee|demandee|exigee|signifiee|invoquee)s?`,
+			`(?:rendu|rendue|rendus|rendues|declaree?s?) (?:immediatement )?exigibles?`, `devenu`+s+` immediatement exigibles?`,
+			// The lenders' acts: credit withdrawn, debt called by a default.
+			`(?:a|ont) (?:denonce|resilie|mis fin a|mis un terme a)(?: [a-z0-9]+){0,3} (?:les |le |la |l |ses |son |sa )?(?:concours|credit|pret|ligne|facilite|autorisation|decouvert|contrat de pret|contrat de credit)s?`,
+			`devenu`+s+` exigibles?`+long+` (?:a la suite|suite a|en raison|du fait|apres|par suite)`,
+			`accelere?r? (?:la|le|les) (?:dette|pret|credit|emprunt)s?`, `acceleration (?:de la|du|des) (?:dette|pret|credit|emprunt)s?`,
+			`en demeure de rembourser`,
+		),
+		settled: re(`renonce`+w+`?`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
+	},
+	{
 		kind: CovenantBreach, category: signals.Covenant, also: []signals.Category{signals.Acceleration},
 		summary: "Covenant non respecté ou levé par dérogation des prêteurs",
 		reason:  "covenant franchi ou dérogation nécessaire : élevée",
@@ -165,7 +189,9 @@ var rules = []rule{
 			`bris (?:de|du|des) (?:covenant|ratio|engagement|clause)s?`,
 			`non respect (?:du|des|de|d) (?:l )?(?:covenant|ratio|engagement|clause)s?`,
 			`manquements? (?:au|aux|a l) (?:covenant|ratio|engagement)s?`,
-			`(?:n a|n ont|n avait|n avaient|ne sont|n est|n etait|n etaient|n etant|n ayant) pas (?:ete )?(?:respecte|tenu)`+s,
+			`(?:n a|n ont|n avait|n avaient|ne sont|n est|n etait|n etaient|n etant|n ayant) pas (?:ete )?(?:respecte|tenu|satisfait|rempli)`+s,
+			`(?:accept|consent)`+w+` de ne pas (?:tester|appliquer|calculer)`,
+			`(?:amenagement|reamenagement|modification|renegociation)s? (?:du|des|de l|de la) (?:ratio|covenant|engagements? financiers?|plafond|seuil)s?`,
 			`faute d avoir (?:respecte|tenu|atteint)`, `ne pas avoir (?:respecte|tenu)`, `renonc`+w+` (?:ponctuellement )?a se prevaloir`,
 			`(?:accepte|consenti|renonce)[a-z]* (?:de ne pas|a ne pas|a) se prevaloir`,
 			`renonciations? (?:ponctuelle|temporaire|a se prevaloir|au test|a l application)`+s, `demandes? de renonciation`,
@@ -173,7 +199,7 @@ var rules = []rule{
 			`(?:passe|passer|tombe|descendu|ramene)`+s+gap+` (?:sous|en dessous) (?:le|les|du|des) (?:plancher|seuil|minimum)s? (?:contractuel|convenu|prevu|requis|autorise)`+s,
 			`dispenses? (?:ponctuelle|temporaire|de respect|du respect)s?`,
 			`(?:porter|porte|relever|releve|relevement|rehausser|rehausse|abaisser|abaisse|assouplir|assoupli|assouplissement)`+long+` (?:levier maximal|levier maximum|plafond|seuil|ratio|minimum|covenant|engagements financiers)s?`,
-			`(?:seuil|plafond|levier maximal|minimum|ratio|covenant)s?`+long+` (?:a ete|ont ete|est|sont) (?:releve|abaisse|porte|assoupli|ramene|rehausse)`+s,
+			`(?:seuil|plafond|levier maximal|minimum|ratio|covenant)s?`+long+` (?:a ete|ont ete|est|sont|soit|soient) (?:releve|abaisse|porte|assoupli|ramene|rehausse)`+s,
 			`en deca du (?:minimum|seuil|plancher|ratio)`, `au dessus du (?:plafond|maximum) (?:contractuel|autorise)`,
 			`ne (?:respecte|respectait|respectent|respectaient) (?:pas|plus)`,
 			`depass`+w+` (?:le|les|du|des|son|ses|la) (?:covenant|plafond contractuel|seuil contractuel|limite contractuelle|niveau contractuel)`,
@@ -187,19 +213,6 @@ var rules = []rule{
 			`contrat de pret`, `obligataires?`, `exigibilite`),
 		settled: re(`(?:de nouveau|a nouveau|desormais) respecte`+s, `remedie`+s),
 		figures: beyondLimit,
-	},
-	{
-		kind: Acceleration, category: signals.Acceleration, also: []signals.Category{signals.Covenant},
-		summary: "Exigibilité anticipée de la dette déclenchée",
-		reason:  "exigibilité déclenchée ou notifiée : élevée",
-		cues: cues(
-			`(?:prononc|notifi|declench|demand|exige|exigea|reclam|invoqu|actionn|signifi|mis en oeuvre|mise en oeuvre)[a-z]*`+gap+` (?:l )?(?:exigibilite (?:anticipee|immediate)|decheance du terme|remboursement (?:anticipe|immediat|sans delai)|cas de defaut|cas d exigibilite)`,
-			`(?:entrain|provoqu|declench)`+w+`(?: (?:[a-z0-9]+|\|)){0,10} (?:l )?exigibilite (?:anticipee |immediate )?(?:de|des|du|d)`,
-			`survenance d un cas (?:d exigibilite|de defaut)`,
-			`(?:exigibilite (?:anticipee|immediate)|decheance du terme)`+gap+` (?:a|ont) ete (?:prononcee|notifiee|declenchee|demandee|exigee|signifiee|invoquee)s?`,
-			`(?:rendu|rendue|rendus|rendues|declaree?s?) (?:immediatement )?exigibles?`, `devenu`+s+` immediatement exigibles?`,
-		),
-		settled: re(`renonce`+w+`?`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
 	},
 	{
 		kind: AuditOpinion, category: signals.AuditorQualification,
@@ -299,12 +312,17 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	// What "faute de quoi" opens is what did not happen: the fact is
 	// before it.
 	h := counterfactual.ReplaceAllString(f, " ")
-	moodHyp := inList || hypothesis.MatchString(h) || mood.MatchString(h)
+	// A relative or participial clause supposes only what it says: "une
+	// renonciation (waiver) au test du ratio, que l'emprunteur n'aurait pas
+	// respecté" is a waiver granted. Its mood is left out of the
+	// sentence's, and its own cues are read only if it supposes nothing.
+	main, h := dependents(h)
+	moodHyp := inList || hypothesis.MatchString(main) || mood.MatchString(main)
 	termsAt := len(h)
-	if m := terms.FindStringIndex(h); m != nil {
+	if m := terms.FindStringIndex(main); m != nil {
 		termsAt = m[0]
 	}
-	std := responsibility.MatchString(f)
+	std := responsibility.MatchString(f) || signals.GeneralRule(sentence)
 	for i := range rules {
 		r := &rules[i]
 		// A rule that plans may be named before a contract's wording.
@@ -329,6 +347,28 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 		}
 	}
 	return "", "", false
+}
+
+// dependent is a clause of folded text that opens on a relative pronoun
+// or a denied participle ("le chantier ne pouvant plus le tenir").
+var dependent = regexp.MustCompile(`\|(?: (?:que|qu|qui|dont|lequel|laquelle|lesquels|lesquelles|auquel|auxquels)| [a-z]+(?: [a-z]+)? (?:ne|n) [a-z]+ant) [^|]*`)
+
+// dependents gives h with every dependent clause blanked (main), and h
+// with the dependent clauses that suppose blanked (cues): both as long as
+// h, so that places in one are places in the other.
+func dependents(h string) (main, cues string) {
+	mainB, cuesB := []byte(h), []byte(h)
+	for _, m := range dependent.FindAllStringIndex(h, -1) {
+		clause := h[m[0]:m[1]] + " "
+		supposes := hypothesis.MatchString(clause) || mood.MatchString(clause) || terms.MatchString(clause)
+		for i := m[0] + 1; i < m[1]; i++ {
+			mainB[i] = ' '
+			if supposes {
+				cuesB[i] = ' '
+			}
+		}
+	}
+	return string(mainB), string(cuesB)
 }
 
 var counterfactual = regexp.MustCompile(` (?:faute de quoi|sans quoi|a defaut de quoi|sinon) [^|]*`)
@@ -408,8 +448,8 @@ func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 // à 3,4x pour un plafond contractuel de 3,25x", "… contre un minimum de
 // 1,20"), levelOf the level itself, the last one told before the limit.
 var (
-	limitAfter = regexp.MustCompile(`\b(?:pour|contre|face à|au regard d')\s*(?:un|une|le|la|son|sa)\s+(plafond|maximum|minimum|plancher|niveau maximal|niveau minimal|seuil maximal|seuil minimal)\b[^;\d]{0,40}?(\d+(?:,\d+)?)`)
-	levelOf    = regexp.MustCompile(`(?:ressort|ressortait|ressortant|s'établit|s'établissait|atteint|atteignait|s'élève|s'élevait|est|était|de)\s+(?:à\s+)?(\d+(?:,\d+)?)\s*(?:x|fois)?\b`)
+	limitAfter = regexp.MustCompile(`(?:\b(?:pour|contre|face à|au regard d'|alors que[^;\d]{0,40}?)\s*(?:un|une|le|la|son|sa)|\bau-delà du|\bau-dessus du|\ben deçà du|\ben dessous du)\s+(plafond|maximum|minimum|plancher|niveau maximal|niveau minimal|seuil maximal|seuil minimal)\b[^;\d]{0,40}?(\d+(?:,\d+)?)`)
+	levelOf    = regexp.MustCompile(`(?:ressort|ressortait|ressortant|s'établit|s'établissait|atteint|atteignait|s'élève|s'élevait|est|était|de|tombé|descendu|monté|remonté|passé)\s+(?:à\s+)?(\d+(?:,\d+)?)\s*(?:x|fois)?\b`)
 )
 
 // beyondLimit tells whether sentence tells a ratio past its limit: above a

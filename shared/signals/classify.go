@@ -41,8 +41,8 @@ func classify(s sentence, ref reference) (kind, Category) {
 		}
 		return neutral, ""
 	}
-	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) ||
-		has(s.norm, standard) || customersTerm(s.norm) {
+	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) && !reset(s.norm) ||
+		has(s.norm, standard) || customersTerm(s.norm) || generalLaw(s.norm) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of taxonomy[i] are found; a word that
@@ -66,6 +66,12 @@ func classify(s sentence, ref reference) (kind, Category) {
 			continue
 		}
 		found, negatedStrong := readTerms(s.norm, d.strong)
+		if d.category == GoingConcern && len(negatedStrong) > 0 {
+			// "n'a identifié aucune incertitude significative sur la capacité
+			// à poursuivre son exploitation": the ability is named only for
+			// its doubt to be denied.
+			found = slices.DeleteFunc(found, func(sp span) bool { return has(s.norm[sp.start:sp.end], ability) })
+		}
 		denied = denied || len(negatedStrong) > 0
 		if d.category == CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
@@ -116,7 +122,10 @@ func classify(s sentence, ref reference) (kind, Category) {
 			best, weight, first, framed, firm = d.category, w, at, d.frames, strong[i]
 		}
 	}
-	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && !has(clause, partial) && (weight <= 2 || coveredWhole(clause)) {
+	// A breach "couvert par une lettre de renonciation" is waived, not
+	// covered: the waiver is the risk.
+	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && !has(clause, partial) && !has(clause, breached) &&
+		(weight <= 2 || coveredWhole(clause)) {
 		return mitigant, ""
 	}
 	if best == "" {
@@ -160,7 +169,7 @@ func customersTerm(norm string) bool {
 	return customersNotice(norm) && len(positions(norm, noticeTerm)) > 0 && has(norm, mayWords) && !strings.Contains(norm, "%")
 }
 
-var mayWords = []string{"peut", "peuvent", "pourra", "pourront", "possibilité", "faculté", "libre"}
+var mayWords = []string{"peut", "peuvent", "pourra", "pourront", "possibilité", "faculté", "libre", "résiliable"}
 
 var (
 	customerSide = []string{"client", "abonné", "abonnement", "marchés", "collectivités", "donneur d'ordre", "donneurs d'ordre"}
@@ -250,7 +259,8 @@ func affirmedPlaces(norm string, terms []string) map[int]bool {
 // coveredWhole tells whether clause says an exposure is wholly covered or
 // insured, with no loss told beside it.
 func coveredWhole(clause string) bool {
-	return len(affirmed(clause, fullCover)) > 0 && !has(clause, partial) && !has(clause, consequence) && !conditional(clause)
+	return len(affirmed(clause, fullCover)) > 0 && !has(clause, partial) && !has(clause, consequence) &&
+		!conditional(coverMood.ReplaceAllString(clause, ""))
 }
 
 // mitigates tells whether norm lessens a risk and tells no loss ("aucune
@@ -258,8 +268,13 @@ func coveredWhole(clause string) bool {
 // name a risk ("ratio de couverture" is no cover).
 func mitigates(norm string, taken []span) bool {
 	return pointers(norm, mitigation, append(taken, negatedSpans(norm, mitigation)...)) > 0 &&
-		!has(norm, consequence) && !conditional(norm)
+		!has(norm, consequence) && !conditional(coverMood.ReplaceAllString(norm, ""))
 }
+
+// coverMood is a cover told in the conditional of the loss it would meet
+// ("une condamnation, si elle devait intervenir, serait couverte par la
+// police"): the mood is the loss's, the cover is stated.
+var coverMood = regexp.MustCompile(`\bserai(?:t|ent) (?:intégralement |entièrement )?(?:couvert|pris en charge|indemnisé|assuré)`)
 
 var (
 	debtWords = []string{"dette", "endettement", "emprunt", "prêt", "crédit", "obligataire", "obligation", "financement", "euro pp", "concours"}
@@ -293,8 +308,53 @@ func settles(norm string) bool {
 			return true
 		}
 	}
+	return liftedClaim(norm)
+}
+
+// ability names the company's capacity to go on, which is no doubt by itself.
+var ability = []string{"poursuivre son exploitation", "poursuite de l'exploitation"}
+
+// reset tells a covenant's limit moved or waived for the company, which no
+// approval settles: the holders "ont approuvé la modification du ratio,
+// dont le plafond est porté de 4,0x à 5,0x".
+func reset(norm string) bool {
+	c := slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == Covenant })
+	return len(affirmed(norm, taxonomy[c].strong)) > 0 && has(norm, resets)
+}
+
+var resets = []string{"porté de", "relevé de", "waiver", "renonciation", "dérogation", "suspension du test", "aménagement des"}
+
+// liftedClaim tells whether norm says an adverse claim was annulled,
+// rejected or discharged, the claim named before the lifting ("la mise en
+// demeure, qui a été annulée", "l'amende que le tribunal a annulée"): not
+// an authorisation annulled, which is named after it or is no claim.
+func liftedClaim(norm string) bool {
+	if has(norm, ownAppeal) {
+		return false
+	}
+	for _, l := range affirmed(norm, lifts) {
+		if slices.ContainsFunc(claims, func(c string) bool {
+			at := positions(norm, c)
+			return len(at) > 0 && at[0] < l.start
+		}) {
+			return true
+		}
+	}
 	return false
 }
+
+// GeneralRule tells whether text states a rule of law for any debtor,
+// with no year, amount or company of its own: no event of the company.
+// The critical net leaves these sentences out too.
+func GeneralRule(text string) bool { return generalLaw(quotes.Normalise(text)) }
+
+// generalLaw tells a rule of law stated for any debtor, with no year,
+// amount or company of its own.
+func generalLaw(norm string) bool {
+	return has(norm, generalRule) && !has(norm, particular) && !year.MatchString(norm)
+}
+
+var year = regexp.MustCompile(`\b(?:19|20)\d\d\b`)
 
 // adverseAfter tells whether the first words of text turn the settling
 // wording before them to the worse.

@@ -36,6 +36,8 @@ var (
 		"pertes de crédit attendues", "sont présenté au", "définitions de", "figurent à l'annexe", "figure à l'annexe",
 		"figurent en annexe", "du bilan regroupe", "point clé de notre audit", "point clé de l'audit", "caractère raisonnable", "nous avons apprécié", "tableau prévu",
 		"cas de défaut usuels",
+		// A contract's governing law and jurisdiction clause.
+		"régi par le droit", "régis par le droit", "régie par le droit", "compétence exclusive",
 		"le détail des", "télédéclarer", "notre appréciation des", "nous avons vérifié",
 		"caractère approprié", "sont ventilé", "pas retraité", "comptabilisées en charges", "comptabilisés en charges",
 		"intégration fiscale", "approuvé les conventions", "sont décomptabilisé", "est décomptabilisé", "comprend les", "comprennent les",
@@ -55,7 +57,7 @@ var (
 	// breached says a covenant was broken or waived, as a fact.
 	breached = []string{"n'a pas été respecté", "n'ont pas été respecté", "n'était pas respecté", "n'étaient pas respecté",
 		"non-respect constaté", "bris de covenant", "waiver", "dérogation obtenue", "dérogation accordée", "a été franchi",
-		"ont été franchi", "faute d'avoir respecté", "faute d'avoir tenu"}
+		"ont été franchi", "faute d'avoir respecté", "faute d'avoir tenu", "renonciation"}
 	// called says the lenders called the debt.
 	called = []string{"prononc", "prononç", "notifi", "a rendu", "ont rendu", "a exigé", "ont exigé", "a réclamé", "ont réclamé",
 		"a demandé", "ont demandé"}
@@ -100,11 +102,42 @@ var (
 		// ("a annoncé avoir bouclé…"), or by the court or the authority.
 		"avoir bouclé", "avoir finalisé", "avoir refinancé", "avoir soldé", "a soldé", "ont soldé", "intégralement apuré",
 		"entièrement apuré", "été apuré", "bonne exécution du plan", "hors de cause", "relaxé", "non-lieu", "classé sans suite",
-		"classée sans suite", "avis favorable", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
+		"classée sans suite", "avis favorable",
+		// A claim dropped or a procedure closed by the court or the party
+		// that brought it.
+		"désistement", "déclarée sans objet", "déclaré sans objet", "a été clôturé", "ont été clôturé", "exécution intégrale",
+		"assainissement ayant été", "assainissement a été", "prononce la décharge", "prononcé la décharge", "abandon total",
+		"abandon des rectifications", "abandon du redressement", "issue amiable", "dégrèvement total", "dégrèvement intégral", "permis de reconstituer", "aucun effet sur", "n'a eu aucun effet", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
 	}
+	// lifts and claims: an adverse claim (a fine, a reassessment, a
+	// garnishment, a creditor's demand) annulled, rejected or discharged is
+	// over ("la sanction, que le Conseil d'État a annulée, …"); not when
+	// what was rejected is the company's own appeal against it (ownAppeal).
+	lifts = []string{"annulé", "annulée", "annulés", "annulées", "abrogé", "abrogée", "rapporté", "rapportée", "a été rejeté", "ont été rejeté", "est rejeté", "sont rejeté",
+		"irrecevable", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge"}
+	claims = []string{"amende", "sanction", "rectification", "condamnation", "saisie", "mise en demeure", "pénalité",
+		"assignation", "réclamation", "citation", "demande", "injonction", "redressement urssaf", "redressement fiscal",
+		"redressement notifié", "cotisations supplémentaires", "rappel", "caution", "suspension"}
+	ownAppeal = []string{"requête de la société", "recours de la société", "demande de la société", "requête du groupe",
+		"recours du groupe", "présentée par la société", "formée par la société", "formé par la société", "de la société tendant"}
+	// generalRule is the voice of the law stating a rule for any debtor
+	// ("la procédure de sauvegarde est ouverte à tout débiteur qui…"), and
+	// particular what a sentence about one company holds: a year, an
+	// amount, the company itself. A rule without particulars is no event.
+	generalRule = []string{"tout débiteur", "un débiteur", "au débiteur", "le débiteur qui", "toute personne", "tout créancier",
+		"la loi présume", "selon l'article", "aux termes de la loi", "réputée non écrite", "réputé non écrit", "par elle-même",
+		"est une procédure", "peut être ouverte", "peut être ouvert", "peut être demandée", "est ouverte à", "est ouvert à",
+		"est ouverte sur", "est confidentielle", "est destinée à", "réserve la procédure"}
+	particular = []string{"la société", "le groupe", "l'émetteur", "l'emprunteur", "la débitrice", "notre", "nous", "sa filiale",
+		"ses filiales", "€", "euros", "francs", "dollars"}
 	// settledPairs say it in two places of a sentence: "a obtenu en mars
 	// 2025 le renouvellement de son agrément".
-	settledPairs = [][2][]string{{{"a obtenu", "ont obtenu"}, {"le renouvellement", "la prolongation", "le prolongement"}}}
+	settledPairs = [][2][]string{{{"a obtenu", "ont obtenu"}, {"le renouvellement", "la prolongation", "le prolongement"}},
+		// A new loan signed to refinance: the refinancing is done.
+		{{"signé", "conclu"}, {"pour refinancer", "refinançant"}},
+		// A debt replaced by another: "a été remplacé en septembre par un
+		// prêt amortissable", "un crédit … qui se substitue aux lignes".
+		{{"a été remplacé", "ont été remplacé", "se substitue", "se substituent"}, {"prêt", "crédit", "emprunt", "financement", "lignes"}}}
 	// mitigation is what lessens a risk: a cover, an insurance, a provision,
 	// a plan, a second source.
 	mitigation = []string{
@@ -126,7 +159,7 @@ var (
 		"entièrement à taux fixe", "intégralement à taux fixe", "totalement à taux fixe", "sont couverts", "sont couvertes",
 		"étaient couverts", "étaient couvertes", "second fabricant", "deuxième fabricant", "second fournisseur", "deuxième fournisseur",
 		"second prestataire", "second sous-traitant", "seconde source", "double source", "fournisseur alternatif",
-		"fournisseurs alternatifs"}
+		"fournisseurs alternatifs", "couvrent la totalité", "couvre la totalité", "couvrent l'intégralité", "couvre l'intégralité"}
 	// partial says a cover leaves part of the exposure open.
 	partial = []string{"partiel", "en partie", "à hauteur d", "seulement", "seuls", "seules", "moitié", "n'a couvert que", "ne couvre que",
 		"ne couvrent que"}
@@ -145,7 +178,7 @@ var (
 	// negators deny a term up to that many words after them in its clause:
 	// "sans" and "ni" deny the words they lead, "aucun" the whole clause.
 	negators = map[string]int{"aucun": negationWindow, "aucune": negationWindow, "pas": 10, "absence": 10, "jamais": 10,
-		"nul": 10, "nulle": 10, "sans": 3, "ni": 8, "non": 1}
+		"nul": 10, "nulle": 10, "sans": 3, "ni": 8, "non": 1, "rien": 10, "nullement": 10}
 	// exceptions end a negation's reach: "aucun … autre qu'un ratio".
 	exceptions = []string{"autre qu", "sauf", "hormis", "exception"}
 	// barriers end a negation's reach backwards: a new clause opened by
@@ -161,7 +194,10 @@ var (
 		"prolongera": true, "réglé": true, "réglées": true, "payé": true, "payées": true, "honoré": true, "retenu": true, "retenue": true, "couvert": true, "couverte": true, "couverts": true,
 		"couvertes": true, "assuré": true, "assurée": true, "assurés": true, "assurées": true, "obtenu": true, "abouti": true, "trouvé": true, "signé": true, "finalisé": true,
 		"sécurisé": true, "conclu": true, "reçu": true, "levé": true, "achevé": true, "acquitté": true, "acquittées": true,
-		"livrer": true, "payer": true, "régler": true, "honorer": true}
+		"livrer": true, "payer": true, "régler": true, "honorer": true,
+		// A covenant not met is still at stake: "n'a pas satisfait au ratio".
+		"satisfait": true, "respecté": true, "respectée": true, "respectés": true, "respectées": true, "rempli": true,
+		"tester": true}
 )
 
 // notConditional are words ending like a conditional verb that are not verbs.
@@ -366,7 +402,12 @@ func negated(text string, at int) bool {
 		if barriers[words[i]] || words[i] == "et" && i+1 < len(words) && newSubject[words[i+1]] {
 			return false
 		}
-		if reach := negators[words[i]]; len(words)-i <= reach {
+		reach := negators[words[i]]
+		if words[i] == "sans" && i+1 < len(words) && words[i+1] == "que" {
+			// "sans que cette opération constitue un cas de défaut".
+			reach = 10
+		}
+		if len(words)-i <= reach {
 			return !has(strings.Join(words[i:], " "), exceptions) && !slices.ContainsFunc(words[i+1:],
 				func(w string) bool { return successes[w] })
 		}

@@ -18,6 +18,7 @@ const (
 	Validation = "validation" // never tuned on: set the word model's threshold
 	Blind      = "blind"      // written after the last change: measured once
 	Real       = "real"       // written after real prose, held out: measured
+	HeldOut    = "heldout"    // written after the last change, never tuned on: first contact
 )
 
 // Manifest is the manifest's name in the sets' folder.
@@ -46,7 +47,7 @@ func Read(dir string) ([]Entry, error) {
 		}
 		f := strings.Fields(line)
 		if len(f) != 2 || !known(f[0]) {
-			return nil, fmt.Errorf("labelled sets: %s line %d: %q, want a role (%s, %s, %s, %s) and a file", Manifest, n, line, Tuning, Validation, Blind, Real)
+			return nil, fmt.Errorf("labelled sets: %s line %d: %q, want a role (%s, %s, %s, %s, %s) and a file", Manifest, n, line, Tuning, Validation, Blind, Real, HeldOut)
 		}
 		out = append(out, Entry{Role: f[0], File: f[1]})
 	}
@@ -55,7 +56,7 @@ func Read(dir string) ([]Entry, error) {
 
 func known(role string) bool {
 	switch role {
-	case Tuning, Validation, Blind, Real:
+	case Tuning, Validation, Blind, Real, HeldOut:
 		return true
 	}
 	return false
@@ -64,7 +65,7 @@ func known(role string) bool {
 // Paths are the paths of the sets of role in dir, in the manifest's order.
 func Paths(dir, role string) ([]string, error) {
 	if !known(role) {
-		return nil, fmt.Errorf("labelled sets: unknown role %q (%s, %s, %s, %s)", role, Tuning, Validation, Blind, Real)
+		return nil, fmt.Errorf("labelled sets: unknown role %q (%s, %s, %s, %s, %s)", role, Tuning, Validation, Blind, Real, HeldOut)
 	}
 	entries, err := Read(dir)
 	if err != nil {
