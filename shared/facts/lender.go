@@ -246,8 +246,8 @@ func adjustedEBITDAFact(company, slug string, y int, rs map[int]ratios.Ratios, e
 		for _, b := range backs {
 			sum += b
 		}
-		text += " ; retraitements publiés : " + strings.Join(labels, ", ")
-		text += fmt.Sprintf(" ; total des retraitements : %s ; part des retraitements dans l'EBITDA ajusté : %s", frnum.FormatKEUR(sum), frnum.FormatPercent(sum/adj*100))
+		text += " ; retraitements : " + strings.Join(labels, ", ")
+		text += fmt.Sprintf(" ; part des retraitements : %s", frnum.FormatPercent(sum/adj*100))
 		if e := rs[y].EBITDA; e.OK() {
 			f.State, f.Fields, f.Reasons = ev.Assess(d.Reads(y, 0))
 			if gap := adj - (e.Number + sum); math.Abs(gap) > adj*reconcileTolerance {
@@ -255,7 +255,7 @@ func adjustedEBITDAFact(company, slug string, y int, rs map[int]ratios.Ratios, e
 				f.Reasons = append(f.Reasons, fmt.Sprintf("l'EBITDA des comptes (%s en %d) et les retraitements publiés (%s) ne redonnent pas l'EBITDA ajusté publié (%s)",
 					frnum.FormatKEUR(e.Number), y, frnum.FormatKEUR(sum), frnum.FormatKEUR(adj)))
 			} else {
-				text += fmt.Sprintf(" ; l'EBITDA des comptes %d plus ces retraitements redonne l'EBITDA ajusté publié", y)
+				text += " ; rapprochés de l'EBITDA des comptes"
 			}
 		}
 		f.Text = text
@@ -336,14 +336,13 @@ func netDebtScopeFact(company, slug string, y int, rs map[int]ratios.Ratios, ev 
 	f := Fact{ID: id, Figure: &Figure{Type: FigureNetDebtScope, Role: "total", Unit: string(frnum.KEUR)}}
 	f.State, f.Fields, f.Reasons = ev.Assess(d.Reads(y, 0))
 	debt, _ := ev.report.Value(y, financialDebtKey)
-	var scope, parts []string
+	var parts []string
 	if loanOK {
 		v, _ := loans.KEUR()
 		v = math.Abs(v)
 		without := nd.Number - v
 		f.Page = loanPage
-		scope = append(scope, "comptes courants d'associés inclus")
-		parts = append(parts, fmt.Sprintf("dette nette hors comptes courants d'associés : %s (comptes courants d'associés de %s, p. %d)", frnum.FormatKEUR(without), printedAmount(loans), loanPage))
+		parts = append(parts, fmt.Sprintf("dette nette hors comptes courants d'associés : %s (comptes courants de %s, p. %d)", frnum.FormatKEUR(without), printedAmount(loans), loanPage))
 		f.Reasons = append(f.Reasons, loanReasons...)
 		if v > debt {
 			f.Reasons = append(f.Reasons, fmt.Sprintf("les comptes courants d'associés lus (%s) dépassent les dettes financières du bilan (%s)", frnum.FormatKEUR(v), frnum.FormatKEUR(debt)))
@@ -359,20 +358,19 @@ func netDebtScopeFact(company, slug string, y int, rs map[int]ratios.Ratios, ev 
 			f.Page = leasePage
 		}
 		if onBalance {
-			scope = append(scope, "dettes locatives incluses")
-			parts = append(parts, fmt.Sprintf("dette nette hors dettes locatives : %s (dettes locatives de %s, p. %d)", frnum.FormatKEUR(nd.Number-v), printedAmount(lease), leasePage))
+			parts = append(parts, fmt.Sprintf("dette nette hors dettes locatives, incluses dans les dettes financières : %s (dettes locatives de %s, p. %d)", frnum.FormatKEUR(nd.Number-v), printedAmount(lease), leasePage))
 			if v > debt {
 				f.Reasons = append(f.Reasons, fmt.Sprintf("les dettes locatives lues (%s) dépassent les dettes financières du bilan (%s)", frnum.FormatKEUR(v), frnum.FormatKEUR(debt)))
 			}
 		} else {
-			scope = append(scope, "crédit-bail hors bilan exclu")
-			parts = append(parts, fmt.Sprintf("dette nette avec le crédit-bail restant dû : %s (redevances de crédit-bail restant dues de %s, p. %d)", frnum.FormatKEUR(nd.Number+v), printedAmount(lease), leasePage))
+			parts = append(parts, fmt.Sprintf("dette nette y compris le crédit-bail restant dû : %s (crédit-bail hors bilan de %s, p. %d)", frnum.FormatKEUR(nd.Number+v), printedAmount(lease), leasePage))
 		}
 	}
 	if len(f.Reasons) > 0 {
 		f.State = Unverified
 	}
-	f.Text = fmt.Sprintf("%s - Dette nette des comptes %d : %s ; %s", company, y, strings.Join(scope, ", "), strings.Join(parts, " ; "))
+	text := strings.Join(parts, " ; ")
+	f.Text = company + " - " + strings.ToUpper(text[:1]) + text[1:]
 	if !loanOK {
 		f.Text += " ; comptes courants d'associés : " + NotInDocument
 	}

@@ -97,7 +97,7 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 			line = Flow{Label: maturityLabel, Amount: amount, Fact: f.ID}
 			fl.Uses = append(fl.Uses, line)
 		case f.Figure.Type == FigureCommittedCapex:
-			line = Flow{Label: "investissements engagés restant à exécuter", Amount: amount, Fact: f.ID}
+			line = Flow{Label: "investissements engagés", Amount: amount, Fact: f.ID}
 			fl.Uses = append(fl.Uses, line)
 		default:
 			continue

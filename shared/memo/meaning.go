@@ -90,8 +90,10 @@ func meaningOf(fs *factSet, holders []int, q figure, neg bool) (named, same bool
 	return named, false
 }
 
-// sameMeaning is sameQuantity with the same polarity: "lignes non tirées"
-// and "lignes tirées" share their words but not their meaning.
+// sameMeaning is sameQuantity with the same polarity and scope: "lignes
+// non tirées" and "lignes tirées" share their words but not their
+// meaning, nor "dette nette hors comptes courants" and "dette nette y
+// compris le crédit-bail".
 func sameMeaning(a, b []string) bool {
-	return sameQuantity(a, b) && slices.Contains(a, "non") == slices.Contains(b, "non")
+	return sameQuantity(a, b) && slices.Contains(a, "non") == slices.Contains(b, "non") && slices.Contains(a, "hor") == slices.Contains(b, "hor")
 }

@@ -226,8 +226,8 @@ func derive(company string, rep statements.Report, tr statements.Transcription, 
 	}
 	fs := append(facts.RatioFacts(company, years, rs, ev), facts.AlertFacts(company, alerts, ev)...)
 	fs = append(fs, covFacts...)
-	fs = append(fs, facts.HeadroomFacts(company, covFacts)...)
 	lender := facts.LenderFacts(company, years, rs, ev, texts)
+	fs = append(fs, facts.HeadroomFacts(company, covFacts, facts.AdjustedEBITDA(lender))...)
 	fs = append(fs, lender...)
 	if f, ok := facts.LiquidityFact(company, years, rs, ev, append(slices.Clone(covFacts), lender...)); ok {
 		fs = append(fs, f)
