@@ -93,7 +93,19 @@ func meaningOf(fs *factSet, holders []int, q figure, neg bool) (named, same bool
 // sameMeaning is sameQuantity with the same polarity and scope: "lignes
 // non tirées" and "lignes tirées" share their words but not their
 // meaning, nor "dette nette hors comptes courants" and "dette nette y
-// compris le crédit-bail".
+// compris le crédit-bail", nor the accounts' EBITDA and the adjusted one.
 func sameMeaning(a, b []string) bool {
-	return sameQuantity(a, b) && slices.Contains(a, "non") == slices.Contains(b, "non") && slices.Contains(a, "hor") == slices.Contains(b, "hor")
+	if !sameQuantity(a, b) {
+		return false
+	}
+	for _, w := range scopeWords {
+		if slices.Contains(a, w) != slices.Contains(b, w) {
+			return false
+		}
+	}
+	return true
 }
+
+// scopeWords are the stems that change what a quantity is: a negation,
+// an exclusion, an adjustment.
+var scopeWords = []string{"non", "hor", "ajust"}
