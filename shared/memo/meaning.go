@@ -90,22 +90,21 @@ func meaningOf(fs *factSet, holders []int, q figure, neg bool) (named, same bool
 	return named, false
 }
 
-// sameMeaning is sameQuantity with the same polarity and scope: "lignes
-// non tirées" and "lignes tirées" share their words but not their
-// meaning, nor "dette nette hors comptes courants" and "dette nette y
-// compris le crédit-bail", nor the accounts' EBITDA and the adjusted one.
-func sameMeaning(a, b []string) bool {
-	if !sameQuantity(a, b) {
+// sameMeaning tells whether a claim's label (claim) names the quantity a
+// fact's label (fact) gives: sameQuantity with the same polarity and
+// scope. "Lignes non tirées" and "lignes tirées" share their words but not
+// their meaning, nor "dette nette hors comptes courants" and "dette nette
+// y compris le crédit-bail"; a claim calling adjusted what its fact does
+// not (the accounts' EBITDA as the adjusted one) is another quantity, a
+// claim leaving the adjustment unsaid ("le ratio") is not.
+func sameMeaning(fact, claim []string) bool {
+	if !sameQuantity(fact, claim) {
 		return false
 	}
-	for _, w := range scopeWords {
-		if slices.Contains(a, w) != slices.Contains(b, w) {
+	for _, w := range []string{"non", "hor"} {
+		if slices.Contains(fact, w) != slices.Contains(claim, w) {
 			return false
 		}
 	}
-	return true
+	return !slices.Contains(claim, "ajust") || slices.Contains(fact, "ajust")
 }
-
-// scopeWords are the stems that change what a quantity is: a negation,
-// an exclusion, an adjustment.
-var scopeWords = []string{"non", "hor", "ajust"}
