@@ -166,8 +166,8 @@ var (
 	// cerfaCapitalTitle heads the Cerfa 2059-F (composition du capital social).
 	cerfaCapitalTitle = regexp.MustCompile(`composition du capital social`)
 	cerfaName         = regexp.MustCompile(`D[ée]nomination\s+(\S.*?)\s*$`)
-	cerfaShare        = regexp.MustCompile(`% de détention\s+(\d{1,3}(?:,\d+)?)\b`)
-	cerfaForm         = regexp.MustCompile(`Forme juridique\s+(\S+)\s+D[ée]nomination`)
+	cerfaShare        = regexp.MustCompile(`% de détention\s+(\d{1,3}(?:[,.]\d+)?)\b`)
+	cerfaForm         = regexp.MustCompile(`Forme juridique\s+(\p{L}\S*)\s+D[ée]nomination`)
 )
 
 // cerfaHolders reads the legal persons holding 10 % or more of the capital
@@ -195,8 +195,8 @@ func cerfaHolders(pages []string) ([]holder, int, string, bool) {
 			if f := cerfaForm.FindStringSubmatch(lines[i]); f != nil {
 				name = f[1] + " " + name
 			}
-			n := frnum.Parse(s[1] + " %")
-			if len(n) != 1 || !doc.Holds(p+1, m[1]) || !doc.Holds(p+1, "% de détention "+s[1]) {
+			n := frnum.Parse(strings.Replace(s[1], ".", ",", 1) + " %") // software may print a decimal point
+			if len(n) != 1 || !doc.Holds(p+1, "Dénomination "+m[1]) && !doc.Holds(p+1, "DÉNOMINATION "+m[1]) || !doc.Holds(p+1, "% de détention "+s[1]) {
 				continue
 			}
 			hs = append(hs, holder{name: name, share: n[0]})

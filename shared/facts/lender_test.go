@@ -20,7 +20,9 @@ func TestLenderFacts(t *testing.T) {
 		"Engagements de crédit-bail : les redevances restant à payer s’élèvent à 3 000 k€, dont 800 k€ à moins d’un an.\n"
 	cerfa := "COMPOSITION DU CAPITAL SOCIAL          N° 2059-F-SD 2020\nDÉNOMINATION DE L’ENTREPRISE    MAISON TEST\n" +
 		"I - CAPITAL DÉTENU PAR LES PERSONNES MORALES :\nForme juridique   SAS             Dénomination   HOLDING EXEMPLE\n" +
-		"N° SIREN (si société établie en France)     1 2 3     % de détention    80,5 Nb de parts ou actions          800\n"
+		"N° SIREN (si société établie en France)     1 2 3     % de détention    80,5 Nb de parts ou actions          800\n" +
+		"Forme juridique   54              Dénomination   AZ CAPITAL\n" +
+		"N° SIREN (si société établie en France)     4 5 6     % de détention    19.50 Nb de parts ou actions          195\n"
 	type want struct {
 		id, text string
 		verified bool
@@ -55,7 +57,7 @@ func TestLenderFacts(t *testing.T) {
 			{"C-test-dette-nette-perimetre", "Maison Test SAS - Dette nette hors comptes courants d'associés : -70 625 k€ (comptes courants de 90 000 k€, p. 2) ; dettes locatives ou crédit-bail : non disponible dans le document", false},
 		}},
 		{"the Cerfa 2059-F", []string{cover, cerfa}, []want{
-			{"C-test-actionnariat", "Maison Test SAS - Actionnariat : SAS HOLDING EXEMPLE 80,5 %, le reste du capital non détaillé dans le document (p. 2)", true},
+			{"C-test-actionnariat", "Maison Test SAS - Actionnariat : SAS HOLDING EXEMPLE 80,5 %, AZ CAPITAL 19,50 % (p. 2)", true},
 		}},
 	}
 	for _, tt := range tests {
