@@ -20,11 +20,10 @@ const NotInDocument = "non disponible dans le document"
 
 // The C- figure types of the lender's restatements.
 const (
-	FigureShareholders    = "actionnariat"
-	FigureAdjustedEBITDA  = "ebitda_ajuste"
-	FigureNetDebtScope    = "perimetre_dette_nette"
-	FigureCommittedCapex  = "investissement_engage"
-	figureShareholderLoan = "comptes_courants_associes"
+	FigureShareholders   = "actionnariat"
+	FigureAdjustedEBITDA = "ebitda_ajuste"
+	FigureNetDebtScope   = "perimetre_dette_nette"
+	FigureCommittedCapex = "investissement_engage"
 )
 
 // pageSentence is a sentence of a page, verified word for word on it.
