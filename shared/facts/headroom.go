@@ -2,6 +2,7 @@ package facts
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"analyste.dev/analyste/shared/frnum"
@@ -13,8 +14,18 @@ import (
 // (net debt) rise, before the ceiling is reached: C-<slug>-covenant-N-marge.
 // Both are percentages of the contractual amounts, which the ratio alone
 // gives; the report's adjusted EBITDA is not restated here.
-func HeadroomFacts(company string, cfacts []Fact) []Fact {
+//
+// Where the covenant is on the adjusted EBITDA and the report prints it
+// (adjusted, in k€, 0 otherwise), the fall is also an amount: how many k€
+// of adjusted EBITDA may go before the ceiling.
+func HeadroomFacts(company string, cfacts []Fact, adjusted float64) []Fact {
 	var out []Fact
+	covenants := 0
+	for _, f := range cfacts {
+		if f.Figure != nil && f.Figure.Type == "covenant" {
+			covenants++
+		}
+	}
 	for _, f := range cfacts {
 		if f.Figure == nil || f.Figure.Type != "covenant" || f.Figure.Role != "plafond" {
 			continue
@@ -30,10 +41,18 @@ func HeadroomFacts(company string, cfacts []Fact) []Fact {
 		}
 		var text string
 		if level <= ceiling {
-			fall, rise := frnum.FormatPercent((1-level/ceiling)*100), frnum.FormatPercent((ceiling/level-1)*100)
-			text = fmt.Sprintf("Marge du covenant %s en EBITDA : l'EBITDA contractuel peut baisser de %s avant d'atteindre le plafond", ratio, fall)
-			if rise != fall { // a figure once
-				text += ", ou la dette nette contractuelle augmenter de " + rise
+			// The fall EBITDA may take is the margin of the ceiling the
+			// covenant's fact states: said again, it would be a figure twice.
+			rise := frnum.FormatPercent((ceiling/level - 1) * 100)
+			text = fmt.Sprintf("Marge du covenant %s en EBITDA : l'EBITDA contractuel peut baisser d'autant que la marge du plafond avant de l'atteindre", ratio)
+			if adjusted > 0 && onAdjusted(ratio) {
+				text = fmt.Sprintf("Marge en EBITDA : l'EBITDA ajusté publié peut baisser de %s avant le plafond", frnum.FormatKEUR(math.Round(adjusted*(1-level/ceiling))))
+				if covenants > 1 {
+					text += " du covenant " + ratio
+				}
+			}
+			if rise != frnum.FormatPercent((1-level/ceiling)*100) {
+				text += ", la dette nette contractuelle augmenter de " + rise
 			}
 		} else {
 			text = fmt.Sprintf("Covenant %s dépassé : l'EBITDA contractuel devrait progresser de %s, ou la dette nette contractuelle baisser de %s, pour revenir sous le plafond",
@@ -42,6 +61,25 @@ func HeadroomFacts(company string, cfacts []Fact) []Fact {
 		out = append(out, Fact{ID: f.ID + "-marge", State: f.State, Reasons: f.Reasons, Page: f.Page, Text: company + " - " + text})
 	}
 	return out
+}
+
+// onAdjusted tells whether a covenant's EBITDA is the adjusted one.
+func onAdjusted(ratio string) bool {
+	folded := locate.Fold(ratio)
+	return strings.Contains(folded, "ajust") || strings.Contains(folded, "retrait")
+}
+
+// AdjustedEBITDA is the adjusted EBITDA of the lender's verified fact, in
+// k€, 0 when the report prints none.
+func AdjustedEBITDA(fs []Fact) float64 {
+	for _, f := range fs {
+		if f.Figure != nil && f.Figure.Type == FigureAdjustedEBITDA && f.Verified() {
+			if v, ok := firstAmount(f.Text); ok {
+				return v
+			}
+		}
+	}
+	return 0
 }
 
 // overEBITDA tells whether a covenant's ratio divides by EBITDA: "dette

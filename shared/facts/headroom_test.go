@@ -13,7 +13,7 @@ func TestHeadroomFacts(t *testing.T) {
 		want string
 	}{
 		{"headroom", cov("Covenant (engagement financier) sur le ratio dette nette / EBITDA : plafond de 4,0x ; ratio publié au 31 décembre 2025 : 3,0x, soit une marge de 25,0 % du plafond", "plafond"),
-			"X - Marge du covenant dette nette / EBITDA en EBITDA : l'EBITDA contractuel peut baisser de 25,0 % avant d'atteindre le plafond, ou la dette nette contractuelle augmenter de 33,3 %"},
+			"X - Marge du covenant dette nette / EBITDA en EBITDA : l'EBITDA contractuel peut baisser d'autant que la marge du plafond avant de l'atteindre, la dette nette contractuelle augmenter de 33,3 %"},
 		{"breach", cov("Covenant (engagement financier) sur le ratio dette nette sur EBITDA : plafond de 3,0x ; ratio publié : 4,0x, soit un dépassement de 33,3 % du plafond", "plafond"),
 			"X - Covenant dette nette sur EBITDA dépassé : l'EBITDA contractuel devrait progresser de 33,3 %, ou la dette nette contractuelle baisser de 25,0 %, pour revenir sous le plafond"},
 		{"no level", cov("Covenant (engagement financier) sur le ratio dette nette / EBITDA : plafond de 3,0x ; aucun niveau publié", "plafond"), ""},
@@ -22,7 +22,7 @@ func TestHeadroomFacts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := HeadroomFacts("X", []Fact{tt.f})
+			got := HeadroomFacts("X", []Fact{tt.f}, 0)
 			switch {
 			case tt.want == "" && len(got) != 0:
 				t.Errorf("facts %+v, want none", got)

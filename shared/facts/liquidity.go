@@ -3,6 +3,7 @@ package facts
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"analyste.dev/analyste/shared/frnum"
@@ -44,6 +45,9 @@ const (
 	figureUndrawn  = "lignes_non_tirees"
 	figureMaturity = "echeance"
 )
+
+// maturityLabel names the debt due within a year among the uses.
+const maturityLabel = "échéances de la dette à moins d'un an"
 
 var (
 	cashKey      = statements.Key{Statement: statements.Balance, Name: "tresorerie"}
@@ -90,7 +94,10 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 			line = Flow{Label: "lignes de crédit non tirées", Amount: amount, Fact: f.ID}
 			fl.Sources = append(fl.Sources, line)
 		case f.Figure.Type == figureMaturity && (!schedule || strings.Contains(f.Text, "Échéancier de la dette")) && strings.Contains(f.Text, "à moins d'un an"):
-			line = Flow{Label: "échéances de la dette à moins d'un an", Amount: amount, Fact: f.ID}
+			line = Flow{Label: maturityLabel, Amount: amount, Fact: f.ID}
+			fl.Uses = append(fl.Uses, line)
+		case f.Figure.Type == FigureCommittedCapex:
+			line = Flow{Label: "investissements engagés", Amount: amount, Fact: f.ID}
 			fl.Uses = append(fl.Uses, line)
 		default:
 			continue
@@ -99,7 +106,7 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 			unverified = append(unverified, f.ID+" non vérifié")
 		}
 	}
-	maturities := len(fl.Uses) > 0
+	maturities := slices.ContainsFunc(fl.Uses, func(u Flow) bool { return u.Label == maturityLabel })
 	if caf, cafReads, cafID, ok := cashFlowCapacity(y, slug, id, rs, ev); ok {
 		reads = append(reads, cafReads...)
 		if caf >= 0 {

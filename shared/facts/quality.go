@@ -44,10 +44,13 @@ func QualityFacts(company string, cs []checks.Check, fs []Fact) []Fact {
 	if len(points) > 0 {
 		list = strings.Join(points, " ; ")
 	}
+	quality := fmt.Sprintf("%s - Qualité de l'information : %d contrôles comptables conformes, %d en échec, %d non vérifiables ; %d faits non vérifiés sur %d",
+		company, count[checks.Passed], count[checks.Failed], count[checks.Unverifiable], unverified, len(fs))
+	if count[checks.Failed] == 0 && count[checks.Unverifiable] == 0 && unverified == 0 { // the zeros said in words
+		quality = fmt.Sprintf("%s - Qualité de l'information : %d contrôles comptables conformes sur %d ; tous les faits vérifiés", company, count[checks.Passed], len(cs))
+	}
 	return []Fact{
-		{ID: "K-" + slug + "-qualite", State: Verified, Text: fmt.Sprintf(
-			"%s - Qualité de l'information : %d contrôles comptables conformes, %d en échec, %d non vérifiables ; %d faits non vérifiés sur %d",
-			company, count[checks.Passed], count[checks.Failed], count[checks.Unverifiable], unverified, len(fs))},
+		{ID: "K-" + slug + "-qualite", State: Verified, Text: quality},
 		{ID: "K-" + slug + "-points", State: Verified, Text: company + " - Points à vérifier : " + list},
 	}
 }

@@ -210,16 +210,37 @@ func Coherence(m Memo, fs []facts.Fact) []Defect {
 // toVerify states the points a person must look at (checkPoints) and the
 // grave risks the risks section could not hold (the page's length): never
 // "rien à signaler", never a risk said twice.
-func (b *builder) toVerify(company string, points *facts.Fact, quotes, stated []facts.Fact) {
+func (b *builder) toVerify(company string, points *facts.Fact, quotes, stated []facts.Fact, covenantsSaid bool) {
 	if points == nil {
 		return
 	}
 	for _, p := range checkPoints(company, points.Text) {
+		if covenantsSaid && strings.HasPrefix(p, otherDefinitionPoint) {
+			continue // the covenants section gives both ratios and says their definitions differ
+		}
 		b.add(*points, p)
 	}
+	// the grave risks the page could not hold, in one sentence
+	var left []facts.Fact
+	var labels []string
 	for _, g := range quotes {
 		if g.Severity == "elevee" && !slices.ContainsFunc(stated, func(f facts.Fact) bool { return f.ID == g.ID || f.Category == g.Category }) {
-			b.add(g, "Point à vérifier : "+strings.ToLower(riskTitle(g)[:1])+riskTitle(g)[1:]+".")
+			label := strings.TrimPrefix(strings.TrimSuffix(riskTitle(g), ", gravité élevée"), "Risque ")
+			if !slices.Contains(labels, label) {
+				left, labels = append(left, g), append(labels, label)
+			}
+		}
+	}
+	switch len(left) {
+	case 0:
+	case 1:
+		b.add(left[0], "Point à vérifier : risque "+labels[0]+", gravité élevée.")
+	default:
+		b.add(left[0], "Points à vérifier : risques "+strings.Join(labels[:len(labels)-1], ", ")+" et "+labels[len(labels)-1]+", gravité élevée.")
+		for _, g := range left[1:] {
+			if !slices.Contains(b.sources, g.ID) {
+				b.sources = append(b.sources, g.ID)
+			}
 		}
 	}
 	if len(b.sentences) > 0 {

@@ -90,8 +90,21 @@ func meaningOf(fs *factSet, holders []int, q figure, neg bool) (named, same bool
 	return named, false
 }
 
-// sameMeaning is sameQuantity with the same polarity: "lignes non tirées"
-// and "lignes tirées" share their words but not their meaning.
-func sameMeaning(a, b []string) bool {
-	return sameQuantity(a, b) && slices.Contains(a, "non") == slices.Contains(b, "non")
+// sameMeaning tells whether a claim's label (claim) names the quantity a
+// fact's label (fact) gives: sameQuantity with the same polarity and
+// scope. "Lignes non tirées" and "lignes tirées" share their words but not
+// their meaning, nor "dette nette hors comptes courants" and "dette nette
+// y compris le crédit-bail"; a claim calling adjusted what its fact does
+// not (the accounts' EBITDA as the adjusted one) is another quantity, a
+// claim leaving the adjustment unsaid ("le ratio") is not.
+func sameMeaning(fact, claim []string) bool {
+	if !sameQuantity(fact, claim) {
+		return false
+	}
+	for _, w := range []string{"non", "hor"} {
+		if slices.Contains(fact, w) != slices.Contains(claim, w) {
+			return false
+		}
+	}
+	return !slices.Contains(claim, "ajust") || slices.Contains(fact, "ajust")
 }

@@ -34,10 +34,13 @@ var subjects = map[string]string{
 // severityWords write a severity as a reader does.
 var severityWords = map[string]string{"elevee": "élevée", "moyenne": "moyenne", "faible": "faible"}
 
-// maxRisks bounds the ranked risks; maxWords the memo (one page).
+// maxRisks bounds the ranked risks; maxWords the memo (one page), and
+// maxTokens its words and marks together (a count by spaces, as a
+// committee's check may make it).
 const (
-	maxRisks = 5
-	maxWords = 650
+	maxRisks  = 5
+	maxWords  = 650
+	maxTokens = 700
 )
 
 // severityRank orders the severities, gravest first.
@@ -59,6 +62,8 @@ var categoryLabels = map[string]string{
 	"change_taux": "change et taux", "garanties_donnees": "garanties données", "engagements_hors_bilan": "engagements hors bilan",
 	"financement_covenant": "financement et covenant", "decouvert_bancaire": "découvert bancaire", "litiges": "litiges", "litige": "litige",
 	"refinancement": "refinancement", "covenant": "covenant", "attrition": "attrition", "climat": "climat",
+	"reglementaire": "réglementaire", "controles_fiscaux_sociaux": "contrôles fiscaux et sociaux", "retards_paiement": "retards de paiement",
+	"parties_liees": "parties liées",
 }
 
 // sortedFacts are the facts by kind.
@@ -69,6 +74,10 @@ type sortedFacts struct {
 	opinion, figures, points *facts.Fact
 	activity, audit, flows   *facts.Fact
 	quality                  *facts.Fact
+	// The lender's restatements (facts.LenderFacts): stated where printed
+	// and verified, points to verify where the document does not print them.
+	shareholders, adjusted, netDebt *facts.Fact
+	missing                         []facts.Fact
 }
 
 func sortFacts(fs []facts.Fact) sortedFacts {
@@ -95,6 +104,17 @@ func sortFacts(fs []facts.Fact) sortedFacts {
 			s.audit = &f
 		case f.Flows != nil:
 			s.flows = &f
+		case kind == "C" && strings.Contains(f.Text, facts.NotInDocument):
+			s.missing = append(s.missing, f)
+			if key == "dette-nette-perimetre" && f.Figure != nil { // the part printed is stated too
+				s.netDebt = &f
+			}
+		case kind == "C" && key == "actionnariat":
+			s.shareholders = &f
+		case kind == "C" && key == "ebitda-ajuste":
+			s.adjusted = &f
+		case kind == "C" && key == "dette-nette-perimetre":
+			s.netDebt = &f
 		case kind == "C" && strings.HasPrefix(key, "covenant"):
 			s.covenants = append(s.covenants, f)
 		case kind == "C" && f.Figure != nil && f.Figure.Type == "report":
@@ -120,17 +140,33 @@ func (OfflineWriter) Write(_ context.Context, in Input, _ *Rewrite) (Memo, model
 	for risks := maxRisks; ; risks-- {
 		for _, mitigations := range []bool{true, false} {
 			m := compose(in.Company, s, quotes, rankRisks(quotes, risks, thin), mitigations)
-			if words(m) <= maxWords || risks == 0 && !mitigations {
+			if words(m) <= maxWords && tokens(m) <= maxTokens || risks == 0 && !mitigations {
 				return m, model.Usage{}, nil
 			}
 		}
 	}
 }
 
-func words(m Memo) int {
+// tokens counts a memo's pieces between spaces.
+func tokens(m Memo) int {
 	n := 0
 	for _, p := range m.Paragraphs {
 		n += len(strings.Fields(p.Text))
+	}
+	return n
+}
+
+// words counts a memo's words as a reader does: the tokens holding a
+// letter or a digit, not the table's bars, the dashes, colons and
+// guillemets set apart by French spacing.
+func words(m Memo) int {
+	n := 0
+	for _, p := range m.Paragraphs {
+		for _, w := range strings.Fields(p.Text) {
+			if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+				n++
+			}
+		}
 	}
 	return n
 }
@@ -153,6 +189,7 @@ func compose(company string, s sortedFacts, quotes, risks []facts.Fact, mitigati
 	if s.activity != nil {
 		b.add(*s.activity, restate(company, s.activity.Text))
 	}
+	b.stated(company, s.shareholders)
 	if s.audit != nil {
 		b.add(*s.audit, auditSentence(company, s.audit.Text))
 	}
@@ -165,12 +202,16 @@ func compose(company string, s sortedFacts, quotes, risks []facts.Fact, mitigati
 		}
 		b.ratio(s.ratios, "mois-de-tresorerie", false)
 	}
+	if !thin {
+		b.stated(company, s.netDebt)
+	}
 	b.paragraph(DebtLiquidity)
 
 	if !thin {
 		for _, f := range s.covenants {
 			b.add(f, restate(company, f.Text))
 		}
+		b.stated(company, s.adjusted)
 	}
 	b.paragraph(Covenants)
 
@@ -195,12 +236,60 @@ func compose(company string, s sortedFacts, quotes, risks []facts.Fact, mitigati
 	if s.quality != nil {
 		b.add(*s.quality, restate(company, s.quality.Text))
 	}
-	b.toVerify(company, s.points, quotes, risks)
+	b.toVerify(company, s.points, quotes, risks, !thin && len(s.covenants) > 0)
+	for _, f := range s.missing {
+		b.add(f, "Point à vérifier : "+lowerFirst(missingPart(restate(company, f.Text))))
+	}
 	if s.audit != nil && len(b.sentences) > 0 {
 		b.sources = append(b.sources, s.audit.ID)
 	}
 	b.paragraph(ToVerify)
 	return b.memo
+}
+
+// stated adds a lender's restatement the facts verified, the part the
+// document prints only (what it does not print is a point to verify).
+func (b *builder) stated(company string, f *facts.Fact) {
+	if f == nil || !f.Verified() {
+		return
+	}
+	text := restate(company, f.Text)
+	for _, cut := range []string{" ; comptes courants d'associés : ", " ; dettes locatives ou crédit-bail : "} {
+		if i := strings.Index(text, cut+facts.NotInDocument); i > 0 {
+			text = text[:i] + text[i+len(cut+facts.NotInDocument):]
+		}
+	}
+	if !strings.Contains(text, facts.NotInDocument) {
+		b.add(*f, text)
+	}
+}
+
+// missingPart is what a lender's fact says the document does not print:
+// the whole fact, or its clauses "… : non disponible dans le document"
+// when it states the rest.
+func missingPart(text string) string {
+	clauses := strings.Split(strings.TrimSuffix(text, "."), " ; ")
+	var out []string
+	for _, c := range clauses {
+		if strings.HasSuffix(c, facts.NotInDocument) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 || strings.HasPrefix(clauses[0], "EBITDA ajusté : ") {
+		return text // the EBITDA the memo uses instead is part of the point
+	}
+	return strings.Join(out, " ; ") + "."
+}
+
+// lowerFirst lowers a sentence's first letter, for a point after a colon;
+// a name or an acronym (EBITDA) keeps its capitals.
+func lowerFirst(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	next, _ := utf8.DecodeRuneInString(s[size:])
+	if unicode.IsUpper(next) {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[size:]
 }
 
 // figuresTable lays the key-figures fact out as a table, a line per row,
@@ -221,6 +310,10 @@ func auditSentence(company, text string) string {
 	}
 	return s
 }
+
+// otherDefinitionPoint starts the point of a covenant whose ratio the
+// accounts compute otherwise (facts.QualityFacts).
+const otherDefinitionPoint = "Point à vérifier : définition du ratio du covenant"
 
 // checkPoints are the points a person must look at that no other section
 // says: failed checks, facts not verified, a covenant's other definition;

@@ -124,9 +124,19 @@ func TestMemoCourseCases(t *testing.T) {
 			[]string{"dépassé", "dépassement"}},
 		{"solvea", memo.DebtLiquidity, []string{"échéances de la dette à moins d'un an : 45 000 k€", "trésorerie 2025 : 23 160 k€", "sources inférieures aux emplois"}, nil},
 		{"helvane", memo.Risks, nil, []string{"Remboursement anticipé de 12,0 M€"}},
+		// the lender's restatements (issue 27), each from its note
+		{"ferlac", memo.Counterparty, []string{"Actionnariat : famille Ferlac 62 %, fonds Rhône Capital Partenaires 38 % (p. 11)"}, nil},
+		{"ferlac", memo.DebtLiquidity, []string{"Dette nette hors comptes courants d'associés : 85 310 k€", "dette nette y compris le crédit-bail restant dû : 104 010 k€",
+			"investissements engagés : 2 150 k€"}, nil},
+		{"ferlac", memo.Covenants, []string{"EBITDA ajusté publié : 25 100 k€", "part des retraitements : 31,1 %", "rapprochés de l'EBITDA des comptes",
+			"l'EBITDA ajusté publié peut baisser de 717 k€"}, []string{"peut baisser de 2,9 %"}},
+		{"helvane", memo.DebtLiquidity, []string{"Dette nette hors dettes locatives, incluses dans les dettes financières : 23 100 k€"}, []string{"investissements engagés :"}},
+		{"helvane", memo.ToVerify, []string{"investissements engagés : non disponible dans le document", "EBITDA ajusté : non disponible dans le document"}, []string{"23 100 k€"}},
+		{"solvea", memo.DebtLiquidity, []string{"investissements engagés : 27 400 k€", "couverture des emplois par les sources : 0,6x"}, nil},
+		{"solvea", memo.ToVerify, []string{"actionnariat : non disponible dans le document"}, nil},
 	}
 	for _, tt := range tests {
-		t.Run(tt.slug, func(t *testing.T) {
+		t.Run(tt.slug+"/"+string(tt.kind), func(t *testing.T) {
 			t.Parallel()
 			text := section(offlineMemo(t, tt.slug), tt.kind).Text
 			for _, w := range tt.want {

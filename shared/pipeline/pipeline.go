@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/covenants"
@@ -225,8 +226,10 @@ func derive(company string, rep statements.Report, tr statements.Transcription, 
 	}
 	fs := append(facts.RatioFacts(company, years, rs, ev), facts.AlertFacts(company, alerts, ev)...)
 	fs = append(fs, covFacts...)
-	fs = append(fs, facts.HeadroomFacts(company, covFacts)...)
-	if f, ok := facts.LiquidityFact(company, years, rs, ev, covFacts); ok {
+	lender := facts.LenderFacts(company, years, rs, ev, texts)
+	fs = append(fs, facts.HeadroomFacts(company, covFacts, facts.AdjustedEBITDA(lender))...)
+	fs = append(fs, lender...)
+	if f, ok := facts.LiquidityFact(company, years, rs, ev, append(slices.Clone(covFacts), lender...)); ok {
 		fs = append(fs, f)
 	}
 	fs = append(fs, facts.CounterpartyFacts(company, texts)...)

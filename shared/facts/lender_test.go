@@ -1,0 +1,96 @@
+package facts
+
+import (
+	"strings"
+	"testing"
+
+	"analyste.dev/analyste/shared/ratios"
+)
+
+// Notes shaped like a French annual report's, written for this test, on the
+// fixture's borrower (EBITDA 2025 of 13 900 k€, net debt of 19 375 k€).
+func TestLenderFacts(t *testing.T) {
+	t.Parallel()
+	r := fixture(t)
+	cover := "Maison Test SAS\nRapport annuel 2025"
+	capital := "Note 7 – Capitaux propres\nLe capital est détenu à 55 % par la famille Test et à 45 % par Alpha Capital.\n"
+	debts := "Note 9 – Dettes financières\nLes emprunts et dettes financières divers (2 000 k€) correspondent aux comptes courants d’associés.\n" +
+		"L’EBITDA ajusté de 15 400 k€ réintègre les coûts de lancement (900 k€) et les économies attendues (600 k€).\n"
+	commitments := "Note 11 – Engagements hors bilan\nLes commandes d’immobilisations restant à exécuter s’élèvent à 1 200 k€.\n" +
+		"Engagements de crédit-bail : les redevances restant à payer s’élèvent à 3 000 k€, dont 800 k€ à moins d’un an.\n"
+	cerfa := "COMPOSITION DU CAPITAL SOCIAL          N° 2059-F-SD 2020\nDÉNOMINATION DE L’ENTREPRISE    MAISON TEST\n" +
+		"I - CAPITAL DÉTENU PAR LES PERSONNES MORALES :\nForme juridique   SAS             Dénomination   HOLDING EXEMPLE\n" +
+		"N° SIREN (si société établie en France)     1 2 3     % de détention    80,5 Nb de parts ou actions          800\n" +
+		"Forme juridique   54              Dénomination   AZ CAPITAL\n" +
+		"N° SIREN (si société établie en France)     4 5 6     % de détention    19.50 Nb de parts ou actions          195\n"
+	type want struct {
+		id, text string
+		verified bool
+	}
+	tests := []struct {
+		name  string
+		pages []string
+		want  []want
+	}{
+		{"every item printed", []string{cover, capital, debts, commitments}, []want{
+			{"C-test-actionnariat", "Maison Test SAS - Actionnariat : famille Test 55 %, Alpha Capital 45 % (p. 2)", true},
+			{"C-test-ebitda-ajuste", "Maison Test SAS - EBITDA ajusté publié : 15 400 k€ (p. 3) ; retraitements : coûts de lancement 900 k€, économies attendues 600 k€ ; part des retraitements : 9,7 % ; rapprochés de l'EBITDA des comptes", true},
+			{"C-test-dette-nette-perimetre", "Maison Test SAS - Dette nette hors comptes courants d'associés : 17 375 k€ (comptes courants de 2 000 k€, p. 3) ; dette nette y compris le crédit-bail restant dû : 22 375 k€ (crédit-bail hors bilan de 3 000 k€, p. 4)", true},
+			{"C-test-investissements-engages", "Maison Test SAS - Investissements engagés restant à exécuter : 1 200 k€ (p. 4)", true},
+		}},
+		{"nothing printed", []string{cover, "Rapport de gestion\nLes investissements devraient s’élever à 5 000 k€ en 2026.\n"}, []want{
+			{"C-test-actionnariat", "Maison Test SAS - Actionnariat : non disponible dans le document", true},
+			{"C-test-ebitda-ajuste", "Maison Test SAS - EBITDA ajusté : non disponible dans le document ; EBITDA retenu : celui des comptes, calculé par le code (résultat d'exploitation + dotations aux amortissements)", true},
+			{"C-test-dette-nette-perimetre", "Maison Test SAS - Comptes courants d'associés et dettes locatives ou crédit-bail : non disponible dans le document", true},
+			{"C-test-investissements-engages", "Maison Test SAS - Investissements engagés : non disponible dans le document", true},
+		}},
+		{"shares over the capital", []string{cover, "Note 7 – Capitaux propres\nLe capital est détenu à 70 % par la famille Test et à 45 % par Alpha Capital.\n"}, []want{
+			{"C-test-actionnariat", "Maison Test SAS - Actionnariat : famille Test 70 %, Alpha Capital 45 % (p. 2)", false},
+		}},
+		{"add-backs that do not give the adjusted EBITDA", []string{cover, "Note 9 – Dettes financières\nL’EBITDA ajusté de 20 000 k€ réintègre les coûts de lancement (900 k€).\n"}, []want{
+			{"C-test-ebitda-ajuste", "Maison Test SAS - EBITDA ajusté publié : 20 000 k€ (p. 2) ; retraitements : coûts de lancement 900 k€ ; part des retraitements : 4,5 %", false},
+		}},
+		{"IFRS 16 leases in the financial debt", []string{cover, "Note 8 – Contrats de location\nLes dettes locatives s’élèvent à 4,0 M€, dont 1,0 M€ à moins d’un an.\n"}, []want{
+			{"C-test-dette-nette-perimetre", "Maison Test SAS - Dette nette hors dettes locatives, incluses dans les dettes financières : 15 375 k€ (dettes locatives de 4,0 M€, p. 2) ; comptes courants d'associés : non disponible dans le document", true},
+		}},
+		{"shareholder loans over the financial debt", []string{cover, "Note 9 – Dettes financières\nLes comptes courants d’associés s’élèvent à 90 000 k€ au 31 décembre 2025.\n"}, []want{
+			{"C-test-dette-nette-perimetre", "Maison Test SAS - Dette nette hors comptes courants d'associés : -70 625 k€ (comptes courants de 90 000 k€, p. 2) ; dettes locatives ou crédit-bail : non disponible dans le document", false},
+		}},
+		{"the Cerfa 2059-F", []string{cover, cerfa}, []want{
+			{"C-test-actionnariat", "Maison Test SAS - Actionnariat : SAS HOLDING EXEMPLE 80,5 %, AZ CAPITAL 19,50 % (p. 2)", true},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := map[string]Fact{}
+			for _, f := range LenderFacts(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r), tt.pages) {
+				got[f.ID] = f
+			}
+			for _, w := range tt.want {
+				f, ok := got[w.id]
+				if !ok {
+					t.Fatalf("no fact %s in %+v", w.id, got)
+				}
+				if f.Text != w.text || f.Verified() != w.verified {
+					t.Errorf("%s:\n got %q (verified %v, %v)\nwant %q (verified %v)", w.id, f.Text, f.Verified(), f.Reasons, w.text, w.verified)
+				}
+			}
+		})
+	}
+}
+
+// The capex committed becomes a use of the twelve months.
+func TestLiquidityCommittedCapex(t *testing.T) {
+	t.Parallel()
+	r := fixture(t)
+	capex := Fact{ID: "C-test-investissements-engages", State: Verified, Text: "Maison Test SAS - Investissements engagés restant à exécuter : 1 200 k€ (p. 4)",
+		Figure: &Figure{Type: FigureCommittedCapex, Role: "total", Unit: "k€"}}
+	f, ok := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r), []Fact{capex})
+	if !ok {
+		t.Fatal("no liquidity fact")
+	}
+	if !strings.Contains(f.Text, "investissements engagés : 1 200 k€") || !strings.Contains(f.Text, "échéances de la dette à moins d'un an non publiées") || f.Flows.Cover != nil {
+		t.Errorf("liquidity %q (cover %v): the capex is a use, and without maturities there is no cover", f.Text, f.Flows.Cover)
+	}
+}
