@@ -108,38 +108,7 @@ func buildLines(glyphs []placed, boxes []Rect, room int) ([]Line, []Glyph, int) 
 		l.frame(glyphs[start:end])
 		start = end
 	}
-	return packed(l.lines), l.glyphs, l.cost
-}
-
-// packed is lines in three allocations, their spans' texts in one string
-// and their spans in one slice: as built, each span's text and each line's
-// spans sit in a buffer grown by doubling, and a document keeps every
-// page's lines.
-func packed(lines []Line) []Line {
-	n, spans := 0, 0
-	for _, l := range lines {
-		spans += len(l.Spans)
-		for _, s := range l.Spans {
-			n += len(s.Text)
-		}
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, l := range lines {
-		for _, s := range l.Spans {
-			b.WriteString(s.Text)
-		}
-	}
-	text, all, out := b.String(), make([]Span, 0, spans), make([]Line, len(lines))
-	for i, l := range lines {
-		first := len(all)
-		for _, s := range l.Spans {
-			s.Text, text = text[:len(s.Text)], text[len(s.Text):]
-			all = append(all, s)
-		}
-		out[i] = Line{Y: l.Y, Spans: all[first:len(all):len(all)]}
-	}
-	return out
+	return l.lines, l.glyphs, l.cost
 }
 
 // layout gathers the lines of a page and, with the glyphs' boxes, the
