@@ -66,7 +66,7 @@ scans: ## rebuild the scanned filings of testdata/scans from the test reports (p
 # hand-off a reviewer settles by correcting the name. Walmart's annual report
 # has no French statements: a failure, shown too.
 run: ## the main job: the serverless chain on local emulators, on the test reports (one must end bloque, one in abstention, one in failure)
-	$(GO) run ./cmd/analyste local testdata/*/rapport.pdf testdata/families/vernet/rapport.pdf testdata/engines/orval/rapport.pdf testdata/real/walmart/en_walmart_fy2023_annual-report.pdf
+	$(GO) run ./cmd/analyste-local testdata/*/rapport.pdf testdata/families/vernet/rapport.pdf testdata/engines/orval/rapport.pdf testdata/real/walmart/en_walmart_fy2023_annual-report.pdf
 
 # The labelled sentences of the risk reader, by role: testdata/signals/sets.txt.
 SIGNAL_SETS := --set tuning

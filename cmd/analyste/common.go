@@ -35,11 +35,7 @@ func newCLI(name string, fs *flag.FlagSet, stderr io.Writer) *cli {
 
 // withModel declares the --model flag of the commands that run stages.
 func (c *cli) withModel(fs *flag.FlagSet) *cli {
-	def := pipeline.ModeOffline
-	if c.getenv("GOOGLE_CLOUD_PROJECT") != "" {
-		def = pipeline.ModeModel
-	}
-	c.mode = fs.String("model", def, "lecteurs : vertex (Gemini sur Vertex AI) ou offline (sans compte cloud) ; vertex par défaut si GOOGLE_CLOUD_PROJECT est défini")
+	c.mode = fs.String("model", pipeline.DefaultMode(c.getenv), "lecteurs : vertex (Gemini sur Vertex AI) ou offline (sans compte cloud) ; vertex par défaut si GOOGLE_CLOUD_PROJECT est défini")
 	return c
 }
 

@@ -24,7 +24,6 @@ var commands = map[string]command{
 	"eval-judge":   {summary: "évalue le juge du mémo sur les cas étiquetés : matrice de confusion, taux de faux « soutenu »", run: runEvalJudge},
 	"eval-signals": {summary: "évalue le lecteur de risques sur les phrases étiquetées : précision et rappel par catégorie, gravités", run: runEvalSignals},
 	"extract":      {summary: "transcrit et contrôle les états financiers d'un rapport (JSON)", run: runExtract},
-	"local":        {summary: "chaîne serverless en local (émulateurs, fonctions, événements) sur des PDF", run: runLocal},
 	"run":          {summary: "chaîne complète en local : états, signaux, mémo (une ligne ou JSON par rapport)", run: runRun},
 	"verify-quote": {summary: "vérifie qu'une citation figure mot pour mot à la page indiquée", run: runVerifyQuote},
 	"verify-memo":  {summary: "vérifie un mémo (nombres, sources, jugement) contre des faits", run: runVerifyMemo},
@@ -61,4 +60,5 @@ func usage(w io.Writer) {
 	for _, name := range names {
 		fmt.Fprintf(w, "  %-20s %s\n", name, commands[name].summary)
 	}
+	fmt.Fprintln(w, "la chaîne serverless en local (émulateurs, fonctions, événements) : analyste-local FICHIER.pdf… (go run ./cmd/analyste-local)")
 }

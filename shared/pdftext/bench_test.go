@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -33,31 +32,12 @@ func BenchmarkPages(b *testing.B) {
 		{"rapport_de_test", largestTestReport(b)},
 		{"walmart_100_pages", fixtures.Real(b, "en_walmart_fy2023_annual-report.pdf")},
 	}
-	if joined, ok := joinedFilings(b); ok {
+	if joined, ok := fixtures.JoinedFilings(b, 3); ok {
 		files = append(files, struct{ name, path string }{"liasses_reelles_x3", joined})
 	}
 	for _, f := range files {
 		b.Run(f.name, func(b *testing.B) { benchmarkFile(b, f.path) })
 	}
-}
-
-// joinedFilings joins the real filings of testdata/real three times over
-// with pdfunite, in a temporary folder.
-func joinedFilings(b *testing.B) (string, bool) {
-	if _, err := exec.LookPath("pdfunite"); err != nil {
-		b.Log("pdfunite absent : pas de document de plusieurs centaines de pages")
-		return "", false
-	}
-	filings, err := filepath.Glob(fixtures.Testdata(b, "real", "*", "*.pdf"))
-	if err != nil || len(filings) == 0 {
-		b.Fatalf("aucune liasse réelle (%v)", err)
-	}
-	out := filepath.Join(b.TempDir(), "liasses.pdf")
-	args := append(append(append(slices.Clone(filings), filings...), filings...), out)
-	if msg, err := exec.Command("pdfunite", args...).CombinedOutput(); err != nil {
-		b.Fatalf("pdfunite : %v\n%s", err, msg)
-	}
-	return out, true
 }
 
 // cpuTime is the CPU time this process (self) or its waited-for children

@@ -65,7 +65,7 @@ func TestReadCanceled(t *testing.T) {
 	data := fixture(t, false, "")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := newReader(ctx, data); !errors.Is(err, context.Canceled) {
+	if _, err := newReader(ctx, candidate{data: data}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("erreur %v, attendu %v", err, context.Canceled)
 	}
 }

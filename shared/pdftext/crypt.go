@@ -19,7 +19,7 @@ import (
 // keeps the library from attempting decryption.
 func classifyUnsupported(ctx context.Context, data []byte) error {
 	hidden := bytes.ReplaceAll(data, []byte("/Encrypt"), []byte("/Encrypx"))
-	r, err := newReader(ctx, hidden)
+	r, err := newReader(ctx, candidate{data: hidden})
 	if err != nil {
 		return ErrEncryptionUnsupported
 	}

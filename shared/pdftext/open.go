@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/ledongthuc/pdf"
@@ -41,8 +42,8 @@ func open(ctx context.Context, data []byte) (*pdf.Reader, error) {
 	}
 	var firstErr error
 	xrefRead := false
-	for candidate := range repairs(data, &xrefRead) {
-		r, err := newReader(ctx, candidate)
+	for c := range repairs(data, &xrefRead) {
+		r, err := newReader(ctx, c)
 		if err == nil && r.Trailer().Key("Root").Key("Pages").Kind() != pdf.Dict {
 			// An xref that misses the catalog or its page tree (pdfunite
 			// writes a /Size below its last objects): poppler rebuilds it.
@@ -66,16 +67,23 @@ func open(ctx context.Context, data []byte) (*pdf.Reader, error) {
 	return nil, fmt.Errorf("%w : %v", ErrDamaged, firstErr)
 }
 
+// candidate is a version of the file to open: data, followed by the xref
+// a repair wrote (none when xref is nil), whose entries it gives.
+type candidate struct {
+	data, xref []byte
+	entries    []xrefEntry
+}
+
 // repairs lists the versions of data to try, lazily cheapest first. Once
 // an xref was read (*xrefRead), the bytes after %%EOF were not in its way:
 // the same xref would be read without them.
-func repairs(data []byte, xrefRead *bool) func(yield func([]byte) bool) {
-	return func(yield func([]byte) bool) {
-		if !yield(data) {
+func repairs(data []byte, xrefRead *bool) func(yield func(candidate) bool) {
+	return func(yield func(candidate) bool) {
+		if !yield(candidate{data: data}) {
 			return
 		}
 		trimmed := trimAfterEOF(data)
-		if len(trimmed) != len(data) && !*xrefRead && !yield(trimmed) {
+		if len(trimmed) != len(data) && !*xrefRead && !yield(candidate{data: trimmed}) {
 			return
 		}
 		if rebuilt, ok := rebuildXref(trimmed); ok {
@@ -84,10 +92,19 @@ func repairs(data []byte, xrefRead *bool) func(yield func([]byte) bool) {
 	}
 }
 
-// newReader opens data with the library once checkStructure has passed it,
-// recovering its panics and sorting encryption failures into typed errors.
-func newReader(ctx context.Context, data []byte) (r *pdf.Reader, err error) {
-	tail, err := checkStructure(data)
+// newReader opens c with the library once the structure checks have passed
+// it, recovering its panics and sorting encryption failures into typed
+// errors. A rebuilt xref, written from the objects' headers, is a single
+// classic table bounded by the file's size: of checkStructure's checks,
+// only the objects' sizes remain to be done.
+func newReader(ctx context.Context, c candidate) (r *pdf.Reader, err error) {
+	data, tail := c.data, c.xref
+	if tail == nil {
+		tail, err = checkStructure(data)
+	} else {
+		w := xrefWalk{data: data, entries: c.entries}
+		err = w.objectSizes()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +128,7 @@ func newReader(ctx context.Context, data []byte) (r *pdf.Reader, err error) {
 	case errors.Is(err, pdf.ErrInvalidPassword):
 		return nil, ErrPasswordRequired
 	case strings.Contains(err.Error(), "encryption"): // a scheme the library refuses
-		return nil, classifyUnsupported(ctx, data)
+		return nil, classifyUnsupported(ctx, slices.Concat(data, c.xref))
 	}
 	return nil, err
 }

@@ -14,13 +14,16 @@ var (
 	catalog    = regexp.MustCompile(`/Type[ \t\r\n]*/Catalog\b`)
 )
 
-// rebuildXref returns data followed by a fresh xref table and trailer built
-// by scanning for "N G obj" headers, as poppler does for a broken xref. The
+// rebuildXref returns the version of data that a fresh xref table and
+// trailer, built by scanning for "N G obj" headers as poppler does for a
+// broken xref, follow: data itself, not a copy (a copy would double the
+// file's bytes in memory while opening it), the table as what is appended,
+// and its entries for the structure check. The
 // catalog comes from the last trailer's /Root, else from the last object
 // typed /Catalog. Objects inside object streams cannot be found this way.
 // Every scan is linear and keeps one match at a time, and object numbers
 // are bounded by maxObjects: the file may be hostile.
-func rebuildXref(data []byte) ([]byte, bool) {
+func rebuildXref(data []byte) (candidate, bool) {
 	type entry struct {
 		gen    int
 		offset int // 0: no object
@@ -59,26 +62,28 @@ func rebuildXref(data []byte) ([]byte, bool) {
 		lastCatalog = []byte(fmt.Sprintf("%d %d R", prevID, prevGen))
 	}
 	if len(objs) == 0 {
-		return nil, false
+		return candidate{}, false
 	}
 	root := lastRef(rootRef, data)
 	if root == nil {
 		root = lastCatalog
 	}
 	if root == nil {
-		return nil, false
+		return candidate{}, false
 	}
 	var b bytes.Buffer
-	b.Grow(len(data) + 20*len(objs) + 256)
-	b.Write(data)
+	b.Grow(20*len(objs) + 256)
 	b.WriteString("\n")
-	xrefAt := b.Len()
+	xrefAt := len(data) + b.Len()
 	fmt.Fprintf(&b, "xref\n0 %d\n0000000000 65535 f\r\n", len(objs))
-	for _, e := range objs[1:] {
+	entries := make([]xrefEntry, len(objs))
+	for i, e := range objs[1:] {
 		if e.offset > 0 {
 			fmt.Fprintf(&b, "%010d %05d n\r\n", e.offset, e.gen)
+			entries[i+1] = xrefEntry{typ: 1, a: int64(e.offset)}
 		} else {
 			b.WriteString("0000000000 65535 f\r\n")
+			entries[i+1] = xrefEntry{typ: -1}
 		}
 	}
 	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root %s", len(objs), root)
@@ -90,7 +95,7 @@ func rebuildXref(data []byte) ([]byte, bool) {
 		b.Write(id)
 	}
 	fmt.Fprintf(&b, " >>\nstartxref\n%d\n%%%%EOF\n", xrefAt)
-	return b.Bytes(), true
+	return candidate{data: data, xref: b.Bytes(), entries: entries}, true
 }
 
 // nextObjHeader finds the first "N G obj" header at or after from, N of at

@@ -35,14 +35,16 @@ func (p Page) Confidence(start, end int) (float64, bool) {
 // no text at all, it returns every page with its number and boxes and no
 // lines, for an OCR to read, instead of failing with ErrNoText.
 func ReadScanned(ctx context.Context, r io.ReaderAt, size int64, lim Limits) (*Document, error) {
+	// The file is loaded again for a scan rather than kept: its bytes would
+	// stay live through the whole reading of a document that has text.
+	doc, err := Read(ctx, r, size, lim)
+	if !errors.Is(err, ErrNoText) {
+		return doc, err
+	}
 	lim = lim.withDefaults()
 	data, err := load(r, size, lim)
 	if err != nil {
 		return nil, err
-	}
-	doc, err := readBytes(ctx, data, lim)
-	if !errors.Is(err, ErrNoText) {
-		return doc, err
 	}
 	err = withPages(ctx, data, lim, func(leaves []leaf) error {
 		doc = &Document{Pages: make([]Page, len(leaves))}

@@ -36,6 +36,16 @@ const (
 	ModeOffline = "offline"
 )
 
+// DefaultMode is who reads when a command is not told: the model where a
+// cloud project is configured (GOOGLE_CLOUD_PROJECT), else the offline
+// readers.
+func DefaultMode(getenv func(string) string) string {
+	if getenv("GOOGLE_CLOUD_PROJECT") != "" {
+		return ModeModel
+	}
+	return ModeOffline
+}
+
 // ErrNoStatements means the page finder found no statement page.
 var ErrNoStatements = errors.New("aucune page d'états financiers trouvée dans le rapport")
 
@@ -85,6 +95,9 @@ func (p *Pipeline) Read(ctx context.Context, r io.ReaderAt, size int64) (*pdftex
 	doc, err := pdftext.ReadScanned(ctx, r, size, p.opts.Limits)
 	if err != nil {
 		return nil, fmt.Errorf("texte du PDF : %w", err)
+	}
+	if !slices.ContainsFunc(doc.Pages, pdftext.Page.NeedsOCR) {
+		return doc, nil // no copy of the file held for an OCR that reads nothing
 	}
 	data := make([]byte, size) // within the limits ReadScanned checked
 	if _, err := r.ReadAt(data, 0); err != nil && !errors.Is(err, io.EOF) {
