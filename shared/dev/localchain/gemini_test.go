@@ -187,9 +187,12 @@ func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		} `json:"contents"`
 	}
 	data, err := io.ReadAll(r.Body)
-	if err == nil {
-		err = json.Unmarshal(data, &body)
+	if err != nil {
+		// The process was killed while it sent the request: no call was
+		// made, and nobody is left to answer.
+		return
 	}
+	err = json.Unmarshal(data, &body)
 	if err != nil || !strings.HasSuffix(r.URL.Path, ":generateContent") || len(body.SystemInstruction.Parts) != 1 ||
 		len(body.Contents) != 1 || len(body.Contents[0].Parts) != 1 {
 		f.refuse(w, fmt.Sprintf("%s %s: %.200s (%v)", r.Method, r.URL.Path, data, err))
