@@ -104,7 +104,7 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 		if len(rects) != 1 || !standsAlone(text, at[0], at[1]) {
 			continue
 		}
-		want := digits(text[at[0]:at[1]])
+		want := digitsOf(text[at[0]:at[1]])
 		box := pad(rects[0])
 		if printed, ok := printedAt(words, box, crop); ok && strings.Contains(printed, want) {
 			continue
@@ -174,20 +174,11 @@ func printedAt(words []Word, box, crop pdftext.Rect) (string, bool) {
 	})
 	var b strings.Builder
 	for _, wd := range in {
-		b.WriteString(digits(wd.Text))
+		b.WriteString(digitsOf(wd.Text))
 	}
 	return b.String(), len(in) > 0
 }
 
-// digits keeps the digits of s.
-func digits(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, s)
-}
 
 // withhold takes the mismatching amounts out of p's lines: their digits
 // are written U+FFFD, so no reader takes a figure the page does not print,
