@@ -179,7 +179,6 @@ func printedAt(words []Word, box, crop pdftext.Rect) (string, bool) {
 	return b.String(), len(in) > 0
 }
 
-
 // withhold takes the mismatching amounts out of p's lines: their digits
 // are written U+FFFD, so no reader takes a figure the page does not print,
 // and they are recorded in p.Hidden.
