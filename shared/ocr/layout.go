@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/pdftext"
@@ -24,6 +25,9 @@ const (
 	// some 0.7 em high, a word with ascenders and descenders about 0.95.
 	// The line's tallest words give its font size.
 	inkToEm = 0.85
+	// minInk: ink under this part of the page's usual word height is a
+	// speck, a rule or a small mark, not a word of the text.
+	minInk = 0.4
 )
 
 // placed is a word in points, y downward from the page's top, with its
@@ -44,18 +48,22 @@ func Layout(words []Word, crop pdftext.Rect) ([]pdftext.Line, []pdftext.Glyph, [
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
 	var ps []placed
 	for _, wd := range words {
-		wd.Text = strings.TrimSpace(wd.Text)
+		wd.Text = fixDigits(strings.TrimSpace(wd.Text))
 		if wd.Text == "" || !utf8.ValidString(wd.Text) || wd.X1 <= wd.X0 || wd.Y1 <= wd.Y0 {
 			continue
 		}
 		ps = append(ps, placed{Word: wd, x0: wd.X0 * w, y0: wd.Y0 * h, x1: wd.X1 * w, y1: wd.Y1 * h, index: len(ps)})
 	}
+	ps = withoutSpecks(ps)
 	slope := skew(ps)
 	for i := range ps {
 		p := &ps[i]
 		p.centre = (p.y0+p.y1)/2 - slope*(p.x0+p.x1)/2
 	}
 	cs := chunks(ps)
+	// A row's em is never taken under a fraction of the page's usual ink
+	// height: a small word (a dash, a comma) must not cut a row.
+	floor := minInk * medianInk(ps)
 	var (
 		lines  []pdftext.Line
 		glyphs []pdftext.Glyph
@@ -70,7 +78,7 @@ func Layout(words []Word, crop pdftext.Rect) ([]pdftext.Line, []pdftext.Glyph, [
 		// parenthesis or a large title must not pull the next row in.
 		top := cs[start].centre
 		for ; end < len(cs); end++ {
-			em := min(cs[end-1].height, cs[end].height) / inkToEm
+			em := max(min(cs[end-1].height, cs[end].height), floor) / inkToEm
 			if cs[end].centre-cs[end-1].centre > cellLine*em || cs[end].centre-top > sameLine*em {
 				break
 			}
@@ -92,6 +100,36 @@ func Layout(words []Word, crop pdftext.Rect) ([]pdftext.Line, []pdftext.Glyph, [
 		start = end
 	}
 	return lines, glyphs, confs
+}
+
+// medianInk is the median ink height of the words.
+func medianInk(ps []placed) float64 {
+	if len(ps) == 0 {
+		return 0
+	}
+	var hs []float64
+	for _, p := range ps {
+		hs = append(hs, p.y1-p.y0)
+	}
+	slices.Sort(hs)
+	return hs[len(hs)/2]
+}
+
+// withoutSpecks drops what a scan's dust, the rules of a form and its
+// frames make an OCR read: a word of ink much lower than the page's
+// words, and one of one or two characters with no letter or digit that
+// the OCR is unsure of; dashes (a nil amount) and dots stay.
+func withoutSpecks(ps []placed) []placed {
+	usual := medianInk(ps)
+	return slices.DeleteFunc(ps, func(p placed) bool {
+		if strings.Trim(p.Text, "-–—.") == "" {
+			return false
+		}
+		if p.y1-p.y0 < minInk*usual {
+			return true
+		}
+		return utf8.RuneCountInString(p.Text) <= 2 && p.Conf < 0.5 && !strings.ContainsFunc(p.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) })
+	})
 }
 
 // chunk is a run of words side by side without a column gap: a table

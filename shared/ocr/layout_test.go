@@ -94,3 +94,23 @@ func TestLayoutDropsEmptyAndBrokenWords(t *testing.T) {
 		t.Errorf("lignes %+v, aucune attendue", lines)
 	}
 }
+
+// A scan's specks and a form's rules, read as tiny marks between a row's
+// label and its amounts, neither cut the row nor enter its text; a dash,
+// a nil amount, stays.
+func TestLayoutSpecks(t *testing.T) {
+	words := row(0, 100, 0, "Autres", 60.0, "corporelles", 95.0, "58", 300.0, "712", 313.0, "-", 420.0, "15", 500.0, "874", 513.0)
+	words = append(words, row(1, 114, 0, "Immobilisations", 60.0, "4", 300.0, "383", 309.0)...)
+	specks := []Word{{Text: "#0)", X0: 200.0 / 595, X1: 201.0 / 595, Y0: 103.0 / 842, Y1: 103.5 / 842, Conf: 0.1, Line: 0},
+		{Text: ";", X0: 250.0 / 595, X1: 251.0 / 595, Y0: 101.0 / 842, Y1: 107.0 / 842, Conf: 0.2, Line: 0},
+		{Text: "j", X0: 440.0 / 595, X1: 441.0 / 595, Y0: 106.0 / 842, Y1: 106.5 / 842, Conf: 0.01, Line: 0}}
+	words[4].Y0, words[4].Y1 = 103.5/842, 104.5/842 // the dash: a stroke at mid-height
+	lines, _, _ := Layout(append(words, specks...), a4)
+	var got []string
+	for _, l := range lines {
+		got = append(got, l.Text())
+	}
+	if len(lines) != 2 || strings.ContainsAny(got[0], "#;j") || !strings.Contains(got[0], "58 712") || !strings.Contains(got[0], "-") || !strings.HasSuffix(got[0], "15 874") {
+		t.Errorf("lignes %q : deux attendues, sans les taches, le tiret gardé", got)
+	}
+}

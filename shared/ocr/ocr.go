@@ -40,6 +40,9 @@ type Request struct {
 	// Width, Height: the page's size in points, for the engine to bound
 	// its image.
 	Width, Height float64
+	// Digits: the region prints figures only (an engine that cannot be
+	// told so ignores it).
+	Digits bool
 }
 
 // Mode is how an engine cuts a page into lines.
@@ -50,6 +53,7 @@ const (
 	Auto   Mode = 3 // find the page's blocks, then their lines
 	Column Mode = 4 // one column of lines of different sizes
 	Block  Mode = 6 // one uniform block of lines: a table read row by row
+	Line   Mode = 7 // one line: an amount read on its own box
 )
 
 // Engine reads the words printed on a page of a PDF.

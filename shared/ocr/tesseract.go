@@ -75,13 +75,21 @@ func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word,
 	if mode == 0 {
 		mode = Auto
 	}
-	out, err := t.run(ctx, "tesseract", img, "stdout", "-l", t.Lang, "--psm", strconv.Itoa(int(mode)), "--dpi", strconv.Itoa(int(dpi)), "tsv")
+	args := []string{img, "stdout", "-l", t.Lang, "--psm", strconv.Itoa(int(mode)), "--dpi", strconv.Itoa(int(dpi))}
+	if req.Digits {
+		args = append(args, "-c", "tessedit_char_whitelist="+digitChars)
+	}
+	out, err := t.run(ctx, "tesseract", append(args, "tsv")...)
 	if err != nil {
 		return nil, fmt.Errorf("OCR de la page %d : %w", req.Page, err)
 	}
 	region := Region{x / pageW, y / pageH, (x + w) / pageW, (y + h) / pageH}
 	return parseTSV(bytes.NewReader(out), region, pageW, pageH)
 }
+
+// digitChars are what an amount cell prints: digits, their separators,
+// signs and parentheses.
+const digitChars = "0123456789 .,-()"
 
 // run runs a tool on one thread under the memory bound, killed when ctx
 // ends; an error says why, the tool's own message included.

@@ -31,6 +31,11 @@ func (p Page) Confidence(start, end int) (float64, bool) {
 	return low, found
 }
 
+// HiddenMisprinted: an amount of the text layer the printed page shows
+// otherwise, as an OCR of the page reads it (ocr.Reader.CrossCheck): a
+// font whose ToUnicode lies, text drawn under an image of other figures.
+const HiddenMisprinted HiddenReason = "imprimé autrement selon l'OCR de la page"
+
 // ReadScanned is Read for a document that may be a scan: where Read finds
 // no text at all, it returns every page with its number and boxes and no
 // lines, for an OCR to read, instead of failing with ErrNoText.

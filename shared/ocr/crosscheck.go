@@ -1,0 +1,222 @@
+package ocr
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"analyste.dev/analyste/shared/pdftext"
+)
+
+// Mismatch is an amount of a page's text layer that the page prints
+// otherwise: a font whose ToUnicode lies, text drawn under an image that
+// shows other figures. Printed is what the OCR read at its place ("" when
+// it read no figure there).
+type Mismatch struct {
+	Page    int
+	Text    string
+	Printed string
+	Box     pdftext.Rect
+}
+
+// The cross-check reads a page with a text layer at checkDPI: the page is
+// rendered from its vector text, sharp, so a lower resolution than a
+// scan's does. An amount that disagrees is read once more on its own box
+// at RereadDPI as one line of figures, and is a mismatch only if that
+// reading disagrees too, sure of what it reads, or reads nothing there:
+// the OCR's own misreads are not the text layer's.
+const (
+	checkDPI = 200
+	// sureMismatch: the second reading must be this sure of the figures
+	// it reads where the text layer's are to contradict them.
+	sureMismatch = 0.6
+	// amountPad widens an amount's box on each side, in ems, for the OCR
+	// words that print it and for its second reading.
+	amountPad = 0.4
+)
+
+// amountRe is a figure of a statement: digits grouped by thousands (space,
+// no-break spaces or dots), a decimal part after a comma; single digits
+// (note numbers, line codes' parts) are left out.
+var amountRe = regexp.MustCompile(`\d{1,3}(?:[ \x{a0}\x{202f}.]\d{3})+(?:,\d+)?|\d{2,}(?:,\d+)?|\d,\d+`)
+
+// CrossCheck compares the amounts of the pages of doc (from 1) that have a
+// text layer with what the OCR reads at their place on the printed page.
+// An amount the page prints otherwise is taken out of doc's lines (its
+// digits written U+FFFD, as a remapped font's are) and recorded in the
+// page's Hidden text, so that no figure is read from it and a person is
+// told; the mismatches are returned. Pages the budget leaves unchecked
+// are not.
+func (r Reader) CrossCheck(ctx context.Context, data []byte, doc *pdftext.Document, pages []int, lim pdftext.Limits) ([]Mismatch, error) {
+	src := NewSource(data)
+	defer src.Close()
+	ctx, cancel := context.WithTimeout(ctx, r.Budget.Document)
+	defer cancel()
+	var out []Mismatch
+	checked := 0
+	for _, n := range pages {
+		if n < 1 || n > len(doc.Pages) {
+			continue
+		}
+		p := &doc.Pages[n-1]
+		if p.OCR != nil || len(p.Lines) == 0 || p.Err != nil {
+			continue
+		}
+		if checked == r.Budget.MaxPages || ctx.Err() != nil {
+			break
+		}
+		checked++
+		ms, err := r.checkPage(ctx, src, p, lim)
+		if err != nil {
+			if ctx.Err() != nil && ctx.Err() != context.DeadlineExceeded {
+				return out, err
+			}
+			continue // a page the OCR cannot read keeps its text layer
+		}
+		withhold(p, ms)
+		out = append(out, ms...)
+	}
+	return out, nil
+}
+
+// checkPage finds the amounts of page p whose printed figures differ.
+func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim pdftext.Limits) ([]Mismatch, error) {
+	layer, err := pdftext.ReadPage(ctx, bytes.NewReader(src.Data), int64(len(src.Data)), lim, p.Number)
+	if err != nil {
+		return nil, err
+	}
+	text := layer.Text()
+	if text != p.Text() {
+		return nil, fmt.Errorf("page %d : texte de ReadPage différent de celui du document", p.Number)
+	}
+	pctx, cancel := context.WithTimeout(ctx, r.Budget.Page)
+	defer cancel()
+	crop := p.CropBox
+	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
+	req := Request{Page: p.Number, DPI: checkDPI, Mode: Auto, Region: Whole, Width: w, Height: h}
+	words, err := r.Engine.Read(pctx, src, req)
+	if err != nil {
+		return nil, err
+	}
+	var out []Mismatch
+	for _, at := range amountRe.FindAllStringIndex(text, -1) {
+		rects := layer.Rects(at[0], at[1])
+		if len(rects) != 1 || !standsAlone(text, at[0], at[1]) {
+			continue
+		}
+		want := digitsOf(text[at[0]:at[1]])
+		box := pad(rects[0])
+		if printed, _, ok := printedAt(words, box, crop); ok && strings.Contains(printed, want) {
+			continue
+		}
+		// A second look, on the amount's box alone, as one line of figures.
+		again, err := r.Engine.Read(pctx, src, Request{Page: p.Number, DPI: RereadDPI, Mode: Line, Digits: true,
+			Region: regionOf(box, crop), Width: w, Height: h})
+		if err != nil {
+			return nil, err
+		}
+		printed, sure, read := printedAt(again, box, crop)
+		if strings.Contains(printed, want) || read && sure < sureMismatch {
+			continue // the OCR unsure of what it reads there: the text layer stands
+		}
+		out = append(out, Mismatch{Page: p.Number, Text: text[at[0]:at[1]], Printed: printed, Box: rects[0]})
+	}
+	return out, nil
+}
+
+// standsAlone tells whether text[start:end] is a figure of its own, not
+// part of a word or a reference ("A12", "2050-1").
+func standsAlone(text string, start, end int) bool {
+	before, after := ' ', ' '
+	if start > 0 {
+		before = rune(text[start-1])
+	}
+	if end < len(text) {
+		after = rune(text[end])
+	}
+	return !unicode.IsLetter(before) && !unicode.IsLetter(after) && before != '-' && after != '-' && before < 0x80 && after < 0x80
+}
+
+// pad widens an amount's box by amountPad em on each side (its height is
+// the em band of its line).
+func pad(r pdftext.Rect) pdftext.Rect {
+	em := (r.Y1 - r.Y0) * amountPad
+	return pdftext.Rect{X0: r.X0 - em, Y0: r.Y0, X1: r.X1 + em, Y1: r.Y1}
+}
+
+// regionOf is a rectangle of the page as fractions of its crop box.
+func regionOf(b pdftext.Rect, crop pdftext.Rect) Region {
+	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
+	clamp := func(v float64) float64 { return max(0, min(1, v)) }
+	return Region{clamp((b.X0 - crop.X0) / w), clamp((crop.Y1 - b.Y1) / h), clamp((b.X1 - crop.X0) / w), clamp((crop.Y1 - b.Y0) / h)}
+}
+
+// printedAt is the digits of the words whose centre lies in box, left to
+// right, the lowest confidence among them, and whether any does.
+func printedAt(words []Word, box, crop pdftext.Rect) (string, float64, bool) {
+	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
+	var in []Word
+	low := 1.0
+	for _, wd := range words {
+		cx := crop.X0 + (wd.X0+wd.X1)/2*w
+		cy := crop.Y1 - (wd.Y0+wd.Y1)/2*h
+		if cx >= box.X0 && cx <= box.X1 && cy >= box.Y0 && cy <= box.Y1 {
+			in = append(in, wd)
+			low = min(low, wd.Conf)
+		}
+	}
+	slices.SortFunc(in, func(a, b Word) int { return cmp.Compare(a.X0, b.X0) })
+	var b strings.Builder
+	for _, wd := range in {
+		b.WriteString(digitsOf(wd.Text))
+	}
+	return b.String(), low, len(in) > 0
+}
+
+// withhold takes the mismatching amounts out of p's lines: their digits
+// are written U+FFFD, so no reader takes a figure the page does not print,
+// and they are recorded in p.Hidden.
+func withhold(p *pdftext.Page, ms []Mismatch) {
+	if len(ms) == 0 {
+		return
+	}
+	var told []string
+	chars := 0
+	for _, m := range ms {
+		hideIn(p, m.Text)
+		chars += len([]rune(m.Text))
+		printed := m.Printed
+		if printed == "" {
+			printed = "rien de lisible"
+		}
+		told = append(told, fmt.Sprintf("%s (la page imprime %s)", m.Text, printed))
+	}
+	p.Hidden = append(p.Hidden, pdftext.Hidden{Reason: pdftext.HiddenMisprinted, Chars: chars, Text: strings.Join(told, " ; ")})
+}
+
+// hideIn hides the digits of the first span of p holding text.
+func hideIn(p *pdftext.Page, text string) {
+	for li := range p.Lines {
+		for si := range p.Lines[li].Spans {
+			if s := &p.Lines[li].Spans[si]; strings.Contains(s.Text, text) {
+				s.Text = strings.Replace(s.Text, text, hideDigits(text), 1)
+				return
+			}
+		}
+	}
+}
+
+// hideDigits writes each digit of s U+FFFD.
+func hideDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return unicode.ReplacementChar
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,67 @@
+package ocr
+
+import (
+	"strings"
+	"unicode"
+)
+
+// lookalikes are the letters an OCR reads for a digit of an amount: a
+// capital O or a lower-case o for 0, l, I and | for 1.
+var lookalikes = map[rune]rune{'O': '0', 'o': '0', 'l': '1', 'I': '1', '|': '1'}
+
+// amountPunct is what an amount prints besides its digits: separators,
+// signs, parentheses and a unit after it.
+const amountPunct = ".,-−–()%€\u00a0\u202f"
+
+// quotes are the marks a speck beside an amount is read as.
+const quotes = "‘’'`\"«»“”"
+
+// fixDigits gives a word that prints an amount its digits where the OCR
+// read a lookalike letter ("1O2" → "102", "l 234" → "1 234"), without
+// the quote a speck beside it is read as ("‘131" → "131"): a word with
+// at least two digits, nothing but digits, lookalikes and an amount's
+// punctuation, whose lookalikes all stand next to a digit. Any other word
+// is left as read.
+func fixDigits(word string) string {
+	if t := strings.Trim(word, quotes); t != word && strings.Trim(t, "0123456789 .,") == "" && len(digitsOf(t)) >= 2 {
+		word = t // a speck read as a quote beside an amount
+	}
+	rs := []rune(word)
+	digits, looks := 0, 0
+	for _, r := range rs {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case lookalikes[r] != 0:
+			looks++
+		case strings.ContainsRune(amountPunct, r):
+		default:
+			return word
+		}
+	}
+	if looks == 0 || digits < 2 {
+		return word
+	}
+	for i, r := range rs {
+		d := lookalikes[r]
+		if d == 0 {
+			continue
+		}
+		next := i > 0 && unicode.IsDigit(rs[i-1]) || i+1 < len(rs) && unicode.IsDigit(rs[i+1])
+		if !next {
+			return word
+		}
+		rs[i] = d
+	}
+	return string(rs)
+}
+
+// digitsOf keeps the digits of s.
+func digitsOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+}
