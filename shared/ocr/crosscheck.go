@@ -2,7 +2,6 @@ package ocr
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"fmt"
 	"regexp"
@@ -28,13 +27,9 @@ type Mismatch struct {
 // rendered from its vector text, sharp, so a lower resolution than a
 // scan's does. An amount that disagrees is read once more on its own box
 // at RereadDPI as one line of figures, and is a mismatch only if that
-// reading disagrees too, sure of what it reads, or reads nothing there:
-// the OCR's own misreads are not the text layer's.
+// reading disagrees too: the OCR's own misreads are not the text layer's.
 const (
 	checkDPI = 200
-	// sureMismatch: the second reading must be this sure of the figures
-	// it reads where the text layer's are to contradict them.
-	sureMismatch = 0.6
 	// amountPad widens an amount's box on each side, in ems, for the OCR
 	// words that print it and for its second reading.
 	amountPad = 0.4
@@ -111,7 +106,7 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 		}
 		want := digitsOf(text[at[0]:at[1]])
 		box := pad(rects[0])
-		if printed, _, ok := printedAt(words, box, crop); ok && strings.Contains(printed, want) {
+		if printed, ok := printedAt(words, box, crop); ok && strings.Contains(printed, want) {
 			continue
 		}
 		// A second look, on the amount's box alone, as one line of figures.
@@ -120,9 +115,9 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 		if err != nil {
 			return nil, err
 		}
-		printed, sure, read := printedAt(again, box, crop)
-		if strings.Contains(printed, want) || read && sure < sureMismatch {
-			continue // the OCR unsure of what it reads there: the text layer stands
+		printed, _ := printedAt(again, box, crop)
+		if strings.Contains(printed, want) {
+			continue
 		}
 		out = append(out, Mismatch{Page: p.Number, Text: text[at[0]:at[1]], Printed: printed, Box: rects[0]})
 	}
@@ -157,25 +152,31 @@ func regionOf(b pdftext.Rect, crop pdftext.Rect) Region {
 }
 
 // printedAt is the digits of the words whose centre lies in box, left to
-// right, the lowest confidence among them, and whether any does.
-func printedAt(words []Word, box, crop pdftext.Rect) (string, float64, bool) {
+// right, and whether any does.
+func printedAt(words []Word, box, crop pdftext.Rect) (string, bool) {
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
 	var in []Word
-	low := 1.0
 	for _, wd := range words {
 		cx := crop.X0 + (wd.X0+wd.X1)/2*w
 		cy := crop.Y1 - (wd.Y0+wd.Y1)/2*h
 		if cx >= box.X0 && cx <= box.X1 && cy >= box.Y0 && cy <= box.Y1 {
 			in = append(in, wd)
-			low = min(low, wd.Conf)
 		}
 	}
-	slices.SortFunc(in, func(a, b Word) int { return cmp.Compare(a.X0, b.X0) })
+	slices.SortFunc(in, func(a, b Word) int {
+		switch {
+		case a.X0 < b.X0:
+			return -1
+		case a.X0 > b.X0:
+			return 1
+		}
+		return 0
+	})
 	var b strings.Builder
 	for _, wd := range in {
 		b.WriteString(digitsOf(wd.Text))
 	}
-	return b.String(), low, len(in) > 0
+	return b.String(), len(in) > 0
 }
 
 // withhold takes the mismatching amounts out of p's lines: their digits

@@ -83,14 +83,6 @@ func at(text string) []Word {
 		{Text: text, X0: amountBox[0], Y0: amountBox[1], X1: amountBox[2], Y1: amountBox[3], Conf: 0.95}}
 }
 
-// unsure is words read with little confidence.
-func unsure(ws []Word) []Word {
-	for i := range ws {
-		ws[i].Conf = 0.3
-	}
-	return ws
-}
-
 // readDoc reads data's text layer as the pipeline does.
 func readDoc(t *testing.T, data []byte) *pdftext.Document {
 	t.Helper()
@@ -115,7 +107,6 @@ func TestCrossCheckFake(t *testing.T) {
 		{name: "agree in two words", words: append(at("12"), Word{Text: "345", X0: amountBox[0] + 0.04, Y0: amountBox[1], X1: amountBox[2], Y1: amountBox[3]})},
 		{name: "misread then read", words: at("12 845"), again: at("12 345")},
 		{name: "printed otherwise", words: at("98 765"), printed: "12 345", read: "98765"},
-		{name: "read otherwise, unsure", words: at("98 765"), again: unsure(at("98 765"))},
 		{name: "nothing printed there", words: at("Total")[:1], printed: "12 345", read: ""},
 	}
 	data := textPDF(statementPage, nil, 0, 0, [4]float64{})
