@@ -71,9 +71,9 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 	}
 	p.Lines = mendCutHeadings(p.Lines)
 	margin := labelMargin(p.Lines)
-	var preamble []string // text lines since the last amount row
-	trailing := 0         // how many of them are rows of the current segment
-	head := -1            // the last header line, until a row follows it
+	var preamble []string   // text lines since the last amount row
+	trailing := 0           // how many of them are rows of the current segment
+	head, headX0 := -1, 0.0 // the last header line and where its headings start, until a row follows it
 	for i, l := range p.Lines {
 		hs, ok := headerLine(l, margin)
 		// Between header lines, before any row, a line of headings that
@@ -101,13 +101,11 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 			if len(hs) < len(l.Spans) {
 				cur.corner = append(cur.corner, l.Spans[0].Text)
 			}
-			head = i
+			head, headX0 = i, hs[0].x0
 			continue
 		}
 		if head >= 0 {
-			h := p.Lines[head]
-			hs, _ := headerLine(h, margin)
-			if inCorner(l, h, hs[0].x0) {
+			if inCorner(l, p.Lines[head], headX0) {
 				segs[len(segs)-1].corner = append(segs[len(segs)-1].corner, l.Text())
 				continue
 			}
@@ -131,9 +129,9 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 	}
 	if n := len(segs); n > 0 {
 		// Text below the last amount row is a footer or a note, not a row,
-		// unless the next page goes on with the table.
+		// but for the lines that go on with the last row's label; it is
+		// kept as the tail in case the next page goes on with the table.
 		last := &segs[n-1]
-		// but the lines that go on with the last row's label.
 		for k := len(last.rows) - trailing; trailing > 0 && k > 0 && continuesRow(last.rows[k-1], last.rows[k]); k++ {
 			trailing--
 		}

@@ -36,14 +36,21 @@ type rawTable struct {
 // previous ones said (the side of the balance sheet, the operating result
 // passed); a table that repeats the statement is dropped.
 func statementTables(doc *pdftext.Document, found locate.Result, boiler map[string]bool) []pageTable {
-	pages := map[int][]segment{}
-	docYear := 0
-	sp := docSpacing(doc, found, boiler)
+	// The spacing of cells is the document's: measured over every
+	// statement page before any is read.
+	printed := map[int]pdftext.Page{}
+	var sp spacing
 	for _, st := range statements.All {
 		for _, n := range found[st] {
-			pages[n] = segments(tablePage(doc.Pages[n-1], boiler, sp))
-			docYear = max(docYear, latestYear(pages[n]))
+			printed[n] = printedPage(doc.Pages[n-1], boiler)
+			sp.add(measureSpacing(printed[n].Lines))
 		}
+	}
+	pages := map[int][]segment{}
+	docYear := 0
+	for n, p := range printed {
+		pages[n] = segments(cellPage(p, sp))
+		docYear = max(docYear, latestYear(pages[n]))
 	}
 	var out []pageTable
 	for _, st := range statements.All {

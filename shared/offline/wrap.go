@@ -8,9 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/pdftext"
-	"analyste.dev/analyste/shared/statements"
 )
 
 // meetFactor is how close two baselines must be, in font sizes, for the
@@ -310,20 +308,21 @@ func lineSize(l pdftext.Line) float64 {
 // tablePage is a page as its tables are read: without its running header
 // and footer, each row's cells on one line.
 func tablePage(p pdftext.Page, boiler map[string]bool, doc spacing) pdftext.Page {
+	return cellPage(printedPage(p, boiler), doc)
+}
+
+// printedPage is a page without its running header and footer, the cells
+// the text layer joined cut apart: what the cells' spacing is measured on.
+func printedPage(p pdftext.Page, boiler map[string]bool) pdftext.Page {
 	p = withoutLines(p, boiler)
-	p.Lines = cellLines(splitMerged(p.Lines), doc)
+	p.Lines = splitMerged(p.Lines)
 	return p
 }
 
-// docSpacing is the spacing of the statement pages found, together.
-func docSpacing(doc *pdftext.Document, found locate.Result, boiler map[string]bool) spacing {
-	var sp spacing
-	for _, st := range statements.All {
-		for _, n := range found[st] {
-			sp.add(measureSpacing(splitMerged(withoutLines(doc.Pages[n-1], boiler).Lines)))
-		}
-	}
-	return sp
+// cellPage is a printed page with each row's cells on one line.
+func cellPage(p pdftext.Page, doc spacing) pdftext.Page {
+	p.Lines = cellLines(p.Lines, doc)
+	return p
 }
 
 // amountsAlone tells a line of amount cells and nothing else that is not a
