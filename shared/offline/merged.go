@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -76,8 +77,10 @@ func amountCuts(text string) []int {
 
 // headingCuts gives where a heading naming several years is cut: after
 // each year but the last, when every piece is a dated heading opening as
-// the first does ("Exercice …", a date). A period ("du 01/01/2025 au
-// 31/12/2025") opens its pieces differently and stays whole.
+// the first does ("Exercice …", a date), or with the last words the first
+// says before its date (the head of a heading that wrapped, "Exercice
+// clos" over "le 31/03/2020", is on the line above). A period ("du
+// 01/01/2025 au 31/12/2025") opens its pieces differently and stays whole.
 func headingCuts(text string) []int {
 	if h, ok := parseHeader(text); !ok || h.year == 0 {
 		return nil
@@ -92,35 +95,44 @@ func headingCuts(text string) []int {
 		return nil
 	}
 	cuts = cuts[:len(cuts)-1]
-	shape := ""
+	var first []string
 	start := 0
-	for _, end := range append(cuts, len(text)) {
+	for i, end := range append(cuts, len(text)) {
 		piece := text[start:end]
 		start = end
 		h, ok := parseHeader(piece)
 		if !ok || h.year == 0 {
 			return nil
 		}
-		first := openingShape(piece)
-		if shape == "" {
-			shape = first
-		} else if first != shape {
+		opening := openingShape(piece)
+		switch {
+		case i == 0:
+			first = opening
+		case len(opening) == 0 || len(opening) > len(first):
+			return nil
+		case !slices.Equal(opening, first[len(first)-len(opening):]):
 			return nil
 		}
 	}
 	return cuts
 }
 
-// openingShape is a heading's first word, folded, its digits as 9.
-func openingShape(piece string) string {
+// openingShape is a heading's words up to its first with a digit, folded,
+// or that word alone, its digits as 9, when the heading opens with it.
+func openingShape(piece string) []string {
 	words := strings.Fields(locate.Fold(piece))
-	if len(words) == 0 {
-		return ""
-	}
-	return strings.Map(func(r rune) rune {
-		if unicode.IsDigit(r) {
-			return '9'
+	for i, w := range words {
+		if strings.ContainsFunc(w, unicode.IsDigit) {
+			if i > 0 {
+				return words[:i]
+			}
+			return []string{strings.Map(func(r rune) rune {
+				if unicode.IsDigit(r) {
+					return '9'
+				}
+				return r
+			}, w)}
 		}
-		return r
-	}, words[0])
+	}
+	return words
 }

@@ -23,6 +23,8 @@ func TestSplitMerged(t *testing.T) {
 		{"negatives in parentheses", "(1 234) (567)", []string{"(1 234)", "(567)"}},
 		{"one amount", "1 234 567", []string{"1 234 567"}},
 		{"two dated headings", "Exercice clos le 31/12/2026 Exercice clos le 31/12/2025", []string{"Exercice clos le 31/12/2026", "Exercice clos le 31/12/2025"}},
+		{"a dated heading beside the end of one that wrapped", "Exercice clos le 31/03/2021 le 31/03/2020", []string{"Exercice clos le 31/03/2021", "le 31/03/2020"}},
+		{"a heading beside another's words", "Exercice clos le 31/03/2021 clos 31/03/2020", []string{"Exercice clos le 31/03/2021 clos 31/03/2020"}},
 		{"two years", "2025 2024", []string{"2025", "2024"}},
 		{"a period", "Du 01/01/2025 au 31/12/2025", []string{"Du 01/01/2025 au 31/12/2025"}},
 		{"a label with figures", "Emprunts 2025 2024", []string{"Emprunts 2025 2024"}},
@@ -95,7 +97,7 @@ func TestJoinPagesSeam(t *testing.T) {
 	last := rawTable{years: []int{2024}, rows: []row{{label: "Sur immobilisations :", cells: []cell{{}}}}, amts: [][]*float64{v(126)}}
 	next := rawTable{years: []int{2024}, rows: []row{{label: "dotations aux amortissements"}, {label: "Autres charges", cells: []cell{{}}}},
 		amts: [][]*float64{{nil}, v(12)}}
-	got := joinPages([]rawTable{last}, []rawTable{next})
+	got := joinPages(statements.Balance, []rawTable{last}, []rawTable{next})
 	var labels []string
 	for _, r := range got[0].rows {
 		labels = append(labels, r.label)
@@ -116,7 +118,7 @@ func TestJoinPagesFootHeading(t *testing.T) {
 	v := func(f float64) []*float64 { return []*float64{&f} }
 	last := rawTable{years: []int{2024}, rows: []row{{label: "Provisions (II)", cells: []cell{{}}}}, amts: [][]*float64{v(389)}, tail: []row{{label: "DETTES"}}}
 	next := rawTable{years: []int{2024}, rows: []row{{label: "Autres", cells: []cell{{}}}}, amts: [][]*float64{v(988)}}
-	got := joinPages([]rawTable{last}, []rawTable{next})
+	got := joinPages(statements.Balance, []rawTable{last}, []rawTable{next})
 	lines := classify(statements.Balance, &reading{side: liabilities}, got[0].rows, got[0].amts)
 	var cats []string
 	for _, l := range lines {
@@ -143,6 +145,14 @@ func TestMendCutHeadings(t *testing.T) {
 			[]string{"Amortissements", "et dépréciations"}},
 		{"another column", []pdftext.Line{line(702, span(348, 421, "Amortissement")), line(688, span(451, 467, "s"))},
 			[]string{"Amortissement", "s"}},
+		{"date cut, the next column's heading between", []pdftext.Line{line(704, span(452, 490, "31/03/202")), line(698, span(380, 420, "31/03/2025")), line(692, span(452, 458, "4"))},
+			[]string{"31/03/2024", "31/03/2025"}},
+		{"year cut after a word", []pdftext.Line{line(704, span(452, 490, "Exercice 202")), line(692, span(452, 458, "5"))},
+			[]string{"Exercice 2025"}},
+		{"an amount over an amount", []pdftext.Line{line(704, span(452, 490, "1 202")), line(692, span(452, 458, "4"))},
+			[]string{"1 202", "4"}},
+		{"a whole date over a digit", []pdftext.Line{line(704, span(452, 490, "31/03/2025")), line(692, span(452, 458, "4"))},
+			[]string{"31/03/2025", "4"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -189,6 +199,37 @@ func TestTotalTwoOnLiabilities(t *testing.T) {
 				if l.Label == "TOTAL (II)" && (l.Category == "provisions") != tt.want {
 					t.Errorf("« TOTAL (II) » : %q, provisions attendues : %v", l.Category, tt.want)
 				}
+			}
+		})
+	}
+}
+
+// TestJoinPagesCutCaption: a caption the page break cut after its first
+// word ends under the next page's repeated headings; a whole caption stays
+// whole before the heading that opens the next page.
+func TestJoinPagesCutCaption(t *testing.T) {
+	t.Parallel()
+	v := func(f float64) []*float64 { return []*float64{&f} }
+	tests := []struct {
+		name, last, next string
+		want             []string
+	}{
+		{"cut caption", "RÉSULTAT", "D'EXPLOITATION", []string{"RÉSULTAT D'EXPLOITATION", "PRODUITS FINANCIERS"}},
+		{"whole caption", "Résultat d'exploitation", "PRODUITS", []string{"Résultat d'exploitation", "PRODUITS", "PRODUITS FINANCIERS"}},
+		{"no caption together", "Divers", "CHARGES", []string{"Divers", "CHARGES", "PRODUITS FINANCIERS"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			last := rawTable{years: []int{2024}, rows: []row{{label: tt.last, cells: []cell{{}}}}, amts: [][]*float64{v(-6434)}}
+			next := rawTable{years: []int{2024}, rows: []row{{label: tt.next}, {label: "PRODUITS FINANCIERS"}}, amts: [][]*float64{{nil}, {nil}}}
+			got := joinPages(statements.Income, []rawTable{last}, []rawTable{next})
+			var labels []string
+			for _, r := range got[0].rows {
+				labels = append(labels, r.label)
+			}
+			if diff := cmp.Diff(tt.want, labels); diff != "" {
+				t.Errorf("lignes (-attendu +lu) :\n%s", diff)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -245,43 +246,72 @@ func headerLine(l pdftext.Line, margin float64) ([]header, bool) {
 }
 
 // mendCutHeadings puts back together a heading word that a narrow cell
-// broke without a hyphen ("Amortissement" over "s et dépréciations"): the
-// lower-case head of a line's span that is no word alone but ends the
-// heading word of the span just above it, in the same cell, goes up. The
-// lines are copied.
+// broke without a hyphen ("Amortissement" over "s et dépréciations", a
+// date "31/03/202" over "4"): the head of a line's span that is no word
+// alone but ends the heading word of the span above it, in the same cell,
+// goes up. The cell's line above may be the one before the line before,
+// when the next column's heading sits between them (amounts centred
+// vertically). The lines are copied; a line left empty is dropped.
 func mendCutHeadings(lines []pdftext.Line) []pdftext.Line {
 	out := slices.Clone(lines)
 	for i := 1; i < len(out); i++ {
-		above, cur := out[i-1], out[i]
+		cur := out[i]
 		var spans []pdftext.Span
 		for _, s := range cur.Spans {
 			head, rest, _ := strings.Cut(strings.TrimSpace(s.Text), " ")
-			j := slices.IndexFunc(above.Spans, func(a pdftext.Span) bool {
-				return a.X0 < s.X1 && s.X0 < a.X1 && above.Y-cur.Y <= lineGapEms*s.Size
-			})
-			if j < 0 || !cutTail(lastWord(above.Spans[j].Text), head) {
+			k, j := cellAbove(out[:i], cur.Y, s)
+			if j < 0 || !cutTail(out[k].Spans[j].Text, head) {
 				spans = append(spans, s)
 				continue
 			}
-			above.Spans = slices.Clone(above.Spans)
-			above.Spans[j].Text += head
+			out[k].Spans = slices.Clone(out[k].Spans)
+			out[k].Spans[j].Text += head
 			if s.Text = strings.TrimSpace(rest); s.Text != "" {
 				spans = append(spans, s)
 			}
 		}
-		out[i-1], out[i].Spans = above, spans
+		out[i].Spans = spans
 	}
-	return out
+	return slices.DeleteFunc(out, func(l pdftext.Line) bool { return len(l.Spans) == 0 })
 }
 
-// cutTail tells the end of a heading word cut after word: lower-case
-// letters that are no heading word alone and make one with it.
-func cutTail(word, tail string) bool {
+// cellAbove finds, in the two lines above y, the span over s in the same
+// cell: the line index and the span's index, or -1.
+func cellAbove(above []pdftext.Line, y float64, s pdftext.Span) (int, int) {
+	for k := len(above) - 1; k >= 0 && k >= len(above)-2; k-- {
+		l := above[k]
+		if l.Y-y > lineGapEms*s.Size {
+			break
+		}
+		if j := slices.IndexFunc(l.Spans, func(a pdftext.Span) bool { return a.X0 < s.X1 && s.X0 < a.X1 }); j >= 0 {
+			return k, j
+		}
+	}
+	return -1, -1
+}
+
+// cutDate is a heading's date or year cut before its last digits.
+var cutDate = regexp.MustCompile(`^(?:\d{1,2}[/.]\d{1,2}[/.])?(?:19|20)\d{0,2}$`)
+
+// cutTail tells the end of the heading word that ends text, cut there:
+// lower-case letters that are no heading word alone and make one with it,
+// or the last digits of a date ("31/03/202" and "4") or of a year after a
+// word ("Exercice 202"), never of an amount ("1 202").
+func cutTail(text, tail string) bool {
+	word := lastWord(text)
+	if tail != "" && !strings.ContainsFunc(tail, func(r rune) bool { return r < '0' || r > '9' }) {
+		before := strings.TrimSuffix(strings.TrimSpace(text), word)
+		dated := strings.ContainsAny(word, "/.") || strings.ContainsFunc(before, unicode.IsLetter)
+		return dated && !strings.ContainsFunc(before, unicode.IsDigit) && cutDate.MatchString(word) && fullDate.MatchString(word+tail)
+	}
 	if tail == "" || strings.ContainsFunc(tail, func(r rune) bool { return !unicode.IsLower(r) }) {
 		return false
 	}
 	return !headerWords[locate.Fold(tail)] && headerWords[locate.Fold(word+tail)]
 }
+
+// fullDate is a heading's date or year, whole.
+var fullDate = regexp.MustCompile(`^(?:\d{1,2}[/.]\d{1,2}[/.])?(?:19|20)\d{2}$`)
 
 // inCorner tells a line of the cell left of the column headings, which
 // start at x0: text only, left of them, meeting the header line h.

@@ -62,7 +62,7 @@ func statementTables(doc *pdftext.Document, found locate.Result, boiler map[stri
 				if !ok {
 					break
 				}
-				raws = joinPages(raws, more)
+				raws = joinPages(st, raws, more)
 			}
 		}
 		rd := reading{side: assets}
@@ -202,7 +202,7 @@ func isCaption(text string) bool {
 // joinPages adds the tables of a continuation page: its first table goes on
 // the last one read when it prints the same years, so that the statement is
 // read, and its charges' sign decided, as one table.
-func joinPages(raws, more []rawTable) []rawTable {
+func joinPages(st statements.Statement, raws, more []rawTable) []rawTable {
 	last := &raws[len(raws)-1]
 	if slices.Equal(last.years, more[0].years) {
 		// A heading printed at the foot of the page heads the rows the
@@ -214,7 +214,7 @@ func joinPages(raws, more []rawTable) []rawTable {
 		last.tail = nil
 		rows, amts := more[0].rows, more[0].amts
 		// A label cut by the page break goes on at the top of the next.
-		if n := len(last.rows); n > 0 && len(rows) > 0 && continuesRow(last.rows[n-1], rows[0]) {
+		if n := len(last.rows); n > 0 && len(rows) > 0 && (continuesRow(last.rows[n-1], rows[0]) || endsCaption(st, last.rows[n-1], rows[0])) {
 			if rows[0].hasAmounts() {
 				last.amts[n-1] = amts[0]
 			}
@@ -226,6 +226,22 @@ func joinPages(raws, more []rawTable) []rawTable {
 		more = more[1:]
 	}
 	return append(raws, more...)
+}
+
+// endsCaption tells the end of a caption that a page break cut after its
+// first words ("RÉSULTAT" with its amounts, then "D'EXPLOITATION" under the
+// repeated headings): r prints no amount, prev's label is no caption of the
+// models alone and makes one with r's.
+func endsCaption(st statements.Statement, prev, r row) bool {
+	return prev.hasAmounts() && !r.hasAmounts() && !knownCaption(st, foldLabel(prev.label)) && knownCaption(st, foldLabel(prev.label+" "+r.label))
+}
+
+// knownCaption tells a label a caption of the wording table reads, on
+// either side of the balance sheet.
+func knownCaption(st statements.Statement, folded string) bool {
+	_, asset := lookup(wording, st, assets, folded)
+	_, liability := lookup(wording, st, liabilities, folded)
+	return asset || liability
 }
 
 // withoutRepeats drops a table that repeats what the tables before it read

@@ -225,7 +225,9 @@ func (g *generation) tables() []table {
 }
 
 // keep drops the lines whose amounts are all zero, as statements omit the
-// empty lines of the model, and the headings left with nothing under them.
+// empty lines of the model, and the headings left with nothing under them,
+// with the block's total when it sums nothing either (an empty block is
+// left out whole: no total prints without the heading that names it).
 func (g *generation) keep(rows []row, gross bool) []row {
 	var out []row
 	for _, rw := range rows {
@@ -235,8 +237,12 @@ func (g *generation) keep(rows []row, gross bool) []row {
 		out = append(out, rw)
 	}
 	var kept []row
-	for i, rw := range out {
+	for i := 0; i < len(out); i++ {
+		rw := out[i]
 		if rw.kind == heading && (i+1 == len(out) || out[i+1].kind != line) {
+			if i+1 < len(out) && out[i+1].kind == subtotal && g.allZero(out[i+1], gross) {
+				i++
+			}
 			continue
 		}
 		kept = append(kept, rw)

@@ -184,6 +184,7 @@ func misses(s evaluation.Score) string {
 		}
 		parts = append(parts, fmt.Sprintf("%d %s attendu %v lu %s", f.Year, f.Key, f.Want, got))
 	}
+	parts = append(parts, s.WrongPeriods...)
 	for _, inv := range s.Invented {
 		parts = append(parts, "inventé "+inv)
 	}

@@ -49,7 +49,7 @@ func (t Truth) fieldCount() int {
 	for _, y := range t.Years {
 		n += y.Count()
 	}
-	return n
+	return n + len(t.Periods) + len(t.BalanceDates)
 }
 
 // Run is one pass of the chain on one report: what each stage gave.
@@ -108,8 +108,12 @@ type Score struct {
 	FieldsExact int          `json:"champs_exacts"`
 	FieldsTotal int          `json:"champs_total"`
 	WrongFields []FieldError `json:"champs_faux,omitempty"`
+	// WrongPeriods are the columns whose period or balance-sheet date, as
+	// the truth states it, was read otherwise; each counts as a field.
+	WrongPeriods []string `json:"periodes_fausses,omitempty"`
 	// Invented are fields the run gives and the truth does not list: a
-	// value for something the document does not print ("2025 bilan.stocks").
+	// value for something the document does not print ("2025 bilan.stocks"),
+	// or a period shorter or longer than a year the truth does not state.
 	Invented []string `json:"champs_inventes,omitempty"`
 	// Unprinted are the amounts read that the document prints nowhere
 	// (checks.Printed): a reader's breach, whatever the truth says.
@@ -187,6 +191,7 @@ func Measure(t Truth, r Run) (Score, error) {
 			s.FieldsExact++
 		}
 	}
+	s.scorePeriods(want, got)
 	for _, c := range r.Extraction.Checks {
 		switch {
 		case c.Status == checks.Passed:
@@ -210,6 +215,34 @@ func Measure(t Truth, r Run) (Score, error) {
 	}
 	s.Calls, s.Cost = ledger(r.Extraction.Usage, r.Signals.Usage, r.Memo.Usage)
 	return s, nil
+}
+
+// scorePeriods scores what each column is, where the truth states it: the
+// period of its flows (closing date, length, opening date) and the date of
+// its balance sheet. A length other than a year the truth does not state is
+// invented: the ratios would count the wrong number of days.
+func (s *Score) scorePeriods(want, got statements.Report) {
+	for _, y := range statements.YearsOfAll(want, got) {
+		g := got.Periods[y]
+		if w, stated := want.Periods[y]; stated {
+			s.FieldsTotal++
+			if w.Length() == g.Length() && (w.End == "" || w.End == g.End) && (w.Start == "" || w.Start == g.Start) {
+				s.FieldsExact++
+			} else {
+				s.WrongPeriods = append(s.WrongPeriods, fmt.Sprintf("%d période : attendu %s, lu %s", y, w.Describe(), g.Describe()))
+			}
+		} else if g.Length() != statements.FullYear {
+			s.Invented = append(s.Invented, fmt.Sprintf("%d période = %s", y, g.Describe()))
+		}
+		if w, stated := want.BalanceDates[y]; stated {
+			s.FieldsTotal++
+			if g := got.BalanceDates[y]; g == w {
+				s.FieldsExact++
+			} else {
+				s.WrongPeriods = append(s.WrongPeriods, fmt.Sprintf("%d date du bilan : attendu %s, lu %q", y, w, g))
+			}
+		}
+	}
 }
 
 // falseClaims checks each published sentence against the truth: the R- and

@@ -390,3 +390,49 @@ func TestFalseClaims(t *testing.T) {
 		})
 	}
 }
+
+func TestMeasurePeriods(t *testing.T) {
+	t.Parallel()
+	half := statements.Period{End: "2025-06-30", Months: 6}
+	tests := []struct {
+		name          string
+		stated        bool // the truth states 2025 as a half-year closing 30/06, its balance sheet on that date
+		read          statements.Period
+		readBalance   string
+		exact         int
+		wrong         int
+		wantInvented  bool
+		wantFieldsAdd int
+	}{
+		{name: "a half-year read as printed", stated: true, read: half, readBalance: "2025-06-30", exact: 2, wantFieldsAdd: 2},
+		{name: "a half-year read as a year", stated: true, read: statements.Period{End: "2025-06-30"}, readBalance: "2025-06-30", exact: 1, wrong: 1, wantFieldsAdd: 2},
+		{name: "the balance sheet's date missed", stated: true, read: half, exact: 1, wrong: 1, wantFieldsAdd: 2},
+		{name: "a year read as a year, the truth silent", read: statements.Period{End: "2025-12-31"}},
+		{name: "a year read as six months, the truth silent", read: half, wantInvented: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			truth, run := truthAndRun(t)
+			if tt.stated {
+				truth.Periods = map[int]statements.Period{2025: half}
+				truth.BalanceDates = map[int]string{2025: "2025-06-30"}
+			}
+			run.Extraction.Report.Periods = map[int]statements.Period{2025: tt.read}
+			run.Extraction.Report.BalanceDates = map[int]string{2025: tt.readBalance}
+			got, err := Measure(truth, run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.FieldsTotal != 78+tt.wantFieldsAdd || got.FieldsExact != 78+tt.exact || len(got.WrongPeriods) != tt.wrong {
+				t.Errorf("fields %d/%d, wrong periods %q; want %d/%d and %d wrong", got.FieldsExact, got.FieldsTotal, got.WrongPeriods, 78+tt.exact, 78+tt.wantFieldsAdd, tt.wrong)
+			}
+			if invented := len(got.Invented) > 0; invented != tt.wantInvented {
+				t.Errorf("invented %q, want some: %v", got.Invented, tt.wantInvented)
+			}
+			if failed := Failed(truth, errors.New("refusé")); failed.FieldsTotal != 78+tt.wantFieldsAdd {
+				t.Errorf("a refused run counts %d fields, want %d", failed.FieldsTotal, 78+tt.wantFieldsAdd)
+			}
+		})
+	}
+}
