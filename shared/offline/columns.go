@@ -109,11 +109,12 @@ func columns(s segment, refYear int) []column {
 // heading centred in its cell over amounts aligned right (an office suite's
 // default) stands left of them, nearer their centre than any other
 // column's, and that column says nothing yet of what the cell says (its
-// date, or its kind: Brut, Net, Notes). -1 when the nearest column does (a
+// date, its kind: Brut, Net, Notes, or its period's length). -1 when the nearest column does (a
 // date centred over Brut / Amort. / Net heads them all) or the cell lies
 // beyond the columns.
 func nearestColumn(h header, cols []column) int {
-	if !h.marked() || len(cols) == 0 {
+	length := !h.marked() && h.period.Months > 0 // "(12 mois)" under its column's date
+	if !h.marked() && !length || len(cols) == 0 {
 		return -1
 	}
 	centre := (h.x0 + h.x1) / 2
@@ -128,7 +129,7 @@ func nearestColumn(h header, cols []column) int {
 	}
 	// A date beside a Brut or Amort. column is centred over the group
 	// that ends with its Net column: it floats.
-	if c := cols[best].header; h.dated() && (c.dated() || c.gross) || h.kind() && c.kind() {
+	if c := cols[best].header; h.dated() && (c.dated() || c.gross) || h.kind() && c.kind() || length && c.period.Months != 0 {
 		return -1
 	}
 	return best

@@ -234,3 +234,45 @@ func TestJoinPagesCutCaption(t *testing.T) {
 		})
 	}
 }
+
+// TestPeriodLines: the periods' lengths printed on a line of their own
+// under the columns' dates (the unit's corner cell between the two lines),
+// or the head of headings that wrapped above them, give each column its own
+// length.
+func TestPeriodLines(t *testing.T) {
+	t.Parallel()
+	rows := []pdftext.Line{
+		line(711, span(36, 139, "Produits d'exploitation")),
+		line(695, span(36, 134, "Ventes de marchandises"), span(314, 360, "10 076 051"), span(514, 560, "11 160 172")),
+		line(680, span(36, 134, "Production vendue"), span(314, 360, "1 051"), span(514, 560, "1 172")),
+	}
+	tests := []struct {
+		name   string
+		header []pdftext.Line
+		want   []statements.Period
+	}{
+		{"lengths under the dates", []pdftext.Line{
+			line(737, span(207, 315, "Situation au 30/09/2025"), span(430, 492, "Exercice 2024")),
+			line(733, span(34, 58, "(en €)")),
+			line(728, span(242, 279, "(9 mois)"), span(440, 483, "(12 mois)")),
+		}, []statements.Period{{End: "2025-09-30", Months: 9}, {Months: 12}}},
+		{"wrapped heads above the dates", []pdftext.Line{
+			line(737, span(300, 362, "Semestre clos le"), span(500, 562, "Semestre clos le")),
+			line(728, span(310, 360, "30/06/2021"), span(510, 560, "30/06/2020")),
+		}, []statements.Period{{End: "2021-06-30", Months: 6}, {End: "2020-06-30", Months: 6}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			lines := append([]pdftext.Line{line(766, span(34, 187, "Compte de résultat"))}, tt.header...)
+			page := pdftext.Page{Lines: append(lines, rows...)}
+			raws := rawTables(1, halfSegments(page, nil), 0, page)
+			if len(raws) != 1 {
+				t.Fatalf("%d tables, want 1", len(raws))
+			}
+			if diff := cmp.Diff(tt.want, raws[0].periods); diff != "" {
+				t.Errorf("périodes (-attendu +lu) :\n%s", diff)
+			}
+		})
+	}
+}

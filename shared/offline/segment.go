@@ -79,8 +79,9 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 		hs, ok := headerLine(l, margin)
 		// Between header lines, before any row, a line of headings that
 		// names no period is one of them ("Amortissements et" over
-		// "Brut  provisions  Net").
-		if n := len(segs); !ok && slices.ContainsFunc(hs, header.marked) && n > 0 && len(segs[n-1].headers) > 0 && len(segs[n-1].rows) == 0 && !readRow(l).hasAmounts() {
+		// "Brut  provisions  Net"), as is one giving the periods' lengths
+		// under their dates ("(6 mois)").
+		if n := len(segs); !ok && (slices.ContainsFunc(hs, header.marked) || lengthsOnly(hs)) && n > 0 && len(segs[n-1].headers) > 0 && len(segs[n-1].rows) == 0 && !readRow(l).hasAmounts() {
 			ok = true
 		}
 		if ok {
@@ -92,6 +93,13 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 				preamble, trailing = nil, 0
 			}
 			cur := &segs[len(segs)-1]
+			// The head of headings that wrapped ("Semestre clos le" over
+			// "30/06/2021") is a line of header words just above.
+			if len(cur.headers) == 0 && i > 0 && head != i-1 {
+				if above, _ := headerLine(p.Lines[i-1], margin); lengthsOnly(above) && !readRow(p.Lines[i-1]).hasAmounts() {
+					cur.headers = append(cur.headers, above...)
+				}
+			}
 			cur.headers = append(cur.headers, hs...)
 			cur.preamble = append(cur.preamble, l.Text())
 			// The corner cell, centred on the headings, may open a line
@@ -243,6 +251,11 @@ func headerLine(l pdftext.Line, margin float64) ([]header, bool) {
 		hs = append(hs, h)
 	}
 	return hs, strong || marked >= 2
+}
+
+// lengthsOnly tells headings that each print a period's length and no date.
+func lengthsOnly(hs []header) bool {
+	return len(hs) > 0 && !slices.ContainsFunc(hs, func(h header) bool { return h.period.Months == 0 })
 }
 
 // mendCutHeadings puts back together a heading word that a narrow cell

@@ -132,6 +132,12 @@ var wording = []rule{
 	{inc, anySide, "frais de recherche", "charges_fonctionnelles", part},
 	{inc, anySide, "frais de developpement", "charges_fonctionnelles", part},
 	{inc, anySide, "frais de recherche et developpement", "charges_fonctionnelles", part},
+	// IAS 1 §103's own French captions, and their usual variants.
+	{inc, anySide, "couts de distribution", "charges_fonctionnelles", part},
+	{inc, anySide, "couts commerciaux", "charges_fonctionnelles", part},
+	{inc, anySide, "charges commerciales", "charges_fonctionnelles", part},
+	{inc, anySide, "charges administratives", "charges_fonctionnelles", part},
+	{inc, anySide, "couts administratifs", "charges_fonctionnelles", part},
 	{inc, anySide, "marge brute", "", subtotal},
 	{inc, anySide, "charge d impot", "impot_societes", part},
 	{inc, anySide, "charges d impot", "impot_societes", part},

@@ -92,6 +92,7 @@ const (
 	kDot    = "compte_resultat.dotations_amortissements"
 	kAPE    = "compte_resultat.autres_produits_exploitation"
 	kCA     = "compte_resultat.chiffre_affaires"
+	kFonc   = "compte_resultat.charges_fonctionnelles"
 )
 
 // assetsBase is the actif of the système de base; groupTotals adds the
@@ -461,4 +462,44 @@ func incomeIFRS() []row {
 		ln("dont part du groupe", "", cat(netResult, []string{"-resultat_minoritaires"})...).or("Résultat net part du groupe", "Attribuable aux actionnaires de la société mère"),
 		ln("dont intérêts minoritaires", "", "resultat_minoritaires").or("Résultat net des participations ne donnant pas le contrôle"),
 	}
+}
+
+// The charges by nature each function line of incomeByFunction gathers.
+var (
+	costOfSales    = cat(purchaseLeaves, []string{"autres_achats_charges_externes"}, depreciationCR)
+	commercialCost = []string{"salaires"}
+	adminCost      = []string{"charges_sociales", "impots_taxes", "participation"}
+)
+
+// incomeByFunction is the consolidated income statement analysing the
+// charges by function (IAS 1 §99 and §103): cost of sales, the gross
+// margin, commercial and administrative costs in place of the charges by
+// nature, which it does not print; the costs printed negative when
+// costsNegative, as many groups do.
+func incomeByFunction(costsNegative bool) []row {
+	cost := func(r row) row {
+		if costsNegative {
+			r.terms, r.sign = neg(r.terms), -r.sign
+		}
+		return r
+	}
+	fn := func(label string, leaves []string) row { return cost(ln(label, kFonc, leaves...)) }
+	byNature := incomeIFRS()
+	// Every charge in one convention: the other operating charges and the
+	// tax too.
+	for i, r := range byNature {
+		if r.key == "compte_resultat.autres_charges_exploitation" || r.key == "compte_resultat.impot_societes" {
+			byNature[i] = cost(r)
+		}
+	}
+	margin := cat(revenueLeaves, neg(costOfSales))
+	rows := []row{
+		byNature[0],
+		fn("Coût des ventes", costOfSales).or("Coût des produits vendus", "Coûts des ventes"),
+		tot("Marge brute", "", margin...).or("MARGE BRUTE"),
+		fn("Frais commerciaux", commercialCost).or("Frais commerciaux et de distribution", "Coûts commerciaux", "Coûts de distribution"),
+		fn("Frais administratifs", adminCost).or("Frais généraux et administratifs", "Frais administratifs et généraux", "Charges administratives"),
+		byNature[1],
+	}
+	return append(rows, byNature[7:]...)
 }

@@ -57,6 +57,13 @@ type style struct {
 	endMonth       int
 	year           int
 	yearHeader     int // which header style
+
+	// Drawn by drawPeriods, from a stream of their own.
+	interim         string // "", halfYear or situation
+	situationMonths int
+	periodHeader    int  // which heading style prints an interim period
+	byFunction      bool // a consolidated income statement by function
+	costsNegative   bool // its function costs printed negative
 }
 
 func (s style) grain() float64 {
@@ -129,6 +136,7 @@ func Generate(seed uint64) (Document, error) { return generate(seed, nil) }
 func generate(seed uint64, adjust func(*style)) (Document, error) {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	s := drawStyle(r)
+	drawPeriods(rand.New(rand.NewPCG(seed^0x51ed270b27d3a2f5, seed)), &s)
 	if adjust != nil {
 		adjust(&s)
 	}
@@ -196,6 +204,9 @@ func (g *generation) tables() []table {
 		actif, passif, income = assetsAbrege(), liabilitiesAbrege(), incomeAbrege(s.resultLines)
 	default:
 		actif, passif, income = assetsIFRS(), liabilitiesIFRS(), incomeIFRS()
+		if s.byFunction {
+			income = incomeByFunction(s.costsNegative)
+		}
 		titles = [4]string{
 			pick(g.r, "ÉTAT DE LA SITUATION FINANCIÈRE CONSOLIDÉE – ACTIF", "Bilan consolidé – Actif", "BILAN CONSOLIDÉ ACTIF"),
 			pick(g.r, "ÉTAT DE LA SITUATION FINANCIÈRE CONSOLIDÉE – PASSIF", "Bilan consolidé – Passif", "BILAN CONSOLIDÉ PASSIF"),
@@ -295,6 +306,9 @@ func (g *generation) truth(tables []table) (statements.Truth, error) {
 		}
 		t.Years[years[yi]] = year
 	}
+	if g.s.interim != "" {
+		g.interimTruth(&t)
+	}
 	return t, nil
 }
 
@@ -367,6 +381,15 @@ func (g *generation) traits() string {
 	}
 	if s.headerAlign == "center" {
 		parts = append(parts, "en-têtes centrés")
+	}
+	switch s.interim {
+	case halfYear:
+		parts = append(parts, "semestre")
+	case situation:
+		parts = append(parts, fmt.Sprintf("situation de %d mois", s.situationMonths))
+	}
+	if s.byFunction {
+		parts = append(parts, "charges par fonction")
 	}
 	parts = append(parts, "négatifs "+s.negatives)
 	return strings.Join(slices.Clip(parts), ", ")

@@ -183,6 +183,9 @@ var keyTerms = map[string][]string{
 var consolidatedTerms = map[string][]string{
 	"compte_resultat.charges_personnel":     {"salaires", "charges_sociales", "participation"},
 	"compte_resultat.resultat_exploitation": cat(operatingResult, []string{"-participation"}),
+	// By function (incomeByFunction): every operating charge but the other
+	// operating charges, the participation included.
+	"compte_resultat.charges_fonctionnelles": cat(costOfSales, commercialCost, adminCost),
 }
 
 // terms defines key on the leaves for a presentation model.

@@ -28,6 +28,14 @@ func (g *generation) endDate(i int) string {
 	return fmt.Sprintf("%02d/%02d/%d", day, g.s.endMonth, g.s.year-i)
 }
 
+// heading is the column heading of year index i in table t.
+func (g *generation) heading(t table, i int) string {
+	if g.s.interim != "" {
+		return g.interimHeader(t.statement, i)
+	}
+	return g.yearHeader(i)
+}
+
 func (g *generation) yearHeader(i int) string {
 	switch g.s.yearHeader {
 	case 1:
@@ -84,6 +92,9 @@ tr.t td { font-weight: bold }
 		} else {
 			fmt.Fprintf(&b, "<p><b>%s</b></p>\n<h1>%s</h1>\n", html.EscapeString(g.doc.Company), html.EscapeString(t.title))
 		}
+		if s.interim != "" {
+			fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(g.interimTitle()))
+		}
 		if !s.unitInHead {
 			fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(s.unitText))
 		}
@@ -108,13 +119,13 @@ func (g *generation) writeTable(b *strings.Builder, t table, border string) {
 	ha := fmt.Sprintf(`%s valign="%s" align="%s"`, wa, g.s.valign, g.s.headerAlign)
 	if cols[0].kind == "brut" {
 		fmt.Fprintf(b, `<tr><th rowspan="2" width="%d%%"%s>%s</th><th colspan="3" valign="%s" align="%s">%s</th><th%s>%s</th></tr>`+"\n",
-			g.s.labelWidth, va, html.EscapeString(corner), g.s.valign, g.s.headerAlign, g.yearHeader(0), ha, g.yearHeader(1))
+			g.s.labelWidth, va, html.EscapeString(corner), g.s.valign, g.s.headerAlign, g.heading(t, 0), ha, g.heading(t, 1))
 		depreciation := pick(g.r, "Amortissements et dépréciations", "Amort. et dépréc.", "Amortissements et provisions")
 		fmt.Fprintf(b, "<tr><th%s>Brut</th><th%s>%s</th><th%s>Net</th><th%s>Net</th></tr>\n", ha, ha, depreciation, ha, ha)
 	} else {
 		fmt.Fprintf(b, `<tr><th width="%d%%"%s>%s</th>`, g.s.labelWidth, va, html.EscapeString(corner))
 		for _, c := range cols {
-			fmt.Fprintf(b, "<th%s>%s</th>", ha, g.yearHeader(c.year))
+			fmt.Fprintf(b, "<th%s>%s</th>", ha, g.heading(t, c.year))
 		}
 		b.WriteString("</tr>\n")
 	}
