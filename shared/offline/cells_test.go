@@ -63,7 +63,7 @@ func TestParseHeader(t *testing.T) {
 		{"exercice", "Exercice 2025", header{year: 2025}, true},
 		{"date", "31/12/2024", header{year: 2024, period: statements.Period{End: "2024-12-31"}}, true},
 		{"mois abrégé", "31 déc. 2025", header{year: 2025, period: statements.Period{End: "2025-12-31"}}, true},
-		{"période", "05/05/2021 - 31/12/2022", header{year: 2022, period: statements.Period{End: "2022-12-31"}}, true},
+		{"période", "05/05/2021 - 31/12/2022", header{year: 2022, period: statements.Period{Start: "2021-05-05", End: "2022-12-31"}}, true},
 		{"semestre", "Semestre clos le 30/06/2025", header{year: 2025, period: statements.Period{End: "2025-06-30", Months: 6}}, true},
 		{"premier semestre", "1er semestre 2024", header{year: 2024, period: statements.Period{Months: 6}}, true},
 		{"du … au", "du 01/01/2025 au 31/10/2025", header{year: 2025, period: statements.Period{Start: "2025-01-01", End: "2025-10-31", Months: 10}}, true},
@@ -162,6 +162,8 @@ func TestPeriodIn(t *testing.T) {
 		{"Situation intermédiaire du 01/01/2025 au 31/10/2025", statements.Period{Start: "2025-01-01", End: "2025-10-31", Months: 10}},
 		{"Bilan au 31 décembre 2025", statements.Period{End: "2025-12-31"}},
 		{"Exercice clos le 31/12/2025 (12 mois)", statements.Period{End: "2025-12-31", Months: 12}},
+		{"05/05/2021 - 31/12/2022 (19 mois, 26 jours)", statements.Period{Start: "2021-05-05", End: "2022-12-31", Months: 19}},
+		{"01/01/2025 – 30/06/2025", statements.Period{Start: "2025-01-01", End: "2025-06-30"}},
 		{"Compte de résultat (en milliers d'euros)", statements.Period{}},
 		{"31/02/2025", statements.Period{}},
 	}

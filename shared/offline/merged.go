@@ -37,6 +37,12 @@ func cutSpan(s pdftext.Span) []pdftext.Span {
 	if cuts == nil {
 		return []pdftext.Span{s}
 	}
+	return cutAt(s, cuts)
+}
+
+// cutAt cuts a span at byte offsets of its text, each piece's extent in
+// proportion to its characters, its surrounding spaces trimmed.
+func cutAt(s pdftext.Span, cuts []int) []pdftext.Span {
 	total := float64(utf8.RuneCountInString(s.Text))
 	at := func(offset int) float64 {
 		return s.X0 + (s.X1-s.X0)*float64(utf8.RuneCountInString(s.Text[:offset]))/total
@@ -80,7 +86,8 @@ func amountCuts(text string) []int {
 // the first does ("Exercice …", a date), or with the last words the first
 // says before its date (the head of a heading that wrapped, "Exercice
 // clos" over "le 31/03/2020", is on the line above). A period ("du
-// 01/01/2025 au 31/12/2025") opens its pieces differently and stays whole.
+// 01/01/2025 au 31/12/2025", "05/05/2021 - 31/12/2022") opens its pieces
+// differently and stays whole.
 func headingCuts(text string) []int {
 	if h, ok := parseHeader(text); !ok || h.year == 0 {
 		return nil
@@ -101,8 +108,8 @@ func headingCuts(text string) []int {
 		piece := text[start:end]
 		start = end
 		h, ok := parseHeader(piece)
-		if !ok || h.year == 0 {
-			return nil
+		if !ok || h.year == 0 || strings.IndexAny(strings.TrimSpace(piece), "-–—") == 0 {
+			return nil // a dash joins the two dates of one period
 		}
 		opening := openingShape(piece)
 		switch {
@@ -135,4 +142,41 @@ func openingShape(piece string) []string {
 		}
 	}
 	return words
+}
+
+// cutAmountLabels cuts, on a line, a span that opens with an amount and
+// goes on with a label, after an amount cell: where two tables stand side
+// by side, the text layer joins the left table's last amount to the right
+// table's label when the gap between the cells is a word's ("20,4 Capital").
+// The lines are copied.
+func cutAmountLabels(lines []pdftext.Line) []pdftext.Line {
+	out := make([]pdftext.Line, len(lines))
+	for i, l := range lines {
+		out[i] = pdftext.Line{Y: l.Y}
+		for j, s := range l.Spans {
+			if j > 0 {
+				if _, after := amountCell(l.Spans[j-1].Text); after {
+					if at, ok := amountThenLabel(s.Text); ok {
+						out[i].Spans = append(out[i].Spans, cutAt(s, []int{at})...)
+						continue
+					}
+				}
+			}
+			out[i].Spans = append(out[i].Spans, s)
+		}
+	}
+	return out
+}
+
+// amountThenLabel gives where the label starts in text made of an amount
+// cell and a label.
+func amountThenLabel(text string) (int, bool) {
+	nums := frnum.Parse(text)
+	if len(nums) == 0 || strings.TrimSpace(text[:nums[0].Start]) != "" {
+		return 0, false
+	}
+	if _, ok := amountCell(nums[0].Text); !ok || !isLabel(text[nums[0].End:]) {
+		return 0, false
+	}
+	return nums[0].End, true
 }

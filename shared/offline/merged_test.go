@@ -27,6 +27,7 @@ func TestSplitMerged(t *testing.T) {
 		{"a heading beside another's words", "Exercice clos le 31/03/2021 clos 31/03/2020", []string{"Exercice clos le 31/03/2021 clos 31/03/2020"}},
 		{"two years", "2025 2024", []string{"2025", "2024"}},
 		{"a period", "Du 01/01/2025 au 31/12/2025", []string{"Du 01/01/2025 au 31/12/2025"}},
+		{"a period between dashes", "05/05/2021 - 31/12/2022", []string{"05/05/2021 - 31/12/2022"}},
 		{"a label with figures", "Emprunts 2025 2024", []string{"Emprunts 2025 2024"}},
 	}
 	for _, tt := range tests {
@@ -274,5 +275,37 @@ func TestPeriodLines(t *testing.T) {
 				t.Errorf("périodes (-attendu +lu) :\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestHalvesJoinedAmount: side by side, the left table's last amount joined
+// by the text layer to the right table's label goes back to the left half.
+func TestHalvesJoinedAmount(t *testing.T) {
+	t.Parallel()
+	page := pdftext.Page{Lines: []pdftext.Line{
+		line(668, span(36, 107, "fonds commercial"), span(189, 207, "18,9"), span(278, 327, "20,4 Capital"), span(452, 470, "74,8"), span(542, 560, "74,8")),
+		line(633, span(36, 61, "autres"), span(189, 207, "19,4"), span(278, 358, "16,7 Réserve légale"), span(458, 470, "4,6"), span(547, 560, "4,6")),
+		line(607, span(36, 80, "corporelles"), span(189, 207, "88,7"), span(278, 362, "88,0 Autres réserves"), span(465, 470, "0"), span(542, 560, "55,6")),
+		line(444, span(36, 100, "Autres créances"), span(189, 207, "35,2"), span(278, 341, "32,5 assimilées"), span(447, 470, "166,2"), span(537, 560, "168,0")),
+		line(402, span(36, 89, "Disponibilités"), span(189, 207, "25,1"), span(299, 353, "Autres dettes"), span(452, 470, "76,3"), span(542, 560, "68,3")),
+	}}
+	hs := halves(page)
+	if len(hs) != 2 {
+		t.Fatalf("%d moitiés, want 2", len(hs))
+	}
+	var left, right []string
+	for _, l := range hs[0].Lines {
+		left = append(left, squeeze(l.Text()))
+	}
+	for _, l := range hs[1].Lines {
+		right = append(right, squeeze(l.Text()))
+	}
+	wantLeft := []string{"fonds commercial  18,9  20,4", "autres  19,4  16,7", "corporelles  88,7  88,0", "Autres créances  35,2  32,5", "Disponibilités  25,1"}
+	wantRight := []string{"Capital  74,8  74,8", "Réserve légale  4,6  4,6", "Autres réserves  0  55,6", "assimilées  166,2  168,0", "Autres dettes  76,3  68,3"}
+	if diff := cmp.Diff(wantLeft, left); diff != "" {
+		t.Errorf("moitié gauche (-attendu +lu) :\n%s", diff)
+	}
+	if diff := cmp.Diff(wantRight, right); diff != "" {
+		t.Errorf("moitié droite (-attendu +lu) :\n%s", diff)
 	}
 }

@@ -19,6 +19,9 @@ var (
 	monthsPattern = regexp.MustCompile(`(?:^|[^\d,])(\d{1,2}(?:,\d)?|trois|six|neuf|dix|onze|douze|dix-huit) mois\b`)
 	startPattern  = regexp.MustCompile(`\bdu (\d{1,2} (?:\d{1,2}|[a-z]{3,9}) \d{4})\b`)
 	spanPattern   = regexp.MustCompile(`\bdu (\d{1,2} (?:\d{1,2}|[a-z]{3,9}) \d{4}) au (\d{1,2} (?:\d{1,2}|[a-z]{3,9}) \d{4})\b`)
+	// dashPattern is a period printed as two dates joined by a dash
+	// ("05/05/2021 - 31/12/2022"), on the text before folding.
+	dashPattern = regexp.MustCompile(`\b(\d{1,2}[/.]\d{1,2}[/.]\d{4})\s*[-–—]\s*\d{1,2}[/.]\d{1,2}[/.]\d{4}\b`)
 )
 
 var monthWords = map[string]int{"trois": 3, "six": 6, "neuf": 9, "dix": 10, "onze": 11, "douze": 12, "dix-huit": 18}
@@ -28,7 +31,7 @@ var monthWords = map[string]int{"trois": 3, "six": 6, "neuf": 9, "dix": 10, "onz
 var monthAbbreviations = map[string]int{"janv": 1, "fev": 2, "fevr": 2, "avr": 4, "juil": 7, "sept": 9, "oct": 10, "nov": 11, "dec": 12}
 
 // periodIn reads what a header cell or a title says of a period: its
-// opening date ("du 15/02/2025"), its closing date (the last date printed,
+// opening date ("du 15/02/2025", "05/05/2021 - 31/12/2022"), its closing date (the last date printed,
 // "au 31/10/2025" or a date alone) and its length ("6 mois", "10,5 mois",
 // "semestre", or the months between its dates). A field not printed stays
 // zero.
@@ -36,9 +39,14 @@ func periodIn(text string) statements.Period {
 	f := locate.Fold(text)
 	var p statements.Period
 	var from, to time.Time
+	dashed := false // its length left to the column, which may print it ("(19 mois, 26 jours)")
 	if m := spanPattern.FindStringSubmatch(f); m != nil {
 		if d, ok := parseDate(m[1]); ok {
 			from = d
+		}
+	} else if m := dashPattern.FindStringSubmatch(text); m != nil {
+		if d, ok := parseDate(locate.Fold(m[1])); ok {
+			from, dashed = d, true
 		}
 	} else if m := startPattern.FindStringSubmatch(f); m != nil && !strings.Contains(f, " au ") {
 		if d, ok := parseDate(m[1]); ok {
@@ -64,7 +72,7 @@ func periodIn(text string) statements.Period {
 		p.Months = 6
 	case hasWord(f, "trimestre", "trimestriel", "trimestrielle"):
 		p.Months = 3
-	case p.Start != "" && p.End != "":
+	case p.Start != "" && p.End != "" && !dashed:
 		p.Months = monthsBetween(from, to)
 	}
 	return p

@@ -158,18 +158,27 @@ const minSideRows = 3
 
 // halves splits a page printing two tables side by side (actif | passif)
 // at the left edge of the right table's labels, which follow the left
-// table's amounts on the same lines; any other page is one half.
+// table's amounts on the same lines (the text layer may have joined the
+// last of them to the label); any other page is one half.
 func halves(p pdftext.Page) []pdftext.Page {
-	gutter, ok := gutterOf(p)
+	cut := p
+	cut.Lines = cutAmountLabels(p.Lines)
+	gutter, ok := gutterOf(cut)
 	if !ok {
 		return []pdftext.Page{p}
 	}
+	p = cut
 	left, right := p, p
 	left.Lines, right.Lines = nil, nil
 	for _, l := range p.Lines {
 		i := slices.IndexFunc(l.Spans, func(s pdftext.Span) bool { return s.X0 >= gutter })
 		if i < 0 {
 			i = len(l.Spans)
+		}
+		// A label after an amount is the right table's, wherever the text
+		// layer placed a label it had joined to that amount.
+		if k := labelAfterAmount(l); k >= 0 && k < i {
+			i = k
 		}
 		if i > 0 {
 			left.Lines = append(left.Lines, pdftext.Line{Y: l.Y, Spans: l.Spans[:i]})
@@ -187,16 +196,8 @@ func halves(p pdftext.Page) []pdftext.Page {
 func gutterOf(p pdftext.Page) (float64, bool) {
 	var xs []float64
 	for _, l := range p.Lines {
-		afterAmount := false
-		for i, s := range l.Spans {
-			if _, ok := amountCell(s.Text); ok && i > 0 {
-				afterAmount = true
-				continue
-			}
-			if afterAmount && isLabel(s.Text) {
-				xs = append(xs, s.X0)
-				break
-			}
+		if k := labelAfterAmount(l); k >= 0 {
+			xs = append(xs, l.Spans[k].X0)
 		}
 	}
 	slices.Sort(xs)
@@ -210,6 +211,22 @@ func gutterOf(p pdftext.Page) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// labelAfterAmount is the index of a line's first label printed after one
+// of its amounts (a line's own label comes first), -1 if none.
+func labelAfterAmount(l pdftext.Line) int {
+	afterAmount := false
+	for i, s := range l.Spans {
+		if _, ok := amountCell(s.Text); ok && i > 0 {
+			afterAmount = true
+			continue
+		}
+		if afterAmount && isLabel(s.Text) {
+			return i
+		}
+	}
+	return -1
 }
 
 // isLabel tells text with a word of three letters or more.

@@ -62,6 +62,7 @@ type style struct {
 	interim         string // "", halfYear or situation
 	situationMonths int
 	periodHeader    int  // which heading style prints an interim period
+	sideBySide      bool // actif and passif in one table, side by side
 	byFunction      bool // a consolidated income statement by function
 	costsNegative   bool // its function costs printed negative
 }
@@ -221,6 +222,9 @@ func (g *generation) tables() []table {
 	}
 	if s.cashFlow {
 		out = append(out, table{statement: statements.CashFlow, title: titles[3], rows: cashFlow(), newPage: true})
+	}
+	if s.sideBySide {
+		out[0].title = pick(g.r, "BILAN", "Bilan", "BILAN (ACTIF ET PASSIF)")
 	}
 	for i := range out {
 		t := &out[i]
@@ -387,6 +391,9 @@ func (g *generation) traits() string {
 		parts = append(parts, "semestre")
 	case situation:
 		parts = append(parts, fmt.Sprintf("situation de %d mois", s.situationMonths))
+	}
+	if s.sideBySide {
+		parts = append(parts, "actif et passif côte à côte")
 	}
 	if s.byFunction {
 		parts = append(parts, "charges par fonction")

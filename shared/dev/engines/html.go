@@ -84,6 +84,9 @@ tr.t td { font-weight: bold }
 </style></head><body>
 `, html.EscapeString(g.doc.Company), s.year, s.font, s.fontSize, s.fontSize+3, s.valign)
 	for i, t := range tables {
+		if s.sideBySide && t.side == "passif" {
+			continue // printed beside the actif
+		}
 		if t.newPage && i > 0 {
 			b.WriteString(`<p style="page-break-before: always"></p>` + "\n")
 		}
@@ -97,6 +100,10 @@ tr.t td { font-weight: bold }
 		}
 		if !s.unitInHead {
 			fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(s.unitText))
+		}
+		if s.sideBySide && t.side == "actif" {
+			g.writeSideBySide(&b, t, tables[i+1], border)
+			continue
 		}
 		g.writeTable(&b, t, border)
 	}
@@ -131,26 +138,72 @@ func (g *generation) writeTable(b *strings.Builder, t table, border string) {
 	}
 	b.WriteString("</thead>\n<tbody>\n")
 	for i, rw := range t.rows {
-		label := html.EscapeString(t.labels[i])
-		switch rw.kind {
-		case heading:
-			fmt.Fprintf(b, `<tr><td width="%d%%"%s><b>%s</b></td>`, g.s.labelWidth, va, label)
-			for range cols {
+		if rw.kind == subtotal {
+			b.WriteString(`<tr class="t">`)
+		} else {
+			b.WriteString("<tr>")
+		}
+		g.writeCells(b, t, i, cols, g.s.labelWidth, wa, va)
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</tbody></table>\n")
+}
+
+// writeCells writes the cells of row i of t: its label in a cell lw
+// percent wide, then its amount in each column.
+func (g *generation) writeCells(b *strings.Builder, t table, i int, cols []column, lw int, wa, va string) {
+	rw := t.rows[i]
+	label := html.EscapeString(t.labels[i])
+	if rw.kind == heading {
+		fmt.Fprintf(b, `<td width="%d%%"%s><b>%s</b></td>`, lw, va, label)
+		for range cols {
+			b.WriteString("<td></td>")
+		}
+		return
+	}
+	if rw.kind == subtotal {
+		label = "<b>" + label + "</b>"
+	}
+	fmt.Fprintf(b, `<td width="%d%%"%s>%s</td>`, lw, va, label)
+	for _, c := range cols {
+		amount := html.EscapeString(g.cell(rw, c))
+		if rw.kind == subtotal {
+			amount = "<b>" + amount + "</b>"
+		}
+		fmt.Fprintf(b, `<td class="m" align="right"%s%s>%s</td>`, wa, va, amount)
+	}
+}
+
+// writeSideBySide writes the actif and the passif in one table, the passif's
+// columns right of the actif's, row beside row, as an abridged plaquette
+// prints its balance sheet on one page.
+func (g *generation) writeSideBySide(b *strings.Builder, actif, passif table, border string) {
+	cols := g.columns(passif)
+	lw := min(30, max(16, g.s.labelWidth*2/3))
+	wa := fmt.Sprintf(` width="%d%%"`, (100-2*lw)/(2*len(cols)))
+	va := fmt.Sprintf(` valign="%s"`, g.s.valign)
+	ha := fmt.Sprintf(`%s valign="%s" align="%s"`, wa, g.s.valign, g.s.headerAlign)
+	fmt.Fprintf(b, `<table width="100%%" border="%s" cellspacing="0" cellpadding="2">`+"\n<thead>\n<tr>", border)
+	for _, t := range []table{actif, passif} {
+		corner := strings.ToUpper(t.side)
+		if g.s.unitInHead && t.side == "actif" {
+			corner = g.s.unitText
+		}
+		fmt.Fprintf(b, `<th width="%d%%"%s>%s</th>`, lw, va, html.EscapeString(corner))
+		for _, c := range cols {
+			fmt.Fprintf(b, "<th%s>%s</th>", ha, g.heading(t, c.year))
+		}
+	}
+	b.WriteString("</tr>\n</thead>\n<tbody>\n")
+	for i := range max(len(actif.rows), len(passif.rows)) {
+		b.WriteString("<tr>")
+		for _, t := range []table{actif, passif} {
+			if i < len(t.rows) {
+				g.writeCells(b, t, i, cols, lw, wa, va)
+				continue
+			}
+			for range len(cols) + 1 {
 				b.WriteString("<td></td>")
-			}
-		default:
-			class := ""
-			if rw.kind == subtotal {
-				class = ` class="t"`
-				label = "<b>" + label + "</b>"
-			}
-			fmt.Fprintf(b, `<tr%s><td width="%d%%"%s>%s</td>`, class, g.s.labelWidth, va, label)
-			for _, c := range cols {
-				amount := html.EscapeString(g.cell(rw, c))
-				if rw.kind == subtotal {
-					amount = "<b>" + amount + "</b>"
-				}
-				fmt.Fprintf(b, `<td class="m" align="right"%s%s>%s</td>`, wa, va, amount)
 			}
 		}
 		b.WriteString("</tr>\n")

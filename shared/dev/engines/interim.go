@@ -20,8 +20,9 @@ const (
 
 // drawPeriods draws, from a stream of its own so that the other traits of
 // a seed stay as they were, whether the document is interim, how its
-// headings print the periods and, for a consolidated report, whether its
-// income statement analyses the charges by function (IAS 1 §103).
+// headings print the periods, for a consolidated report whether its
+// income statement analyses the charges by function (IAS 1 §103), and for
+// the French models whether actif and passif are printed side by side.
 func drawPeriods(r *rand.Rand, s *style) {
 	switch x := r.Float64(); {
 	case x < 0.12:
@@ -32,6 +33,9 @@ func drawPeriods(r *rand.Rand, s *style) {
 	s.periodHeader = r.IntN(4)
 	s.byFunction = s.model == modelIFRS && r.Float64() < 0.5
 	s.costsNegative = r.Float64() < 0.5
+	// A plaquette's balance sheet on one page, actif left and passif right,
+	// its amounts net.
+	s.sideBySide = s.model != modelIFRS && !s.grossColumns && r.Float64() < 0.25
 	if s.interim != "" {
 		s.endMonth = 12
 	}

@@ -229,7 +229,7 @@ func (s *Score) scorePeriods(want, got statements.Report) {
 			if w.Length() == g.Length() && (w.End == "" || w.End == g.End) && (w.Start == "" || w.Start == g.Start) {
 				s.FieldsExact++
 			} else {
-				s.WrongPeriods = append(s.WrongPeriods, fmt.Sprintf("%d période : attendu %s, lu %s", y, w.Describe(), g.Describe()))
+				s.WrongPeriods = append(s.WrongPeriods, fmt.Sprintf("%d période : attendu %s, lu %s", y, periodText(w), periodText(g)))
 			}
 		} else if g.Length() != statements.FullYear {
 			s.Invented = append(s.Invented, fmt.Sprintf("%d période = %s", y, g.Describe()))
@@ -243,6 +243,14 @@ func (s *Score) scorePeriods(want, got statements.Report) {
 			}
 		}
 	}
+}
+
+// periodText writes a period with its opening date when it has one.
+func periodText(p statements.Period) string {
+	if p.Start == "" {
+		return p.Describe()
+	}
+	return p.Describe() + ", ouverte le " + p.Start
 }
 
 // falseClaims checks each published sentence against the truth: the R- and
