@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -41,6 +42,8 @@ type PrintedLine struct {
 	Label string `json:"libelle"`
 	Page  int    `json:"page"`
 	OCR   *OCR   `json:"ocr,omitempty"` // the line was read by OCR
+	// amount is the line's amount in k€, as the normalisation reads it.
+	amount float64
 }
 
 // Evidence is what is known of each field of a report: its printed lines,
@@ -65,6 +68,7 @@ func NewEvidence(r statements.Report, tr statements.Transcription, cs []checks.C
 	e := Evidence{report: r, lines: map[statements.FieldRef][]PrintedLine{}, passed: map[statements.FieldRef]bool{},
 		failed: map[statements.FieldRef][]string{}, diverging: map[statements.FieldRef][]string{}}
 	for _, tab := range tr.Tables {
+		scale := tableScale(tr, tab)
 		for _, l := range tab.Lines {
 			k := statements.Key{Statement: tab.Statement, Name: l.Category}
 			for col, a := range l.Amounts {
@@ -72,7 +76,7 @@ func NewEvidence(r statements.Report, tr statements.Transcription, cs []checks.C
 					continue
 				}
 				ref := statements.FieldRef{Year: tab.Years[col], Key: k}
-				e.lines[ref] = append(e.lines[ref], PrintedLine{Label: l.Label, Page: tab.Page})
+				e.lines[ref] = append(e.lines[ref], PrintedLine{Label: l.Label, Page: tab.Page, amount: *a * scale})
 			}
 		}
 	}
@@ -100,6 +104,21 @@ func NewEvidence(r statements.Report, tr statements.Transcription, cs []checks.C
 		e.diverging[d.Field] = append(e.diverging[d.Field], d.Text)
 	}
 	return e
+}
+
+// tableScale converts a table's amounts to k€: its own unit, else the
+// report's; 0 when neither is a money unit (no amount is then read).
+func tableScale(tr statements.Transcription, tab statements.Table) float64 {
+	unit := tab.Unit
+	if unit == "" {
+		unit = tr.PrintedUnit
+	}
+	u, err := frnum.ParseMoneyUnit(unit)
+	if err != nil {
+		return 0
+	}
+	f, _ := u.ToKEUR()
+	return f
 }
 
 // Assess gives the state of a fact computed from refs, its fields with their

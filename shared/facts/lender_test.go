@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // Notes shaped like a French annual report's, written for this test, on the
@@ -92,5 +94,31 @@ func TestLiquidityCommittedCapex(t *testing.T) {
 	}
 	if !strings.Contains(f.Text, "investissements engagés : 1 200 k€") || !strings.Contains(f.Text, "échéances de la dette à moins d'un an non publiées") || f.Flows.Cover != nil {
 		t.Errorf("liquidity %q (cover %v): the capex is a use, and without maturities there is no cover", f.Text, f.Flows.Cover)
+	}
+}
+
+// The current part of the financial debt a balance sheet prints on a line
+// of its own (IFRS) is the debt due within the year: a use, and a cover.
+func TestLiquidityCurrentDebt(t *testing.T) {
+	t.Parallel()
+	r := fixture(t)
+	y := r.YearsDesc()[0]
+	current, long := 11.4, 76.0
+	tr := statements.Transcription{PrintedUnit: "M€", Tables: []statements.Table{{Statement: statements.Balance, Page: 10, Years: []int{y}, Lines: []statements.Line{
+		{Label: "Emprunts auprès des établissements de crédit", Amounts: []*float64{&long}, Category: "dettes_financieres"},
+		{Label: "Part à moins d’un an des dettes financières", Amounts: []*float64{&current}, Category: "dettes_financieres"},
+	}}}}
+	f, ok := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), NewEvidence(r, tr, checks.Identities(r), nil), nil)
+	if !ok {
+		t.Fatal("no liquidity fact")
+	}
+	want := "échéances de la dette à moins d'un an (bilan, « Part à moins d’un an des dettes financières », p. 10) : 11 400 k€"
+	if !strings.Contains(f.Text, want) || f.Flows.Cover == nil {
+		t.Errorf("liquidity %q (cover %v), want %q and a cover", f.Text, f.Flows.Cover, want)
+	}
+	// Without the line, the long-term debt is no maturity.
+	tr.Tables[0].Lines = tr.Tables[0].Lines[:1]
+	if f, _ := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), NewEvidence(r, tr, checks.Identities(r), nil), nil); f.Flows.Cover != nil {
+		t.Errorf("liquidity %q: no line of the current part, no cover", f.Text)
 	}
 }

@@ -3,10 +3,12 @@ package facts
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
 	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -106,7 +108,15 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 			unverified = append(unverified, f.ID+" non vérifié")
 		}
 	}
-	maturities := slices.ContainsFunc(fl.Uses, func(u Flow) bool { return u.Label == maturityLabel })
+	maturities := slices.ContainsFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
+	if due, line, ok := currentDebt(y, ev); ok && !schedule {
+		// The balance sheet's current part is every debt due within the
+		// year: it replaces the single maturities the text names.
+		fl.Uses = slices.DeleteFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
+		fl.Uses = append([]Flow{{Label: fmt.Sprintf("%s (bilan, « %s », p. %d)", maturityLabel, line.Label, line.Page), Amount: due, Fact: id}}, fl.Uses...)
+		reads = append(reads, statements.FieldRef{Year: y, Key: debtKey})
+		maturities = true
+	}
 	if caf, cafReads, cafID, ok := cashFlowCapacity(y, slug, id, rs, ev); ok {
 		reads = append(reads, cafReads...)
 		if caf >= 0 {
@@ -140,6 +150,33 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 	}
 	f.Reasons = append(f.Reasons, unverified...)
 	return f, true
+}
+
+var debtKey = statements.Key{Statement: statements.Balance, Name: "dettes_financieres"}
+
+// currentLine is a balance-sheet line of financial debt that is the part
+// due within a year: the current financial debt an IFRS balance sheet
+// sets apart (IAS 1, current and non-current liabilities), « part à moins
+// d'un an », « dettes financières courantes », « emprunts à court terme ».
+var currentLine = regexp.MustCompile(`\b(part|partie|portion|fraction) (a moins d (1|un) an|courante|a court terme)\b|\b(dettes? financieres?|emprunts?( et dettes financieres)?) (courante?s?|a court terme|a moins d (1|un) an)\b`)
+
+// currentDebt is the financial debt due within a year the balance sheet
+// prints on lines of their own for year y, and the first such line; none
+// when no line of the financial debt says it.
+func currentDebt(y int, ev Evidence) (float64, PrintedLine, bool) {
+	var total float64
+	var first PrintedLine
+	n := 0
+	for _, l := range ev.lines[statements.FieldRef{Year: y, Key: debtKey}] {
+		if currentLine.MatchString(locate.Fold(l.Label)) && l.amount > 0 {
+			if n == 0 {
+				first = l
+			}
+			total += l.amount
+			n++
+		}
+	}
+	return total, first, n > 0
 }
 
 var (
