@@ -156,7 +156,7 @@ func (r *Rubric) score(m Memo) {
 		r.Points[CriterionCovenants] = 2
 	}
 	switch {
-	case r.Opinion != "" && r.Reasons >= 3 && r.Conditions:
+	case r.Opinion != "" && r.Reasons >= 3 && (r.Conditions || r.Opinion == "favorable"): // a favorable opinion sets no condition
 		r.Points[CriterionOpinion] = 3
 	case r.Opinion != "" && r.Reasons > 0:
 		r.Points[CriterionOpinion] = 2
