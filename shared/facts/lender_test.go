@@ -122,3 +122,27 @@ func TestLiquidityCurrentDebt(t *testing.T) {
 		t.Errorf("liquidity %q: no line of the current part, no cover", f.Text)
 	}
 }
+
+// The Cerfa 2057's row VI « Groupe et associés » is the shareholder loans
+// when the balance sheet's « Emprunts et dettes financières divers » is
+// rows 8A and VI together; otherwise it is not verified.
+func TestCerfaGroupLoans(t *testing.T) {
+	t.Parallel()
+	page := "ÉTAT DES ÉCHÉANCES DES CRÉANCES ET          N° 2057-SD\nDES DETTES\n" +
+		"Groupe et associés (2)                  VC          390          390\n" +
+		"Emprunts et dettes financières divers (1) (2)             8A                194 213                                          194 213\n" +
+		"Groupe et associés (2)                              VI                 78 517                 78 517\n"
+	for _, tt := range []struct {
+		line     float64
+		verified bool
+	}{{272730, true}, {194213, false}} {
+		line := tt.line
+		tr := statements.Transcription{PrintedUnit: "€", Tables: []statements.Table{{Statement: statements.Balance, Page: 3, Years: []int{2019}, Lines: []statements.Line{
+			{Label: "Emprunts et dettes financières divers (Dont emprunts participatifs)", Amounts: []*float64{&line}, Category: "dettes_financieres"},
+		}}}}
+		n, p, reasons, ok := cerfaGroupLoans([]string{"Bilan", page}, 2019, NewEvidence(statements.Report{}, tr, nil, nil))
+		if v, _ := n.KEUR(); !ok || p != 2 || v != 78.517 || (len(reasons) == 0) != tt.verified {
+			t.Errorf("line %v: %v k€ p. %d, reasons %v, ok %v; want 78,517 k€ (row VI, not VC) p. 2, verified %v", tt.line, v, p, reasons, ok, tt.verified)
+		}
+	}
+}
