@@ -42,7 +42,12 @@ type PrintedLine struct {
 	Label string `json:"libelle"`
 	Page  int    `json:"page"`
 	OCR   *OCR   `json:"ocr,omitempty"` // the line was read by OCR
-	// amount is the line's amount in k€, as the normalisation reads it.
+}
+
+// lineAmount is a printed line with its amount in k€, as the
+// normalisation reads it: what a lender's restatement compares.
+type lineAmount struct {
+	PrintedLine
 	amount float64
 }
 
@@ -51,6 +56,7 @@ type PrintedLine struct {
 type Evidence struct {
 	report    statements.Report
 	lines     map[statements.FieldRef][]PrintedLine
+	amounts   map[statements.FieldRef][]lineAmount
 	passed    map[statements.FieldRef]bool
 	failed    map[statements.FieldRef][]string
 	diverging map[statements.FieldRef][]string
@@ -65,7 +71,7 @@ type Divergence struct {
 // NewEvidence gathers the evidence of a report from its transcription, its
 // checks and the divergences between its readers.
 func NewEvidence(r statements.Report, tr statements.Transcription, cs []checks.Check, divergences []Divergence) Evidence {
-	e := Evidence{report: r, lines: map[statements.FieldRef][]PrintedLine{}, passed: map[statements.FieldRef]bool{},
+	e := Evidence{report: r, lines: map[statements.FieldRef][]PrintedLine{}, amounts: map[statements.FieldRef][]lineAmount{}, passed: map[statements.FieldRef]bool{},
 		failed: map[statements.FieldRef][]string{}, diverging: map[statements.FieldRef][]string{}}
 	for _, tab := range tr.Tables {
 		scale := tableScale(tr, tab)
@@ -76,7 +82,9 @@ func NewEvidence(r statements.Report, tr statements.Transcription, cs []checks.C
 					continue
 				}
 				ref := statements.FieldRef{Year: tab.Years[col], Key: k}
-				e.lines[ref] = append(e.lines[ref], PrintedLine{Label: l.Label, Page: tab.Page, amount: *a * scale})
+				line := PrintedLine{Label: l.Label, Page: tab.Page}
+				e.lines[ref] = append(e.lines[ref], line)
+				e.amounts[ref] = append(e.amounts[ref], lineAmount{PrintedLine: line, amount: *a * scale})
 			}
 		}
 	}

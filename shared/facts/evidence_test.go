@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/statements"
@@ -94,7 +93,7 @@ func TestEvidenceLines(t *testing.T) {
 	debt := statements.FieldRef{Year: 2019, Key: statements.Key{Statement: statements.Balance, Name: "dettes_financieres"}}
 	_, fields, _ := NewEvidence(statements.Report{}, tr, nil, nil).Assess([]statements.FieldRef{debt})
 	want := []PrintedLine{{Label: "Emprunts et dettes auprès des établissements de crédit", Page: 2}, {Label: "Emprunts et dettes financières divers", Page: 2}}
-	if diff := cmp.Diff(want, fields[0].Lines, cmpopts.IgnoreUnexported(PrintedLine{})); diff != "" {
+	if diff := cmp.Diff(want, fields[0].Lines); diff != "" {
 		t.Errorf("lines (-want +got):\n%s", diff)
 	}
 	if got := Where(fields); len(got) != 1 || !strings.HasPrefix(got[0], "2019 bilan.dettes_financieres : « Emprunts et dettes auprès") {

@@ -429,7 +429,7 @@ func cerfaGroupLoans(pages []string, y int, ev Evidence) (frnum.Number, int, []s
 		var reasons []string
 		var line float64
 		held := false
-		for _, l := range ev.lines[statements.FieldRef{Year: y, Key: financialDebtKey}] {
+		for _, l := range ev.amounts[statements.FieldRef{Year: y, Key: financialDebtKey}] {
 			if otherDebtLine.MatchString(locate.Fold(l.Label)) {
 				line, held = l.amount, true
 			}

@@ -167,10 +167,10 @@ func currentDebt(y int, ev Evidence) (float64, PrintedLine, bool) {
 	var total float64
 	var first PrintedLine
 	n := 0
-	for _, l := range ev.lines[statements.FieldRef{Year: y, Key: debtKey}] {
+	for _, l := range ev.amounts[statements.FieldRef{Year: y, Key: debtKey}] {
 		if currentLine.MatchString(locate.Fold(l.Label)) && l.amount > 0 {
 			if n == 0 {
-				first = l
+				first = l.PrintedLine
 			}
 			total += l.amount
 			n++
