@@ -133,6 +133,7 @@ func TestMemoCourseCases(t *testing.T) {
 		{"helvane", memo.DebtLiquidity, []string{"Dette nette hors dettes locatives, incluses dans les dettes financières : 23 100 k€",
 			"échéances de la dette à moins d'un an (bilan, « Part à moins d’un an des dettes financières », p. 10) : 11 400 k€", "couverture des emplois par les sources : 7,2x"},
 			[]string{"investissements engagés :", "non publiées"}},
+		{"helvane", memo.Covenants, []string{"selon la définition des comptes, aucun niveau contractuel n'étant publié : l'EBITDA des comptes peut baisser de 50 267 k€"}, nil},
 		// the CAF the French way, in the table, once (issue 27)
 		{"ferlac", memo.KeyFigures, []string{"Capacité d'autofinancement | 8 988 k€ | 14 510 k€ | -38,1 %"}, nil},
 		{"ferlac", memo.DebtLiquidity, []string{"capacité d'autofinancement 2025 reconduite : 8 988 k€ (voir chiffres clés)"}, nil},
