@@ -103,21 +103,23 @@ func TestLiquidityCurrentDebt(t *testing.T) {
 	t.Parallel()
 	r := fixture(t)
 	y := r.YearsDesc()[0]
-	current, long := 11.4, 76.0
+	current, long, leases, longLeases := 11.4, 76.0, 2.1, 9.6
 	tr := statements.Transcription{PrintedUnit: "M€", Tables: []statements.Table{{Statement: statements.Balance, Page: 10, Years: []int{y}, Lines: []statements.Line{
 		{Label: "Emprunts auprès des établissements de crédit", Amounts: []*float64{&long}, Category: "dettes_financieres"},
+		{Label: "Dettes locatives non courantes", Amounts: []*float64{&longLeases}, Category: "dettes_financieres"},
 		{Label: "Part à moins d’un an des dettes financières", Amounts: []*float64{&current}, Category: "dettes_financieres"},
+		{Label: "Dettes locatives courantes", Amounts: []*float64{&leases}, Category: "dettes_financieres"},
 	}}}}
 	f, ok := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), NewEvidence(r, tr, checks.Identities(r), nil), nil)
 	if !ok {
 		t.Fatal("no liquidity fact")
 	}
-	want := "échéances de la dette à moins d'un an (bilan, « Part à moins d’un an des dettes financières », p. 10) : 11 400 k€"
+	want := "échéances de la dette à moins d'un an (bilan, « Part à moins d’un an des dettes financières » et « Dettes locatives courantes », p. 10) : 13 500 k€"
 	if !strings.Contains(f.Text, want) || f.Flows.Cover == nil {
 		t.Errorf("liquidity %q (cover %v), want %q and a cover", f.Text, f.Flows.Cover, want)
 	}
-	// Without the line, the long-term debt is no maturity.
-	tr.Tables[0].Lines = tr.Tables[0].Lines[:1]
+	// Without the current lines, the long-term debt is no maturity.
+	tr.Tables[0].Lines = tr.Tables[0].Lines[:2]
 	if f, _ := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), NewEvidence(r, tr, checks.Identities(r), nil), nil); f.Flows.Cover != nil {
 		t.Errorf("liquidity %q: no line of the current part, no cover", f.Text)
 	}

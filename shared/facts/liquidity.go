@@ -109,11 +109,11 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 		}
 	}
 	maturities := slices.ContainsFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
-	if due, line, ok := currentDebt(y, ev); ok && !schedule {
+	if due, where, ok := currentDebt(y, ev); ok && !schedule {
 		// The balance sheet's current part is every debt due within the
 		// year: it replaces the single maturities the text names.
 		fl.Uses = slices.DeleteFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
-		fl.Uses = append([]Flow{{Label: fmt.Sprintf("%s (bilan, « %s », p. %d)", maturityLabel, line.Label, line.Page), Amount: due, Fact: id}}, fl.Uses...)
+		fl.Uses = append([]Flow{{Label: fmt.Sprintf("%s (bilan, %s)", maturityLabel, where), Amount: due, Fact: id}}, fl.Uses...)
 		reads = append(reads, statements.FieldRef{Year: y, Key: debtKey})
 		maturities = true
 	}
@@ -157,26 +157,26 @@ var debtKey = statements.Key{Statement: statements.Balance, Name: "dettes_financ
 // currentLine is a balance-sheet line of financial debt that is the part
 // due within a year: the current financial debt an IFRS balance sheet
 // sets apart (IAS 1, current and non-current liabilities), « part à moins
-// d'un an », « dettes financières courantes », « emprunts à court terme ».
-var currentLine = regexp.MustCompile(`\b(part|partie|portion|fraction) (a moins d (1|un) an|courante|a court terme)\b|\b(dettes? financieres?|emprunts?( et dettes financieres)?) (courante?s?|a court terme|a moins d (1|un) an)\b`)
+// d'un an », « dettes financières courantes », « emprunts à court terme »,
+// and the current lease liabilities (IFRS 16), « dettes locatives
+// courantes ».
+var currentLine = regexp.MustCompile(`\b(part|partie|portion|fraction) (a moins d (1|un) an|courante|a court terme)\b|\b(dettes? financieres?|emprunts?( et dettes financieres)?|(dettes?|obligations?) locatives?) (courante?s?|a court terme|a moins d (1|un) an)\b`)
 
 // currentDebt is the financial debt due within a year the balance sheet
-// prints on lines of their own for year y, and the first such line; none
-// when no line of the financial debt says it.
-func currentDebt(y int, ev Evidence) (float64, PrintedLine, bool) {
+// prints on lines of their own for year y, with where: « label » and its
+// page; none when no line of the financial debt says it.
+func currentDebt(y int, ev Evidence) (float64, string, bool) {
 	var total float64
-	var first PrintedLine
-	n := 0
+	var labels []string
+	page := 0
 	for _, l := range ev.amounts[statements.FieldRef{Year: y, Key: debtKey}] {
 		if currentLine.MatchString(locate.Fold(l.Label)) && l.amount > 0 {
-			if n == 0 {
-				first = l.PrintedLine
-			}
 			total += l.amount
-			n++
+			labels = append(labels, "« "+l.Label+" »")
+			page = l.Page
 		}
 	}
-	return total, first, n > 0
+	return total, fmt.Sprintf("%s, p. %d", strings.Join(labels, " et "), page), len(labels) > 0
 }
 
 var (
