@@ -198,3 +198,21 @@ func checkTargets(t *testing.T, res memo.Result) {
 		t.Errorf("figures said in two sections without a reference: %+v", reps)
 	}
 }
+
+// Every figure once on the documents the memo is not tuned on too: the
+// generated families and the real filings, thin memos included.
+func TestMemoFiguresOnce(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("the chain on every family and real filing")
+	}
+	for _, r := range append(fixtures.Families(t), fixtures.RealFilings(t)...) {
+		t.Run(r.Slug, func(t *testing.T) {
+			t.Parallel()
+			res := offlineChain(t, r.PDF)
+			if reps := memo.Repeats(memo.Memo{Paragraphs: res.Paragraphs}); len(reps) > 0 {
+				t.Errorf("figures said in two sections without a reference: %+v", reps)
+			}
+		})
+	}
+}
