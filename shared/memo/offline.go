@@ -172,7 +172,7 @@ func words(m Memo) int {
 }
 
 func compose(company string, s sortedFacts, quotes, risks []facts.Fact, mitigations bool) Memo {
-	b := builder{seen: map[string]bool{}}
+	b := builder{seen: map[string]bool{}, said: map[string]Kind{}}
 	thin := s.opinion != nil && s.opinion.Proposal != nil && len(s.opinion.Proposal.Requests) > 0
 	if s.opinion != nil {
 		for _, sentence := range sentences.Split(restate(company, s.opinion.Text)) {
@@ -489,9 +489,6 @@ func (b *builder) paragraph(k Kind) {
 // figure is quoted: a quote is not cut): a figure is said once, and said
 // again only as a reference. The key-figures table is not written into.
 func (b *builder) refer(k Kind, s string) string {
-	if b.said == nil {
-		b.said = map[string]Kind{}
-	}
 	type insert struct {
 		at  int
 		ref string

@@ -79,3 +79,29 @@ func TestScore(t *testing.T) {
 		})
 	}
 }
+
+// The offline writer says a figure again only with a reference to the
+// section that said it first: after the figure, or after a quote it is in.
+func TestWriterRefers(t *testing.T) {
+	t.Parallel()
+	b := builder{seen: map[string]bool{}, said: map[string]Kind{}}
+	b.sentences = []string{"Levier | 5,5x | 3,6x | +1,9x"}
+	b.paragraph(KeyFigures)
+	b.sentences = []string{"Sources de 12 400 k€ ; levier calculé : 5,5x en 2025."}
+	b.paragraph(DebtLiquidity)
+	b.sentences = []string{"Risque refinancement : « Le crédit-relais de 12,4 M€ arrive à échéance. ».", "Levier : 5,5x."}
+	b.paragraph(Risks)
+	want := []string{
+		"Levier | 5,5x | 3,6x | +1,9x",
+		"Sources de 12 400 k€ ; levier calculé : 5,5x (voir chiffres clés) en 2025.",
+		"Risque refinancement : « Le crédit-relais de 12,4 M€ arrive à échéance. » (voir liquidité à douze mois). Levier : 5,5x (voir chiffres clés).",
+	}
+	for i, p := range b.memo.Paragraphs {
+		if p.Text != want[i] {
+			t.Errorf("paragraph %d = %q, want %q", i, p.Text, want[i])
+		}
+	}
+	if reps := Repeats(b.memo); len(reps) != 0 {
+		t.Errorf("repeats %+v, want none", reps)
+	}
+}
