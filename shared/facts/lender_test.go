@@ -148,3 +148,20 @@ func TestCerfaGroupLoans(t *testing.T) {
 		}
 	}
 }
+
+// The annexe's state of debts gives the debt due within a year when the
+// text lists no schedule: a use, and a cover.
+func TestLiquidityScheduleTable(t *testing.T) {
+	t.Parallel()
+	r := fixture(t)
+	table := Fact{ID: "C-test-echeancier", State: Verified, Page: 15, Text: "Maison Test SAS - État des échéances des dettes financières (p. 15) : 451,9 k€, dont 142,9 k€ à un an au plus",
+		Figure: &Figure{Type: figureSchedule, Role: "total", Unit: "k€"}}
+	f, ok := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r), []Fact{table})
+	if !ok || !strings.Contains(f.Text, "échéances de la dette à moins d'un an (état des échéances des dettes, p. 15) : 142,9 k€") || f.Flows.Cover == nil || !f.Verified() {
+		t.Errorf("liquidity %q (cover %v, verified %v): the state of debts' part within a year is a use", f.Text, f.Flows != nil && f.Flows.Cover != nil, f.Verified())
+	}
+	table.State = Unverified
+	if f, _ := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r), []Fact{table}); f.Verified() {
+		t.Errorf("liquidity %q verified on an unverified state of debts", f.Text)
+	}
+}

@@ -109,7 +109,18 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 		}
 	}
 	maturities := slices.ContainsFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
-	if due, where, ok := currentDebt(y, ev); ok && !schedule {
+	table, tableOK := scheduleTable(cfacts)
+	if tableOK && !schedule {
+		// The annexe's state of debts is every debt due within the year: it
+		// replaces the single maturities the text names.
+		fl.Uses = slices.DeleteFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
+		fl.Uses = append([]Flow{table.flow}, fl.Uses...)
+		if !table.verified {
+			unverified = append(unverified, table.flow.Fact+" non vérifié")
+		}
+		maturities = true
+	}
+	if due, where, ok := currentDebt(y, ev); ok && !schedule && !tableOK {
 		// The balance sheet's current part is every debt due within the
 		// year: it replaces the single maturities the text names.
 		fl.Uses = slices.DeleteFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
@@ -150,6 +161,40 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 	}
 	f.Reasons = append(f.Reasons, unverified...)
 	return f, true
+}
+
+// figureSchedule is the C- figure type of the state of debts the annexe
+// prints as a table (shared/covenants).
+const figureSchedule = "echeancier"
+
+// tableSchedule is the part due within a year of the state of debts.
+type tableSchedule struct {
+	flow     Flow
+	verified bool
+}
+
+// scheduleTable reads the within-a-year part of the annexe's state of
+// debts: « … (p. 15) : 451,9 k€, dont 142,9 k€ à un an au plus ».
+func scheduleTable(cfacts []Fact) (tableSchedule, bool) {
+	for _, f := range cfacts {
+		if f.Figure == nil || f.Figure.Type != figureSchedule {
+			continue
+		}
+		_, after, ok := strings.Cut(f.Text, ", dont ")
+		if !ok {
+			continue
+		}
+		v, ok := firstAmount(after)
+		if !ok {
+			continue
+		}
+		label := maturityLabel
+		if f.Page > 0 {
+			label += fmt.Sprintf(" (état des échéances des dettes, p. %d)", f.Page)
+		}
+		return tableSchedule{flow: Flow{Label: label, Amount: v, Fact: f.ID}, verified: f.Verified()}, true
+	}
+	return tableSchedule{}, false
 }
 
 var debtKey = statements.Key{Statement: statements.Balance, Name: "dettes_financieres"}
