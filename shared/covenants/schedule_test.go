@@ -104,9 +104,9 @@ TOTAUX      VY             1 136 000 VZ         826 000                 310 000`
 func TestCerfaSchedule(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name                string
-		page                string
-		ok                  bool
+		name                 string
+		page                 string
+		ok                   bool
 		gross, withinOneYear float64 // k€
 	}{
 		{"placed by the total within a year", cerfaDebtsPage, true, 452, 142},
