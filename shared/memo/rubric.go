@@ -354,7 +354,8 @@ var (
 
 // unaccented are the memo's own words written without their accents, as a
 // raw key spells them (« exigibilite », « reglementaire »): the folded
-// forms of the accented words of the sections, categories and severities.
+// forms of the accented words of the risk categories and severities, none
+// of them a French word (a section's « proposé » would give « propose »).
 var unaccented = func() map[string]bool {
 	out := map[string]bool{}
 	var labels []string
@@ -362,9 +363,6 @@ var unaccented = func() map[string]bool {
 		labels = append(labels, l)
 	}
 	for _, l := range severityWords {
-		labels = append(labels, l)
-	}
-	for _, l := range kindLabels {
 		labels = append(labels, l)
 	}
 	for _, l := range labels {
