@@ -78,9 +78,10 @@ VALIDATION_SET := --set validation
 BLIND_SET := --set blind
 HELDOUT_SET := --set heldout
 
-eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract; the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
+eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract; the memos of the course reports and real filings on the rubric's mechanical parts (measured, not gated); the risk reader on the labelled sentences (gated), then on the set never tuned on (measured, not gated)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
 	$(GO) run ./cmd/analyste eval --model offline --max-invented 0 $(SCAN_DIRS)
+	$(GO) run ./cmd/analyste rubric --model offline testdata/ferlac/rapport.pdf testdata/helvane/rapport.pdf testdata/solvea/rapport.pdf $(wildcard testdata/real/*/fr_*.pdf)
 	$(GO) run ./cmd/analyste eval-signals --model offline --min-recall 90 --min-precision 80 --min-category-recall 70 $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --filet --min-precision 95 $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --model offline $(VALIDATION_SET)

@@ -25,6 +25,7 @@ var commands = map[string]command{
 	"eval-signals": {summary: "évalue le lecteur de risques sur les phrases étiquetées : précision et rappel par catégorie, gravités", run: runEvalSignals},
 	"extract":      {summary: "transcrit et contrôle les états financiers d'un rapport (JSON)", run: runExtract},
 	"run":          {summary: "chaîne complète en local : états, signaux, mémo (une ligne ou JSON par rapport)", run: runRun},
+	"rubric":       {summary: "note les mémos sur les parties mécaniques de la grille (docs/memo-rubric.md) : longueur, répétitions, clés brutes, avis, liquidité, covenant", run: runRubric},
 	"verify-quote": {summary: "vérifie qu'une citation figure mot pour mot à la page indiquée", run: runVerifyQuote},
 	"verify-memo":  {summary: "vérifie un mémo (nombres, sources, jugement) contre des faits", run: runVerifyMemo},
 }

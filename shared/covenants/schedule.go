@@ -2,6 +2,7 @@ package covenants
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -54,7 +55,12 @@ func readSchedule(pages []string) (Schedule, bool) {
 		if !scheduleTitle.MatchString(locate.Fold(text)) {
 			continue
 		}
-		if s, ok := scheduleTable(strings.Split(text, "\n"), unitOf(text)); ok {
+		lines := strings.Split(text, "\n")
+		s, ok := cerfaSchedule(lines)
+		if !ok {
+			s, ok = scheduleTable(lines, unitOf(text))
+		}
+		if ok {
 			s.Page = p + 1
 			return s, true
 		}
@@ -234,4 +240,153 @@ func crossCheckSchedule(f *facts.Fact, it Item, s Schedule) {
 		f.State, f.Reasons = facts.Unverified, append(f.Reasons, fmt.Sprintf("%s n'est pas la part à un an au plus de l'état des échéances des dettes (%s, p. %d)",
 			strings.TrimSpace(it.Amount.Text), frnum.FormatKEUR(s.WithinYear), s.Page))
 	}
+}
+
+// The Cerfa 2057's state of debts (cadre B), in euros: its rows by their
+// codes, four columns (gross, within a year, one to five years, over five
+// years), its financial rows 7Y, 7Z, VG, VH and 8A, its totals VY (gross)
+// and VZ (within a year).
+var (
+	cerfaDebtsHead = regexp.MustCompile(`\betat des dettes\b`)
+	cerfaRowCode   = regexp.MustCompile(`(?:^|\s)(7Y|7Z|VG|VH|8A|8B|8C|8D|8E|VW|VX|VQ|8J|VI|8K|Z2|8L)(?:\s|$)`)
+	cerfaTotals    = regexp.MustCompile(`\bTOTAUX\s+VY\s+([\d\s]+?)\s+VZ\s+([\d\s]+)`)
+)
+
+var cerfaFinancialRows = []string{"7Y", "7Z", "VG", "VH", "8A"}
+
+const (
+	cerfaColumns = 4
+	// maxCerfaChoices bounds the rows whose within-a-year cell a blank
+	// leaves open (2^n placements tried).
+	maxCerfaChoices = 16
+	// cerfaRounding: a form's amounts are rounded to the euro, each row's.
+	cerfaRounding = 1.0
+)
+
+// cerfaSchedule reads the Cerfa 2057's state of debts. A row prints only
+// its non-blank cells, so a row whose amounts do not fill the four columns
+// leaves open whether its second amount is within a year or later: the
+// printed total within a year (VZ) places them, and must place the
+// financial rows' part one way only; the rows' gross amounts must make the
+// printed gross total (VY). Amounts printed on a label's line above its
+// code belong to that code.
+func cerfaSchedule(lines []string) (Schedule, bool) {
+	start := slices.IndexFunc(lines, func(l string) bool { return cerfaDebtsHead.MatchString(locate.Fold(l)) })
+	if start < 0 {
+		return Schedule{}, false
+	}
+	type row struct {
+		code    string
+		amounts []float64
+		text    string
+	}
+	var rows []row
+	var pending []float64
+	var pendingText string
+	var grossTotal, withinTotal float64
+	totals := false
+	for _, l := range lines[start+1:] {
+		if m := cerfaTotals.FindStringSubmatch(l); m != nil {
+			g, ok1 := euros(m[1])
+			w, ok2 := euros(m[2])
+			grossTotal, withinTotal, totals = g, w, ok1 && ok2
+			break
+		}
+		m := cerfaRowCode.FindStringSubmatchIndex(l)
+		amounts := rowAmounts(l)
+		if m == nil {
+			if len(rows) > 0 && len(amounts) > 0 {
+				pending, pendingText = amounts, l
+			}
+			continue
+		}
+		text := strings.Join(strings.Fields(l), " ")
+		if len(amounts) == 0 && pending != nil {
+			amounts, text = pending, strings.Join(strings.Fields(pendingText+" "+l), " ")
+		}
+		pending = nil
+		rows = append(rows, row{code: l[m[2]:m[3]], amounts: amounts, text: text})
+	}
+	if !totals || len(rows) == 0 {
+		return Schedule{}, false
+	}
+	// Each row's choices of its part within a year.
+	var fixed, sumGross, financialGross float64
+	var open []int
+	choices := make([][2]float64, len(rows))
+	for i, r := range rows {
+		if len(r.amounts) == 0 {
+			continue
+		}
+		if len(r.amounts) > cerfaColumns {
+			return Schedule{}, false
+		}
+		gross, rest := r.amounts[0], r.amounts[1:]
+		var later float64
+		for _, v := range rest {
+			later += v
+		}
+		if len(rest) > 0 && math.Abs(later-gross) > cerfaRounding*float64(len(rest)) {
+			return Schedule{}, false // the buckets must make the row's gross amount
+		}
+		sumGross += gross
+		if slices.Contains(cerfaFinancialRows, r.code) {
+			financialGross += gross
+		}
+		switch {
+		case len(rest) == cerfaColumns-1:
+			choices[i] = [2]float64{rest[0], rest[0]}
+			fixed += rest[0]
+		case len(rest) == 0:
+			choices[i] = [2]float64{gross, 0}
+			open = append(open, i)
+		default:
+			choices[i] = [2]float64{rest[0], 0}
+			open = append(open, i)
+		}
+	}
+	if math.Abs(sumGross-grossTotal) > cerfaRounding*float64(len(rows)) || len(open) > maxCerfaChoices {
+		return Schedule{}, false
+	}
+	financialWithin, found := -1.0, false
+	for mask := 0; mask < 1<<len(open); mask++ {
+		within, financial := fixed, 0.0
+		for i, r := range rows {
+			v := choices[i][0]
+			if k := slices.Index(open, i); k >= 0 {
+				within += choices[i][mask>>k&1]
+				v = choices[i][mask>>k&1]
+			}
+			if slices.Contains(cerfaFinancialRows, r.code) {
+				financial += v
+			}
+		}
+		if math.Abs(within-withinTotal) > cerfaRounding*float64(len(rows)) {
+			continue
+		}
+		if found && math.Abs(financial-financialWithin) > cerfaRounding {
+			return Schedule{}, false // two placements: the total does not decide
+		}
+		financialWithin, found = financial, true
+	}
+	if !found || financialGross == 0 {
+		return Schedule{}, false
+	}
+	var words []string
+	for _, r := range rows {
+		if slices.Contains(cerfaFinancialRows, r.code) && len(r.amounts) > 0 {
+			words = append(words, r.text)
+		}
+	}
+	factor, _ := frnum.EUR.ToKEUR()
+	return Schedule{Gross: financialGross * factor, WithinYear: financialWithin * factor, Words: strings.Join(words, " ; ")}, true
+}
+
+// euros reads the first amount of a cell, in the form's euros.
+func euros(s string) (float64, bool) {
+	ns := frnum.Parse(strings.TrimSpace(s))
+	if len(ns) == 0 || ns[0].Unit != frnum.None {
+		return 0, false
+	}
+	return ns[0].Value, true
 }

@@ -80,3 +80,49 @@ func TestSchedule(t *testing.T) {
 		})
 	}
 }
+
+// The Cerfa 2057's state of debts (cadre B) as a liasse prints it, in
+// euros, written for this test after the form's layout: a row prints only
+// its non-blank cells (8A is all beyond a year, the suppliers all within),
+// the amounts of VG stand on its label's first line; the printed total
+// within a year (VZ) places each row's second amount. The financial rows
+// (VG, VH, 8A) total 452 000 €, 142 000 € of them within a year.
+const cerfaDebtsPage = `ÉTAT DES ÉCHÉANCES DES CRÉANCES ET          N° 2057-SD
+DES DETTES A LA CLÔTURE DE L'EXERCICE
+Montant brut              A 1 an au plus        A plus d'1 an et 5 ans au plus       A plus de 5 ans
+CADRE B     ÉTAT DES DETTES                   1                             2                             3                           4
+Emprunts obligataires convertibles (1)                 7Y
+Autres emprunts obligataires (1)                      7Z
+Emprunts et dettes                                                          2 000                  2 000
+auprès des       à 1 an maximum à l'origine     VG
+à plus d’1 an à l'origine         VH               256 000                140 000                 116 000
+Emprunts et dettes financières divers (1) (2)             8A                194 000                                          194 000
+Fournisseurs et comptes rattachés                     8B                606 000                606 000
+Groupe et associés (2)                              VI                 78 000                 78 000
+TOTAUX      VY             1 136 000 VZ         826 000                 310 000`
+
+func TestCerfaSchedule(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name                 string
+		page                 string
+		ok                   bool
+		gross, withinOneYear float64 // k€
+	}{
+		{"placed by the total within a year", cerfaDebtsPage, true, 452, 142},
+		// 8A's 194 000 € within a year and the suppliers' beyond would
+		// make the same total: the total does not decide.
+		{"two placements", strings.Replace(strings.Replace(cerfaDebtsPage, "606 000                606 000", "194 000                194 000", 1), "1 136 000 VZ         826 000", "724 000 VZ         414 000", 1), false, 0, 0},
+		{"a gross total that the rows do not make", strings.Replace(cerfaDebtsPage, "VY             1 136 000", "VY             1 137 000", 1), false, 0, 0},
+		{"no total within a year", strings.Replace(cerfaDebtsPage, " VZ ", " ", 1), false, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			s, ok := readSchedule([]string{tt.page})
+			if ok != tt.ok || ok && (s.Gross != tt.gross || s.WithinYear != tt.withinOneYear || s.Page != 1) {
+				t.Errorf("schedule %+v (%v), want %v k€ of which %v k€ within a year (%v)", s, ok, tt.gross, tt.withinOneYear, tt.ok)
+			}
+		})
+	}
+}

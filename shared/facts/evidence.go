@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -43,11 +44,19 @@ type PrintedLine struct {
 	OCR   *OCR   `json:"ocr,omitempty"` // the line was read by OCR
 }
 
+// lineAmount is a printed line with its amount in k€, as the
+// normalisation reads it: what a lender's restatement compares.
+type lineAmount struct {
+	PrintedLine
+	amount float64
+}
+
 // Evidence is what is known of each field of a report: its printed lines,
 // the checks that passed or failed on it, the readers' disagreements.
 type Evidence struct {
 	report    statements.Report
 	lines     map[statements.FieldRef][]PrintedLine
+	amounts   map[statements.FieldRef][]lineAmount
 	passed    map[statements.FieldRef]bool
 	failed    map[statements.FieldRef][]string
 	diverging map[statements.FieldRef][]string
@@ -62,9 +71,10 @@ type Divergence struct {
 // NewEvidence gathers the evidence of a report from its transcription, its
 // checks and the divergences between its readers.
 func NewEvidence(r statements.Report, tr statements.Transcription, cs []checks.Check, divergences []Divergence) Evidence {
-	e := Evidence{report: r, lines: map[statements.FieldRef][]PrintedLine{}, passed: map[statements.FieldRef]bool{},
+	e := Evidence{report: r, lines: map[statements.FieldRef][]PrintedLine{}, amounts: map[statements.FieldRef][]lineAmount{}, passed: map[statements.FieldRef]bool{},
 		failed: map[statements.FieldRef][]string{}, diverging: map[statements.FieldRef][]string{}}
 	for _, tab := range tr.Tables {
+		scale := tableScale(tr, tab)
 		for _, l := range tab.Lines {
 			k := statements.Key{Statement: tab.Statement, Name: l.Category}
 			for col, a := range l.Amounts {
@@ -72,7 +82,9 @@ func NewEvidence(r statements.Report, tr statements.Transcription, cs []checks.C
 					continue
 				}
 				ref := statements.FieldRef{Year: tab.Years[col], Key: k}
-				e.lines[ref] = append(e.lines[ref], PrintedLine{Label: l.Label, Page: tab.Page})
+				line := PrintedLine{Label: l.Label, Page: tab.Page}
+				e.lines[ref] = append(e.lines[ref], line)
+				e.amounts[ref] = append(e.amounts[ref], lineAmount{PrintedLine: line, amount: *a * scale})
 			}
 		}
 	}
@@ -100,6 +112,21 @@ func NewEvidence(r statements.Report, tr statements.Transcription, cs []checks.C
 		e.diverging[d.Field] = append(e.diverging[d.Field], d.Text)
 	}
 	return e
+}
+
+// tableScale converts a table's amounts to k€: its own unit, else the
+// report's; 0 when neither is a money unit (no amount is then read).
+func tableScale(tr statements.Transcription, tab statements.Table) float64 {
+	unit := tab.Unit
+	if unit == "" {
+		unit = tr.PrintedUnit
+	}
+	u, err := frnum.ParseMoneyUnit(unit)
+	if err != nil {
+		return 0
+	}
+	f, _ := u.ToKEUR()
+	return f
 }
 
 // Assess gives the state of a fact computed from refs, its fields with their

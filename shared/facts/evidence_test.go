@@ -92,7 +92,7 @@ func TestEvidenceLines(t *testing.T) {
 	}}}}
 	debt := statements.FieldRef{Year: 2019, Key: statements.Key{Statement: statements.Balance, Name: "dettes_financieres"}}
 	_, fields, _ := NewEvidence(statements.Report{}, tr, nil, nil).Assess([]statements.FieldRef{debt})
-	want := []PrintedLine{{"Emprunts et dettes auprès des établissements de crédit", 2, nil}, {"Emprunts et dettes financières divers", 2, nil}}
+	want := []PrintedLine{{Label: "Emprunts et dettes auprès des établissements de crédit", Page: 2}, {Label: "Emprunts et dettes financières divers", Page: 2}}
 	if diff := cmp.Diff(want, fields[0].Lines); diff != "" {
 		t.Errorf("lines (-want +got):\n%s", diff)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/ratios"
 )
 
 // HeadroomFacts say, for each covenant on a ratio over EBITDA whose level
@@ -59,6 +60,41 @@ func HeadroomFacts(company string, cfacts []Fact, adjusted float64) []Fact {
 				ratio, frnum.FormatPercent((level/ceiling-1)*100), frnum.FormatPercent((1-ceiling/level)*100))
 		}
 		out = append(out, Fact{ID: f.ID + "-marge", State: f.State, Reasons: f.Reasons, Page: f.Page, Text: company + " - " + text})
+	}
+	return out
+}
+
+// AccountsHeadroomFacts say, for each covenant on a ratio over EBITDA
+// whose ceiling the report prints without its level, how many k€ the
+// accounts' EBITDA may lose, or their net debt gain, before the ceiling,
+// under the accounts' definition (R-<slug>-levier), said to be so:
+// C-<slug>-covenant-N-marge. A computed ratio over the ceiling gives none:
+// the contractual definition may differ, and no breach is said on it.
+func AccountsHeadroomFacts(company string, cfacts []Fact, y int, rs map[int]ratios.Ratios, ev Evidence) []Fact {
+	ebitda, debt := rs[y].EBITDA, rs[y].NetDebt
+	if !ebitda.OK() || !debt.OK() || ebitda.Number <= 0 || debt.Number <= 0 {
+		return nil
+	}
+	var out []Fact
+	for _, f := range cfacts {
+		if f.Figure == nil || f.Figure.Type != "covenant" || f.Figure.Role != "plafond" || strings.Contains(f.Text, "ratio publié") {
+			continue
+		}
+		ratio := between(f.Text, "sur le ratio ", " : ")
+		ceiling, ok := timesAfter(f.Text, "plafond de ")
+		if !overEBITDA(ratio) || onAdjusted(ratio) || !ok || ceiling <= 0 || debt.Number/ebitda.Number > ceiling {
+			continue
+		}
+		fall := math.Round(ebitda.Number - debt.Number/ceiling)
+		rise := math.Round(ceiling*ebitda.Number - debt.Number)
+		m := Fact{ID: f.ID + "-marge", Page: f.Page, Text: fmt.Sprintf("%s - Marge du covenant %s selon la définition des comptes, aucun niveau contractuel n'étant publié : l'EBITDA des comptes peut baisser de %s, ou la dette nette augmenter de %s, avant le plafond",
+			company, ratio, frnum.FormatKEUR(fall), frnum.FormatKEUR(rise))}
+		d, _ := ratios.DefinitionOf("levier")
+		m.State, m.Fields, m.Reasons = ev.Assess(d.Reads(y, 0))
+		if !f.Verified() {
+			m.State, m.Reasons = Unverified, append(m.Reasons, f.ID+" non vérifié")
+		}
+		out = append(out, m)
 	}
 	return out
 }

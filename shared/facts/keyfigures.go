@@ -9,22 +9,24 @@ import (
 	"analyste.dev/analyste/shared/statements"
 )
 
-// keyFigure is one row of the key-figures table: a statement field or a
-// ratio of the dictionary.
+// keyFigure is one row of the key-figures table: a statement field, a
+// ratio of the dictionary or the CAF.
 type keyFigure struct {
 	label string
 	field statements.Key // a statement's amount, when ratio is empty
 	ratio string
+	caf   bool // the CAF the French way (cashFlowCapacity)
 }
 
 // keyFigures are the rows a credit committee reads first: size, earnings,
-// working capital, debt and its weight; the cash and the CAF are in the
-// twelve-month liquidity, once.
+// the cash generated, working capital, debt and its weight; the cash is in
+// the twelve-month liquidity, once.
 var keyFigures = []keyFigure{
 	{label: "Chiffre d'affaires", field: statements.Key{Statement: statements.Income, Name: "chiffre_affaires"}},
 	{label: "EBITDA", ratio: "ebitda"},
 	{label: "Marge d'EBITDA", ratio: "marge_ebitda"},
 	{label: "Résultat net", field: statements.Key{Statement: statements.Income, Name: "resultat_net"}},
+	{label: "Capacité d'autofinancement", caf: true},
 	{label: "BFR", ratio: "bfr"},
 	{label: "Dette nette", ratio: "dette_nette"},
 	{label: "Levier", ratio: "levier"},
@@ -79,6 +81,17 @@ func keyFiguresFact(company string, years []int, rs map[int]ratios.Ratios, ev Ev
 
 // values are the row's two years and the fields each reads.
 func (k keyFigure) values(n, p int, rs map[int]ratios.Ratios, ev Evidence) (cur, prev ratios.Value, unit frnum.Unit, reads [2][]statements.FieldRef) {
+	if k.caf {
+		get := func(y int, i int) ratios.Value {
+			v, refs, _, ok := cashFlowCapacity(y, "", "", rs, ev)
+			if !ok || y == 0 {
+				return ratios.Value{Reason: ratios.NotAvailable}
+			}
+			reads[i] = refs
+			return ratios.Value{Number: v}
+		}
+		return get(n, 0), get(p, 1), frnum.KEUR, reads
+	}
 	if k.ratio != "" {
 		d, _ := ratios.DefinitionOf(k.ratio)
 		reads[0] = d.Reads(n, 0)

@@ -66,7 +66,7 @@ func LenderFacts(company string, years []int, rs map[int]ratios.Ratios, ev Evide
 	return []Fact{
 		shareholdersFact(company, slug, ss, pages),
 		adjustedEBITDAFact(company, slug, y, rs, ev, ss),
-		netDebtScopeFact(company, slug, y, rs, ev, ss),
+		netDebtScopeFact(company, slug, y, rs, ev, ss, pages),
 		committedCapexFact(company, slug, ss, pages),
 	}
 }
@@ -323,10 +323,16 @@ var (
 // rules are off balance sheet (so shown with them). Each amount must fit in
 // the financial debt; a net debt the report prints without the shareholder
 // loans must be the one computed.
-func netDebtScopeFact(company, slug string, y int, rs map[int]ratios.Ratios, ev Evidence, ss []pageSentence) Fact {
+func netDebtScopeFact(company, slug string, y int, rs map[int]ratios.Ratios, ev Evidence, ss []pageSentence, pages []string) Fact {
 	id := "C-" + slug + "-dette-nette-perimetre"
 	nd := rs[y].NetDebt
 	loans, loanPage, loanOK, loanReasons := shareholderLoans(ss)
+	loanLabel := "dette nette hors comptes courants d'associés : %s (comptes courants de %s, p. %d)"
+	if !loanOK {
+		if loans, loanPage, loanReasons, loanOK = cerfaGroupLoans(pages, y, ev); loanOK {
+			loanLabel = "dette nette hors dettes envers le groupe et les associés : %s (Cerfa 2057, « Groupe et associés » : %s, p. %d)"
+		}
+	}
 	lease, leasePage, onBalance, leaseOK := leases(ss)
 	if !nd.OK() || !loanOK && !leaseOK {
 		return Fact{ID: id, State: Verified, Text: company + " - Comptes courants d'associés et dettes locatives ou crédit-bail : " + NotInDocument}
@@ -341,7 +347,7 @@ func netDebtScopeFact(company, slug string, y int, rs map[int]ratios.Ratios, ev 
 		v = math.Abs(v)
 		without := nd.Number - v
 		f.Page = loanPage
-		parts = append(parts, fmt.Sprintf("dette nette hors comptes courants d'associés : %s (comptes courants de %s, p. %d)", frnum.FormatKEUR(without), printedAmount(loans), loanPage))
+		parts = append(parts, fmt.Sprintf(loanLabel, frnum.FormatKEUR(without), printedAmount(loans), loanPage))
 		f.Reasons = append(f.Reasons, loanReasons...)
 		if v > debt {
 			f.Reasons = append(f.Reasons, fmt.Sprintf("les comptes courants d'associés lus (%s) dépassent les dettes financières du bilan (%s)", frnum.FormatKEUR(v), frnum.FormatKEUR(debt)))
@@ -377,6 +383,68 @@ func netDebtScopeFact(company, slug string, y int, rs map[int]ratios.Ratios, ev 
 		f.Text += " ; dettes locatives ou crédit-bail : " + NotInDocument
 	}
 	return f
+}
+
+var (
+	// cerfaDebtsTitle: the Cerfa 2057's state of receivables and debts.
+	cerfaDebtsTitle = regexp.MustCompile(`etat des echeances des creances et\b`)
+	// cerfaGroupRow is its row VI, « Groupe et associés », and its gross
+	// amount; cerfaOtherRow its row 8A, « Emprunts et dettes financières
+	// divers », the rest of the balance sheet's line of that name.
+	cerfaGroupRow = regexp.MustCompile(`^\s*(Groupe et associés(?: \(\d\))?)\s+VI\s+(\d{1,3}(?: \d{3})*)\b`)
+	cerfaOtherRow = regexp.MustCompile(`^\s*Emprunts et dettes financières divers(?: \(\d\))*\s+8A\s+(\d{1,3}(?: \d{3})*)\b`)
+	// otherDebtLine is the balance sheet's (2051) line that holds both.
+	otherDebtLine = regexp.MustCompile(`^emprunts et dettes financieres divers`)
+)
+
+// cerfaGroupLoans reads the debts to the group and the shareholders the
+// Cerfa 2057 prints (row VI, in euros, the form's unit): the balance
+// sheet (2051) carries them in its « Emprunts et dettes financières
+// divers », which must be rows 8A and VI together, within a euro per row,
+// or the amount is not verified.
+func cerfaGroupLoans(pages []string, y int, ev Evidence) (frnum.Number, int, []string, bool) {
+	doc := quotes.NewDocument(pages)
+	for p, text := range pages {
+		if !cerfaDebtsTitle.MatchString(locate.Fold(text)) {
+			continue
+		}
+		var group frnum.Number
+		other, found := 0.0, false
+		for _, line := range strings.Split(text, "\n") {
+			if m := cerfaGroupRow.FindStringSubmatch(line); m != nil && doc.Holds(p+1, m[1]+" VI "+m[2]) {
+				if ns := frnum.Parse(m[2] + " €"); len(ns) == 1 {
+					group, found = ns[0], true
+				}
+			}
+			if m := cerfaOtherRow.FindStringSubmatch(line); m != nil {
+				if ns := frnum.Parse(m[1] + " €"); len(ns) == 1 {
+					other, _ = ns[0].KEUR()
+				}
+			}
+		}
+		if !found {
+			continue
+		}
+		v, _ := group.KEUR()
+		var reasons []string
+		var line float64
+		held := false
+		for _, l := range ev.amounts[statements.FieldRef{Year: y, Key: financialDebtKey}] {
+			if otherDebtLine.MatchString(locate.Fold(l.Label)) {
+				line, held = l.amount, true
+			}
+		}
+		const euro = 0.001 // k€
+		switch {
+		case !held:
+			reasons = append(reasons, "aucune ligne « Emprunts et dettes financières divers » au bilan pour porter les dettes envers le groupe et les associés")
+		case math.Abs(line-(other+v)) > 2*euro:
+			reasons = append(reasons, fmt.Sprintf("les dettes envers le groupe et les associés (%s) et les autres emprunts et dettes financières divers (%s) ne font pas la ligne du bilan (%s)",
+				frnum.FormatKEUR(v), frnum.FormatKEUR(other), frnum.FormatKEUR(line)))
+		}
+		return group, p + 1, reasons, true
+	}
+	return frnum.Number{}, 0, nil, false
 }
 
 // printedAmount is an amount as printed, without the parentheses around it.

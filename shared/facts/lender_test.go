@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // Notes shaped like a French annual report's, written for this test, on the
@@ -92,5 +94,74 @@ func TestLiquidityCommittedCapex(t *testing.T) {
 	}
 	if !strings.Contains(f.Text, "investissements engagés : 1 200 k€") || !strings.Contains(f.Text, "échéances de la dette à moins d'un an non publiées") || f.Flows.Cover != nil {
 		t.Errorf("liquidity %q (cover %v): the capex is a use, and without maturities there is no cover", f.Text, f.Flows.Cover)
+	}
+}
+
+// The current part of the financial debt a balance sheet prints on a line
+// of its own (IFRS) is the debt due within the year: a use, and a cover.
+func TestLiquidityCurrentDebt(t *testing.T) {
+	t.Parallel()
+	r := fixture(t)
+	y := r.YearsDesc()[0]
+	current, long, leases, longLeases := 11.4, 76.0, 2.1, 9.6
+	tr := statements.Transcription{PrintedUnit: "M€", Tables: []statements.Table{{Statement: statements.Balance, Page: 10, Years: []int{y}, Lines: []statements.Line{
+		{Label: "Emprunts auprès des établissements de crédit", Amounts: []*float64{&long}, Category: "dettes_financieres"},
+		{Label: "Dettes locatives non courantes", Amounts: []*float64{&longLeases}, Category: "dettes_financieres"},
+		{Label: "Part à moins d’un an des dettes financières", Amounts: []*float64{&current}, Category: "dettes_financieres"},
+		{Label: "Dettes locatives courantes", Amounts: []*float64{&leases}, Category: "dettes_financieres"},
+	}}}}
+	f, ok := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), NewEvidence(r, tr, checks.Identities(r), nil), nil)
+	if !ok {
+		t.Fatal("no liquidity fact")
+	}
+	want := "échéances de la dette à moins d'un an (bilan, « Part à moins d’un an des dettes financières » et « Dettes locatives courantes », p. 10) : 13 500 k€"
+	if !strings.Contains(f.Text, want) || f.Flows.Cover == nil {
+		t.Errorf("liquidity %q (cover %v), want %q and a cover", f.Text, f.Flows.Cover, want)
+	}
+	// Without the current lines, the long-term debt is no maturity.
+	tr.Tables[0].Lines = tr.Tables[0].Lines[:2]
+	if f, _ := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), NewEvidence(r, tr, checks.Identities(r), nil), nil); f.Flows.Cover != nil {
+		t.Errorf("liquidity %q: no line of the current part, no cover", f.Text)
+	}
+}
+
+// The Cerfa 2057's row VI « Groupe et associés » is the shareholder loans
+// when the balance sheet's « Emprunts et dettes financières divers » is
+// rows 8A and VI together; otherwise it is not verified.
+func TestCerfaGroupLoans(t *testing.T) {
+	t.Parallel()
+	page := "ÉTAT DES ÉCHÉANCES DES CRÉANCES ET          N° 2057-SD\nDES DETTES\n" +
+		"Groupe et associés (2)                  VC          390          390\n" +
+		"Emprunts et dettes financières divers (1) (2)             8A                194 213                                          194 213\n" +
+		"Groupe et associés (2)                              VI                 78 517                 78 517\n"
+	for _, tt := range []struct {
+		line     float64
+		verified bool
+	}{{272730, true}, {194213, false}} {
+		line := tt.line
+		tr := statements.Transcription{PrintedUnit: "€", Tables: []statements.Table{{Statement: statements.Balance, Page: 3, Years: []int{2019}, Lines: []statements.Line{
+			{Label: "Emprunts et dettes financières divers (Dont emprunts participatifs)", Amounts: []*float64{&line}, Category: "dettes_financieres"},
+		}}}}
+		n, p, reasons, ok := cerfaGroupLoans([]string{"Bilan", page}, 2019, NewEvidence(statements.Report{}, tr, nil, nil))
+		if v, _ := n.KEUR(); !ok || p != 2 || v != 78.517 || (len(reasons) == 0) != tt.verified {
+			t.Errorf("line %v: %v k€ p. %d, reasons %v, ok %v; want 78,517 k€ (row VI, not VC) p. 2, verified %v", tt.line, v, p, reasons, ok, tt.verified)
+		}
+	}
+}
+
+// The annexe's state of debts gives the debt due within a year when the
+// text lists no schedule: a use, and a cover.
+func TestLiquidityScheduleTable(t *testing.T) {
+	t.Parallel()
+	r := fixture(t)
+	table := Fact{ID: "C-test-echeancier", State: Verified, Page: 15, Text: "Maison Test SAS - État des échéances des dettes financières (p. 15) : 451,9 k€, dont 142,9 k€ à un an au plus",
+		Figure: &Figure{Type: figureSchedule, Role: "total", Unit: "k€"}}
+	f, ok := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r), []Fact{table})
+	if !ok || !strings.Contains(f.Text, "échéances de la dette à moins d'un an (état des échéances des dettes, p. 15) : 142,9 k€") || f.Flows.Cover == nil || !f.Verified() {
+		t.Errorf("liquidity %q (cover %v, verified %v): the state of debts' part within a year is a use", f.Text, f.Flows != nil && f.Flows.Cover != nil, f.Verified())
+	}
+	table.State = Unverified
+	if f, _ := LiquidityFact(r.Company, r.YearsDesc(), ratios.Compute(r), truthEvidence(r), []Fact{table}); f.Verified() {
+		t.Errorf("liquidity %q verified on an unverified state of debts", f.Text)
 	}
 }

@@ -3,10 +3,12 @@ package facts
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
 	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -106,7 +108,26 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 			unverified = append(unverified, f.ID+" non vérifié")
 		}
 	}
-	maturities := slices.ContainsFunc(fl.Uses, func(u Flow) bool { return u.Label == maturityLabel })
+	maturities := slices.ContainsFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
+	table, tableOK := scheduleTable(cfacts)
+	if tableOK && !schedule {
+		// The annexe's state of debts is every debt due within the year: it
+		// replaces the single maturities the text names.
+		fl.Uses = slices.DeleteFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
+		fl.Uses = append([]Flow{table.flow}, fl.Uses...)
+		if !table.verified {
+			unverified = append(unverified, table.flow.Fact+" non vérifié")
+		}
+		maturities = true
+	}
+	if due, where, ok := currentDebt(y, ev); ok && !schedule && !tableOK {
+		// The balance sheet's current part is every debt due within the
+		// year: it replaces the single maturities the text names.
+		fl.Uses = slices.DeleteFunc(fl.Uses, func(u Flow) bool { return strings.HasPrefix(u.Label, maturityLabel) })
+		fl.Uses = append([]Flow{{Label: fmt.Sprintf("%s (bilan, %s)", maturityLabel, where), Amount: due, Fact: id}}, fl.Uses...)
+		reads = append(reads, statements.FieldRef{Year: y, Key: debtKey})
+		maturities = true
+	}
 	if caf, cafReads, cafID, ok := cashFlowCapacity(y, slug, id, rs, ev); ok {
 		reads = append(reads, cafReads...)
 		if caf >= 0 {
@@ -140,6 +161,67 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 	}
 	f.Reasons = append(f.Reasons, unverified...)
 	return f, true
+}
+
+// figureSchedule is the C- figure type of the state of debts the annexe
+// prints as a table (shared/covenants).
+const figureSchedule = "echeancier"
+
+// tableSchedule is the part due within a year of the state of debts.
+type tableSchedule struct {
+	flow     Flow
+	verified bool
+}
+
+// scheduleTable reads the within-a-year part of the annexe's state of
+// debts: « … (p. 15) : 451,9 k€, dont 142,9 k€ à un an au plus ».
+func scheduleTable(cfacts []Fact) (tableSchedule, bool) {
+	for _, f := range cfacts {
+		if f.Figure == nil || f.Figure.Type != figureSchedule {
+			continue
+		}
+		_, after, ok := strings.Cut(f.Text, ", dont ")
+		if !ok {
+			continue
+		}
+		v, ok := firstAmount(after)
+		if !ok {
+			continue
+		}
+		label := maturityLabel
+		if f.Page > 0 {
+			label += fmt.Sprintf(" (état des échéances des dettes, p. %d)", f.Page)
+		}
+		return tableSchedule{flow: Flow{Label: label, Amount: v, Fact: f.ID}, verified: f.Verified()}, true
+	}
+	return tableSchedule{}, false
+}
+
+var debtKey = statements.Key{Statement: statements.Balance, Name: "dettes_financieres"}
+
+// currentLine is a balance-sheet line of financial debt that is the part
+// due within a year: the current financial debt an IFRS balance sheet
+// sets apart (IAS 1, current and non-current liabilities), « part à moins
+// d'un an », « dettes financières courantes », « emprunts à court terme »,
+// and the current lease liabilities (IFRS 16), « dettes locatives
+// courantes ».
+var currentLine = regexp.MustCompile(`\b(part|partie|portion|fraction) (a moins d (1|un) an|courante|a court terme)\b|\b(dettes? financieres?|emprunts?( et dettes financieres)?|(dettes?|obligations?) locatives?) (courante?s?|a court terme|a moins d (1|un) an)\b`)
+
+// currentDebt is the financial debt due within a year the balance sheet
+// prints on lines of their own for year y, with where: « label » and its
+// page; none when no line of the financial debt says it.
+func currentDebt(y int, ev Evidence) (float64, string, bool) {
+	var total float64
+	var labels []string
+	page := 0
+	for _, l := range ev.amounts[statements.FieldRef{Year: y, Key: debtKey}] {
+		if currentLine.MatchString(locate.Fold(l.Label)) && l.amount > 0 {
+			total += l.amount
+			labels = append(labels, "« "+l.Label+" »")
+			page = l.Page
+		}
+	}
+	return total, fmt.Sprintf("%s, p. %d", strings.Join(labels, " et "), page), len(labels) > 0
 }
 
 var (

@@ -81,7 +81,7 @@ type Memo struct {
 // Paragraph is one paragraph with the ids of the facts it stands on.
 type Paragraph struct {
 	Kind    Kind     `json:"type" enum:"avis,chiffres_cles,contrepartie,liquidite,covenants,risques,points_a_verifier" desc:"La section du paragraphe."`
-	Text    string   `json:"texte" desc:"Le texte du paragraphe, en français. Chaque nombre est recopié tel qu'imprimé dans un fait cité par ce paragraphe."`
+	Text    string   `json:"texte" desc:"Le texte du paragraphe, en français. Chaque nombre est recopié tel qu'imprimé dans un fait cité par ce paragraphe ; un chiffre déjà donné dans une autre section n'est redit que suivi du renvoi « (voir <section>) »."`
 	Sources []string `json:"sources" desc:"Les identifiants des faits dont vient ce paragraphe, par exemple R-societe-levier."`
 }
 

@@ -172,7 +172,7 @@ func words(m Memo) int {
 }
 
 func compose(company string, s sortedFacts, quotes, risks []facts.Fact, mitigations bool) Memo {
-	b := builder{seen: map[string]bool{}}
+	b := builder{seen: map[string]bool{}, said: map[string]Kind{}}
 	thin := s.opinion != nil && s.opinion.Proposal != nil && len(s.opinion.Proposal.Requests) > 0
 	if s.opinion != nil {
 		for _, sentence := range sentences.Split(restate(company, s.opinion.Text)) {
@@ -435,6 +435,7 @@ type builder struct {
 	sentences []string
 	sources   []string
 	seen      map[string]bool
+	said      map[string]Kind // each figure's first section
 }
 
 func (b *builder) add(f facts.Fact, sentence string) {
@@ -475,9 +476,50 @@ func (b *builder) ratio(rs map[string]facts.Fact, key string, both bool) {
 
 func (b *builder) paragraph(k Kind) {
 	if len(b.sentences) > 0 {
+		for i, s := range b.sentences {
+			b.sentences[i] = b.refer(k, s)
+		}
 		b.memo.Paragraphs = append(b.memo.Paragraphs, Paragraph{Kind: k, Text: strings.Join(b.sentences, " "), Sources: b.sources})
 	}
 	b.sentences, b.sources = nil, nil
+}
+
+// refer makes a sentence of section k refer to the section that said one
+// of its figures first, after the figure (at the sentence's end when the
+// figure is quoted: a quote is not cut): a figure is said once, and said
+// again only as a reference. The key-figures table is not written into.
+func (b *builder) refer(k Kind, s string) string {
+	type insert struct {
+		at  int
+		ref string
+	}
+	var inserts []insert
+	referred := map[Kind]bool{}
+	for _, n := range numbersOf(s) {
+		key, ok := figureKey(n)
+		if !ok {
+			continue
+		}
+		first, seen := b.said[key]
+		if !seen {
+			b.said[key] = k
+			continue
+		}
+		if first == k || k == KeyFigures || referred[first] {
+			continue
+		}
+		referred[first] = true
+		at := n.End
+		if strings.Count(s[:n.Start], "«") > strings.Count(s[:n.Start], "»") {
+			at = len(strings.TrimRight(s, "."))
+		}
+		inserts = append(inserts, insert{at: at, ref: " " + Refer(first)})
+	}
+	for i := len(inserts) - 1; i >= 0; i-- { // from the end: offsets stay true
+		in := inserts[i]
+		s = s[:in.at] + in.ref + s[in.at:]
+	}
+	return s
 }
 
 // factKind splits "R-ferlac-marge-nette" into "R" and "marge-nette".

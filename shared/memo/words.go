@@ -40,7 +40,7 @@ var synonyms = map[string]string{
 // dropNegative leaves out the negative words, for a sentence whose sign the
 // number rule already matched through them.
 func contentWords(text string, dropNegative bool) []string {
-	masked := []byte(maskIDs(text))
+	masked := []byte(maskIDs(maskReferences(text)))
 	for _, n := range numbersOf(text) {
 		for i := n.Start; i < n.End; i++ {
 			masked[i] = ' '

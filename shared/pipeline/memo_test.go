@@ -120,7 +120,7 @@ func TestMemoCourseCases(t *testing.T) {
 		want    []string
 		notWant []string
 	}{
-		{"ferlac", memo.Covenants, []string{"plafond de 3,5x", "3,4x", "selon la définition contractuelle", "marge de 2,9 %", "levier calculé sur les comptes : 5,5x en 2025, selon une autre définition"},
+		{"ferlac", memo.Covenants, []string{"plafond de 3,5x", "3,4x", "selon la définition contractuelle", "marge de 2,9 %", "levier calculé sur les comptes : 5,5x (voir chiffres clés) en 2025, selon une autre définition"},
 			[]string{"dépassé", "dépassement"}},
 		{"solvea", memo.DebtLiquidity, []string{"échéances de la dette à moins d'un an : 45 000 k€", "trésorerie 2025 : 23 160 k€", "sources inférieures aux emplois"}, nil},
 		{"helvane", memo.Risks, nil, []string{"Remboursement anticipé de 12,0 M€"}},
@@ -130,7 +130,13 @@ func TestMemoCourseCases(t *testing.T) {
 			"investissements engagés : 2 150 k€"}, nil},
 		{"ferlac", memo.Covenants, []string{"EBITDA ajusté publié : 25 100 k€", "part des retraitements : 31,1 %", "rapprochés de l'EBITDA des comptes",
 			"l'EBITDA ajusté publié peut baisser de 717 k€"}, []string{"peut baisser de 2,9 %"}},
-		{"helvane", memo.DebtLiquidity, []string{"Dette nette hors dettes locatives, incluses dans les dettes financières : 23 100 k€"}, []string{"investissements engagés :"}},
+		{"helvane", memo.DebtLiquidity, []string{"Dette nette hors dettes locatives, incluses dans les dettes financières : 23 100 k€",
+			"échéances de la dette à moins d'un an (bilan, « Part à moins d’un an des dettes financières », p. 10) : 11 400 k€", "couverture des emplois par les sources : 7,2x"},
+			[]string{"investissements engagés :", "non publiées"}},
+		{"helvane", memo.Covenants, []string{"selon la définition des comptes, aucun niveau contractuel n'étant publié : l'EBITDA des comptes peut baisser de 50 267 k€"}, nil},
+		// the CAF the French way, in the table, once (issue 27)
+		{"ferlac", memo.KeyFigures, []string{"Capacité d'autofinancement | 8 988 k€ | 14 510 k€ | -38,1 %"}, nil},
+		{"ferlac", memo.DebtLiquidity, []string{"capacité d'autofinancement 2025 reconduite : 8 988 k€ (voir chiffres clés)"}, nil},
 		{"helvane", memo.ToVerify, []string{"investissements engagés : non disponible dans le document", "EBITDA ajusté : non disponible dans le document"}, []string{"23 100 k€"}},
 		{"solvea", memo.DebtLiquidity, []string{"investissements engagés : 27 400 k€", "couverture des emplois par les sources : 0,6x"}, nil},
 		{"solvea", memo.ToVerify, []string{"actionnariat : non disponible dans le document"}, nil},
@@ -159,7 +165,8 @@ var rawKey = regexp.MustCompile(`\b\p{Ll}+_\p{Ll}[\p{Ll}_]*\b`)
 // checkTargets checks the committee's mechanical targets: a proposed
 // opinion, a counterparty section naming the auditor the report names,
 // twelve-month sources against uses, no "rien à signaler" under an alert,
-// no raw key, at most 700 words.
+// no raw key, at most 700 words, no figure in two sections unless one
+// refers to the other.
 func checkTargets(t *testing.T, res memo.Result) {
 	t.Helper()
 	if res.Opinion == nil || !strings.HasPrefix(section(res, memo.OpinionKind).Text, "Avis proposé") {
@@ -186,5 +193,26 @@ func checkTargets(t *testing.T, res memo.Result) {
 	}
 	if words > 700 {
 		t.Errorf("%d words, want at most 700", words)
+	}
+	if reps := memo.Repeats(memo.Memo{Paragraphs: res.Paragraphs}); len(reps) > 0 {
+		t.Errorf("figures said in two sections without a reference: %+v", reps)
+	}
+}
+
+// Every figure once on the documents the memo is not tuned on too: the
+// generated families and the real filings, thin memos included.
+func TestMemoFiguresOnce(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("the chain on every family and real filing")
+	}
+	for _, r := range append(fixtures.Families(t), fixtures.RealFilings(t)...) {
+		t.Run(r.Slug, func(t *testing.T) {
+			t.Parallel()
+			res := offlineChain(t, r.PDF)
+			if reps := memo.Repeats(memo.Memo{Paragraphs: res.Paragraphs}); len(reps) > 0 {
+				t.Errorf("figures said in two sections without a reference: %+v", reps)
+			}
+		})
 	}
 }

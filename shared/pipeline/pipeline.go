@@ -246,6 +246,9 @@ func derive(company string, rep statements.Report, tr statements.Transcription, 
 	fs = append(fs, covFacts...)
 	lender := facts.LenderFacts(company, years, rs, ev, texts)
 	fs = append(fs, facts.HeadroomFacts(company, covFacts, facts.AdjustedEBITDA(lender))...)
+	if len(years) > 0 {
+		fs = append(fs, facts.AccountsHeadroomFacts(company, covFacts, years[0], rs, ev)...)
+	}
 	fs = append(fs, lender...)
 	if f, ok := facts.LiquidityFact(company, years, rs, ev, append(slices.Clone(covFacts), lender...)); ok {
 		fs = append(fs, f)
