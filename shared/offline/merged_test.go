@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -307,5 +308,25 @@ func TestHalvesJoinedAmount(t *testing.T) {
 	}
 	if diff := cmp.Diff(wantRight, right); diff != "" {
 		t.Errorf("moitié droite (-attendu +lu) :\n%s", diff)
+	}
+}
+
+// TestContinuationUnderCorner: a page that goes on with a statement under
+// its headings, the cell left of them opening above their line ("Montants
+// exprimés" / "en euros"), continues it.
+func TestContinuationUnderCorner(t *testing.T) {
+	t.Parallel()
+	page := pdftext.Page{Number: 2, Lines: []pdftext.Line{
+		line(790, span(60, 130, "Montants exprimés")),
+		line(784, span(250, 340, "6 mois au 30/06/2023"), span(420, 510, "6 mois au 30/06/2022")),
+		line(778, span(70, 120, "en euros")),
+		line(760, span(36, 120, "PRODUITS FINANCIERS")),
+		line(745, span(36, 140, "De participations"), span(320, 340, "0"), span(480, 510, "2.238")),
+		line(730, span(36, 140, "Autres intérêts"), span(300, 340, "1.204"), span(480, 510, "988")),
+	}}
+	last := rawTable{years: []int{2023, 2022}, rows: []row{{label: "RÉSULTAT D'EXPLOITATION", cells: []cell{{}}}}, amts: [][]*float64{{nil, nil}}}
+	raws, ok := continuation(page, nil, spacing{}, 2023, last)
+	if !ok || len(raws) != 1 || !slices.Equal(raws[0].years, []int{2023, 2022}) || len(raws[0].rows) != 3 {
+		t.Fatalf("suite : %v, %+v", ok, raws)
 	}
 }

@@ -50,12 +50,14 @@ type column struct {
 	year   int
 }
 
-// segments splits a page into tables, each half of it on its own when it
-// prints two tables side by side.
-func segments(p pdftext.Page) []segment {
+// segments splits a printed page into tables, each half of it on its own
+// when it prints two tables side by side: its cells are put back together
+// half by half, for the lines of a label cell on the left are no part of
+// the cell beside it on the right.
+func segments(p pdftext.Page, doc spacing) []segment {
 	var out []segment
 	for _, h := range halves(p) {
-		out = append(out, halfSegments(h, nil)...)
+		out = append(out, halfSegments(cellPage(h, doc), nil)...)
 	}
 	return out
 }

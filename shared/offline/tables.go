@@ -49,7 +49,7 @@ func statementTables(doc *pdftext.Document, found locate.Result, boiler map[stri
 	pages := map[int][]segment{}
 	docYear := 0
 	for n, p := range printed {
-		pages[n] = segments(cellPage(p, sp))
+		pages[n] = segments(p, sp)
 		docYear = max(docYear, latestYear(pages[n]))
 	}
 	var out []pageTable
@@ -163,13 +163,16 @@ var captionWords = map[string]bool{"actif": true, "passif": true, "suite": true,
 // table of the page before. A page with any other text at its top is a new
 // subject (notes, a report), even with a table.
 func continuation(p pdftext.Page, boiler map[string]bool, sp spacing, docYear int, last rawTable) ([]rawTable, bool) {
-	p = tablePage(p, boiler, sp)
+	printed := printedPage(p, boiler)
+	p = cellPage(printed, sp)
 	margin := labelMargin(p.Lines)
-	for _, l := range p.Lines {
+	for i, l := range p.Lines {
 		var segs []segment
 		switch _, header := headerLine(l, margin); {
 		case header:
-			segs = segments(p)
+			segs = segments(printed, sp)
+		case i+1 < len(p.Lines) && cornerOfNext(l, p.Lines[i+1], margin):
+			continue // the cell left of the headings, opening above them ("Montants exprimés" / "en euros")
 		case readRow(l).hasAmounts():
 			segs = halfSegments(p, &segment{headers: last.headers})
 		case unitIn([]string{l.Text()}) != frnum.None || isCaption(l.Text()) || headingsOnly(l):
@@ -192,6 +195,13 @@ func headingsOnly(l pdftext.Line) bool {
 		_, ok := parseHeader(s.Text)
 		return !ok
 	})
+}
+
+// cornerOfNext tells the first line of the cell left of the column headings
+// that next prints.
+func cornerOfNext(l, next pdftext.Line, margin float64) bool {
+	hs, header := headerLine(next, margin)
+	return header && inCorner(l, next, hs[0].x0)
 }
 
 func isCaption(text string) bool {

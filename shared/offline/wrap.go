@@ -305,12 +305,6 @@ func lineSize(l pdftext.Line) float64 {
 	return size
 }
 
-// tablePage is a page as its tables are read: without its running header
-// and footer, each row's cells on one line.
-func tablePage(p pdftext.Page, boiler map[string]bool, doc spacing) pdftext.Page {
-	return cellPage(printedPage(p, boiler), doc)
-}
-
 // printedPage is a page without its running header and footer, the cells
 // the text layer joined cut apart: what the cells' spacing is measured on.
 func printedPage(p pdftext.Page, boiler map[string]bool) pdftext.Page {

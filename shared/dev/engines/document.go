@@ -63,6 +63,8 @@ type style struct {
 	situationMonths int
 	periodHeader    int  // which heading style prints an interim period
 	sideBySide      bool // actif and passif in one table, side by side
+	notesColumn     bool // a column of note references before the amounts
+	variation       int  // 1: a column of the change N − N-1 after them, 2: and of the change in %
 	byFunction      bool // a consolidated income statement by function
 	costsNegative   bool // its function costs printed negative
 }
@@ -137,7 +139,8 @@ func Generate(seed uint64) (Document, error) { return generate(seed, nil) }
 func generate(seed uint64, adjust func(*style)) (Document, error) {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	s := drawStyle(r)
-	drawPeriods(rand.New(rand.NewPCG(seed^0x51ed270b27d3a2f5, seed)), &s)
+	late := rand.New(rand.NewPCG(seed^0x51ed270b27d3a2f5, seed))
+	drawPeriods(late, &s)
 	if adjust != nil {
 		adjust(&s)
 	}
@@ -153,7 +156,7 @@ func generate(seed uint64, adjust func(*style)) (Document, error) {
 	}
 	e := newEconomy(r, s.grain(), revenueK, s.model == modelIFRS)
 	doc := Document{Seed: seed, Company: company, titles: map[statements.Statement]string{}}
-	g := &generation{r: r, s: s, e: e, doc: &doc}
+	g := &generation{r: r, late: late, s: s, e: e, doc: &doc}
 	tables := g.tables()
 	var err error
 	if doc.Truth, err = g.truth(tables); err != nil {
@@ -170,10 +173,11 @@ func logUniform(r *rand.Rand, lo, hi float64) float64 {
 
 // generation holds one document being drawn.
 type generation struct {
-	r   *rand.Rand
-	s   style
-	e   economy
-	doc *Document
+	r    *rand.Rand
+	late *rand.Rand // the stream of the traits drawPeriods draws, and of what they print
+	s    style
+	e    economy
+	doc  *Document
 }
 
 // table is one printed statement: its title, the rows kept and their labels.
@@ -183,6 +187,7 @@ type table struct {
 	side      string // "actif", "passif" or ""
 	rows      []row
 	labels    []string
+	notes     []string // the note reference of each row, when the table prints them
 	newPage   bool
 }
 
@@ -231,6 +236,9 @@ func (g *generation) tables() []table {
 		t.rows = g.keep(t.rows, t.side == "actif")
 		for _, rw := range t.rows {
 			t.labels = append(t.labels, pick(g.r, append([]string{rw.label}, rw.variants...)...))
+		}
+		if s.notesColumn {
+			t.notes = g.noteReferences(t.rows)
 		}
 		if _, ok := g.doc.titles[t.statement]; !ok {
 			g.doc.titles[t.statement] = t.title
@@ -360,6 +368,8 @@ func (g *generation) amount(grains int64) string {
 		return "(" + text + ")"
 	case "−":
 		return "−" + text
+	case minusAfter:
+		return text + "-"
 	}
 	return "-" + text
 }
@@ -394,6 +404,15 @@ func (g *generation) traits() string {
 	}
 	if s.sideBySide {
 		parts = append(parts, "actif et passif côte à côte")
+	}
+	if s.notesColumn {
+		parts = append(parts, "colonne des notes")
+	}
+	switch s.variation {
+	case 1:
+		parts = append(parts, "variation")
+	case 2:
+		parts = append(parts, "variation et %")
 	}
 	if s.byFunction {
 		parts = append(parts, "charges par fonction")

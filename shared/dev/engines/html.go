@@ -3,23 +3,50 @@ package engines
 import (
 	"fmt"
 	"html"
+	"math"
+	"strconv"
 	"strings"
+
+	"analyste.dev/analyste/shared/statements"
 )
 
 // column is one amount column: a year (0 = N, 1 = N-1) and what it prints.
 type column struct {
 	year int
-	kind string // "brut", "amort", "net"
+	kind string // "brut", "amort", "net"; "notes", "variation", "pct" beside them
 }
 
 func (g *generation) columns(t table) []column {
 	if t.side == "actif" && g.s.grossColumns {
 		return []column{{0, "brut"}, {0, "amort"}, {0, "net"}, {1, "net"}}
 	}
+	cols := []column{{0, "net"}, {1, "net"}}
 	if g.s.previousFirst {
-		return []column{{1, "net"}, {0, "net"}}
+		cols = []column{{1, "net"}, {0, "net"}}
 	}
-	return []column{{0, "net"}, {1, "net"}}
+	if g.s.notesColumn {
+		cols = append([]column{{0, "notes"}}, cols...)
+	}
+	if g.s.variation > 0 && t.statement != statements.CashFlow {
+		cols = append(cols, column{0, "variation"})
+		if g.s.variation == 2 {
+			cols = append(cols, column{0, "pct"})
+		}
+	}
+	return cols
+}
+
+// columnHeading is the heading of column c of table t.
+func (g *generation) columnHeading(t table, c column) string {
+	switch c.kind {
+	case "notes":
+		return pick(g.late, "Notes", "Note", "Annexe")
+	case "variation":
+		return pick(g.late, "Variation", "Écart N / N-1", "Var.")
+	case "pct":
+		return pick(g.late, "%", "Var. %", "Variation en %")
+	}
+	return g.heading(t, c.year)
 }
 
 // endDate is the closing date of year index i, as printed.
@@ -59,6 +86,15 @@ func (g *generation) cell(rw row, c column) string {
 			return g.amount(d)
 		}
 		return ""
+	case "variation":
+		return g.amount(y.sum(rw.terms) - g.printed()[1].sum(rw.terms))
+	case "pct":
+		before := g.printed()[1].sum(rw.terms)
+		if before == 0 {
+			return "n.s."
+		}
+		change := float64(y.sum(rw.terms)-before) / math.Abs(float64(before)) * 100
+		return strings.Replace(strconv.FormatFloat(change, 'f', 1, 64), ".", ",", 1) + " %"
 	}
 	return g.amount(y.sum(rw.terms))
 }
@@ -132,7 +168,7 @@ func (g *generation) writeTable(b *strings.Builder, t table, border string) {
 	} else {
 		fmt.Fprintf(b, `<tr><th width="%d%%"%s>%s</th>`, g.s.labelWidth, va, html.EscapeString(corner))
 		for _, c := range cols {
-			fmt.Fprintf(b, "<th%s>%s</th>", ha, g.heading(t, c.year))
+			fmt.Fprintf(b, "<th%s>%s</th>", ha, g.columnHeading(t, c))
 		}
 		b.WriteString("</tr>\n")
 	}
@@ -166,6 +202,10 @@ func (g *generation) writeCells(b *strings.Builder, t table, i int, cols []colum
 	}
 	fmt.Fprintf(b, `<td width="%d%%"%s>%s</td>`, lw, va, label)
 	for _, c := range cols {
+		if c.kind == "notes" {
+			fmt.Fprintf(b, `<td align="center"%s%s>%s</td>`, wa, va, html.EscapeString(t.notes[i]))
+			continue
+		}
 		amount := html.EscapeString(g.cell(rw, c))
 		if rw.kind == subtotal {
 			amount = "<b>" + amount + "</b>"

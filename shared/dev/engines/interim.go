@@ -21,8 +21,9 @@ const (
 // drawPeriods draws, from a stream of its own so that the other traits of
 // a seed stay as they were, whether the document is interim, how its
 // headings print the periods, for a consolidated report whether its
-// income statement analyses the charges by function (IAS 1 §103), and for
-// the French models whether actif and passif are printed side by side.
+// income statement analyses the charges by function (IAS 1 §103), for
+// the French models whether actif and passif are printed side by side,
+// and columns beside the amounts: note references, the change N − N-1.
 func drawPeriods(r *rand.Rand, s *style) {
 	switch x := r.Float64(); {
 	case x < 0.12:
@@ -34,8 +35,19 @@ func drawPeriods(r *rand.Rand, s *style) {
 	s.byFunction = s.model == modelIFRS && r.Float64() < 0.5
 	s.costsNegative = r.Float64() < 0.5
 	// A plaquette's balance sheet on one page, actif left and passif right,
-	// its amounts net.
-	s.sideBySide = s.model != modelIFRS && !s.grossColumns && r.Float64() < 0.25
+	// its amounts net: a layout for a balance sheet that fits a page, its
+	// labels wide enough not to wrap much, its type not large.
+	s.sideBySide = s.model != modelIFRS && !s.grossColumns && s.labelWidth >= 42 && s.fontSize <= 9 && r.Float64() < 0.25
+	// Consolidated statements refer to their notes; some plaquettes do, and
+	// print the change from one year to the next.
+	plain := !s.sideBySide && !s.grossColumns
+	s.notesColumn = plain && r.Float64() < map[bool]float64{true: 0.7, false: 0.15}[s.model == modelIFRS]
+	if plain && r.Float64() < 0.2 {
+		s.variation = 1 + r.IntN(2)
+	}
+	if r.Float64() < 0.06 {
+		s.negatives = minusAfter // "1 234-", as some accounting software prints
+	}
 	if s.interim != "" {
 		s.endMonth = 12
 	}
@@ -137,4 +149,27 @@ func (g *generation) interimTruth(t *statements.Truth) {
 		t.Periods[year] = p
 		t.BalanceDates[year] = g.s.balanceDate(i).Format(time.DateOnly)
 	}
+}
+
+// minusAfter prints a negative amount with its minus sign after it.
+const minusAfter = "x-"
+
+// noteReferences gives each row of a table its note reference or none, as
+// annexes number them ("4", "5.2"), in order down the table.
+func (g *generation) noteReferences(rows []row) []string {
+	out := make([]string, len(rows))
+	note, sub := 2+g.late.IntN(4), 0
+	for i, rw := range rows {
+		if rw.kind == heading || g.late.Float64() > 0.4 {
+			continue
+		}
+		if g.late.Float64() < 0.3 {
+			sub++
+			out[i] = fmt.Sprintf("%d.%d", note, sub)
+			continue
+		}
+		note, sub = note+1, 0
+		out[i] = fmt.Sprint(note)
+	}
+	return out
 }
