@@ -7,11 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
-	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/memo"
-	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
@@ -21,9 +18,6 @@ import (
 // hand-off's resolution, which changes what the report's review says, is
 // taken only once every cause is decided, and « validé » only when none
 // was rejected.
-
-// purposeCause names the cause forms' tokens.
-const purposeCause = "cause"
 
 // causeVerdicts are the decisions on a cause as a reviewer reads them, in
 // the form's order.
@@ -87,7 +81,7 @@ func (v *viewer) decideCards(id, who string, open bool, cards []*causeCard, ds m
 			continue
 		}
 		if open && who != "" {
-			c.Form = &causeForm{Action: causeURL(id, c.ID), Token: v.forms.mintOnce(purposeCause, who, id+"/"+c.ID),
+			c.Form = &causeForm{Action: causeURL(id, c.ID), Token: v.forms.mint(purposeCause, who, id+"/"+c.ID),
 				Verdicts: causeVerdicts, MaxComment: MaxComment}
 		}
 	}
@@ -141,17 +135,14 @@ func (v *viewer) decideCause(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	d := schema.CauseDecision{Report: id, Cause: cause, Verdict: schema.CauseVerdict(r.PostForm.Get("decision")),
-		Reason: strings.TrimSpace(quotes.Sanitize(r.PostForm.Get("motif"))), By: who, At: v.now().UTC()}
-	switch _, known := causeVerdictLabel(d.Verdict); {
-	case !known:
+	d := schema.CauseDecision{Report: id, Cause: cause, Verdict: schema.CauseVerdict(r.PostForm.Get("decision")), By: who, At: v.now().UTC()}
+	if _, known := causeVerdictLabel(d.Verdict); !known {
 		v.fail(w, r, http.StatusBadRequest, "Choisissez d'accepter ou de rejeter cette cause.", nil)
 		return
-	case d.Reason == "":
-		v.fail(w, r, http.StatusBadRequest, "Un motif est demandé : il dit ce qui a été vérifié, et sur quelle page.", nil)
-		return
-	case utf8.RuneCountInString(d.Reason) > MaxComment:
-		v.fail(w, r, http.StatusBadRequest, fmt.Sprintf("Le motif dépasse %d caractères.", MaxComment), nil)
+	}
+	var err error
+	if d.Reason, err = written(r.PostForm, "motif", "il dit ce qui a été vérifié, et sur quelle page"); err != nil {
+		v.fail(w, r, http.StatusBadRequest, "Décision refusée : "+err.Error()+".", nil)
 		return
 	}
 	h, cards, ok := v.handoffCauses(w, r, id)

@@ -237,7 +237,7 @@ func TestDecisionsPerCause(t *testing.T) {
 		{"from another site", ana, first[1], decide(first, "acceptee", "vu"), "http://evil.example", 403, "refusée"},
 		{"no identity", "", first[1], decide(first, "acceptee", "vu"), self, 403, "identité"},
 		{"a cause not in the hand-off", ana, causeURL(id, "0000000000000000"),
-			url.Values{"jeton": {formTokens{key: formKey, now: time.Now}.mintOnce(purposeCause, ana, id+"/0000000000000000")}, "decision": {"acceptee"}, "motif": {"vu"}},
+			url.Values{"jeton": {formTokens{key: formKey, now: time.Now}.mint(purposeCause, ana, id+"/0000000000000000")}, "decision": {"acceptee"}, "motif": {"vu"}},
 			self, 404, "ne figure pas"},
 		{"the first cause accepted", ana, first[1], decide(first, "acceptee", "Total du passif relu page 8 : 1 000, la lecture tient."), self, 303, ""},
 		{"the first cause again", ana, first[1], decide(first, "rejetee", "non"), self, 409, "acceptée par ana@example.com"},

@@ -317,7 +317,7 @@ func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, r
 		return hv
 	}
 	if hv.Tally.Open() == 0 {
-		hv.Form = &resolveForm{Action: reportURL(id) + "/relais", Token: v.forms.mint(who, id), Who: who, Decisions: options, MaxComment: MaxComment}
+		hv.Form = &resolveForm{Action: reportURL(id) + "/relais", Token: v.forms.mint(purposeResolve, who, id), Who: who, Decisions: options, MaxComment: MaxComment}
 	}
 	return hv
 }
