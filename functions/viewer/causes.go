@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/schema"
@@ -91,32 +92,39 @@ func (v *viewer) decideCards(id, who string, open bool, cards []*causeCard, ds m
 func causeURL(id, cause string) string { return reportURL(id) + "/causes/" + cause }
 
 // handoffCauses reads run id's hand-off and its worklist, as the report
-// page shows them, for an action on them; ok is false once it has
-// answered why it cannot.
-func (v *viewer) handoffCauses(w http.ResponseWriter, r *http.Request, id string) (schema.HandoffRecord, []*causeCard, bool) {
+// page shows them (the latest version's causes; the lifted ones apart),
+// for an action on them; ok is false once it has answered why it cannot.
+func (v *viewer) handoffCauses(w http.ResponseWriter, r *http.Request, id string) (h schema.HandoffRecord, live, lifted []*causeCard, ok bool) {
 	ctx := r.Context()
 	var (
-		h   schema.HandoffRecord
 		ex  schema.ExtractionRecord
 		res memo.Result
+		src causeSources
 	)
 	if err := v.read.Document(ctx, schema.Handoffs, id, &h); err != nil {
 		v.readFailed(w, r, "Le relais du rapport "+id, err)
-		return h, nil, false
+		return h, nil, nil, false
 	}
-	var exr *schema.ExtractionRecord
 	switch err := v.read.Document(ctx, schema.Extractions, id, &ex); {
 	case err == nil:
-		exr = &ex
+		src.chain = &ex
+		_, last, err := v.current(ctx, id, ex)
+		if err != nil {
+			v.readFailed(w, r, "Les versions du mémo du rapport "+id, err)
+			return h, nil, nil, false
+		}
+		src.last = last
 	case !errors.Is(err, ErrNotFound):
 		v.readFailed(w, r, "La lecture du rapport "+id, err)
-		return h, nil, false
+		return h, nil, nil, false
 	}
 	if err := v.read.Document(ctx, schema.Memos, id, &res); err != nil && !errors.Is(err, ErrNotFound) {
 		v.readFailed(w, r, "Le mémo du rapport "+id, err)
-		return h, nil, false
+		return h, nil, nil, false
 	}
-	return h, worklist(id, h, exr, nil, res.Defects), true
+	src.defects = res.Defects
+	live, lifted = src.worklist(id, h)
+	return h, live, lifted, true
 }
 
 // causeDecisions reads the decisions on run id's causes; nil without a review
@@ -145,12 +153,16 @@ func (v *viewer) decideCause(w http.ResponseWriter, r *http.Request) {
 		v.fail(w, r, http.StatusBadRequest, "Décision refusée : "+err.Error()+".", nil)
 		return
 	}
-	h, cards, ok := v.handoffCauses(w, r, id)
+	h, cards, lifted, ok := v.handoffCauses(w, r, id)
 	if !ok {
 		return
 	}
 	if h.Resolution != nil {
 		v.fail(w, r, http.StatusConflict, "Ce relais est déjà résolu : ses causes ne se décident plus.", nil)
+		return
+	}
+	if slices.ContainsFunc(lifted, func(c *causeCard) bool { return c.ID == cause }) {
+		v.fail(w, r, http.StatusConflict, "Cette cause a été levée par une correction de la lecture : la dernière version du mémo ne l'a plus, elle ne se décide pas.", nil)
 		return
 	}
 	for _, c := range cards {

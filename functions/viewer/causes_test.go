@@ -73,13 +73,15 @@ func (m memReader) put(t *testing.T, coll, id string, v any) {
 }
 
 // memReview keeps resolutions and decisions on causes in memory, once
-// each, as the review database does; it holds no correction.
+// each, as the review database does, and the corrections and versions a
+// test gives it; it records no correction.
 type memReview struct {
 	mu          sync.Mutex
 	decisions   map[string]schema.CauseDecision // by cause
 	resolutions map[string]schema.Resolution
 	reader      memReader
 	revisions   []schema.Revision // oldest first
+	corrections []store.Keyed     // oldest first
 }
 
 func (m *memReview) Decide(_ context.Context, d schema.CauseDecision) error {
@@ -126,7 +128,9 @@ func (m *memReview) Recorded(context.Context, string) (bool, error) { return fal
 func (m *memReview) Check(context.Context, string, schema.CorrectionCheck, store.Recompute) (int, error) {
 	return 0, errDown
 }
-func (m *memReview) Corrections(context.Context, string) ([]store.Keyed, error) { return nil, nil }
+func (m *memReview) Corrections(context.Context, string) ([]store.Keyed, error) {
+	return m.corrections, nil
+}
 func (m *memReview) Revisions(context.Context, string) ([]schema.Revision, error) {
 	var out []schema.Revision
 	for _, r := range m.revisions {

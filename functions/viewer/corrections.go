@@ -525,6 +525,8 @@ type reviewView struct {
 	At                       time.Time
 	Pending                  int
 	Unavailable              bool // the review database could not be read
+	// applied are the corrections version Version holds, oldest first.
+	applied []schema.Correction
 }
 
 // reviewOf is the review's part of a report page.
@@ -544,10 +546,12 @@ func (v *viewer) reviewOf(r *http.Request, id string) *reviewView {
 	if n := len(revs); n > 0 {
 		rv.Version, rv.By, rv.At = revs[n-1].Version, revs[n-1].By, revs[n-1].At
 	}
-	for _, c := range cs {
-		if c.State == schema.Proposed {
+	all := make([]schema.Correction, len(cs))
+	for i, c := range cs {
+		if all[i] = c.Correction; c.State == schema.Proposed {
 			rv.Pending++
 		}
 	}
+	rv.applied = applied(all, rv.Version)
 	return rv
 }

@@ -134,14 +134,20 @@ func (v *viewer) decisions(ctx context.Context, runs []Run) ([]*decisionView, er
 }
 
 // tally counts the decisions on the causes of an open hand-off for its
-// row; nil when they cannot be read (the row then says nothing of them).
+// row, as the report's worklist has them (the latest version's causes);
+// nil when they cannot be read (the row then says nothing of them).
 func (v *viewer) tally(ctx context.Context, id string, h schema.HandoffRecord, ex *schema.ExtractionRecord, defects []memo.Defect) *causeTally {
+	src := causeSources{chain: ex, defects: defects}
 	ds, err := v.corrections.Decisions(ctx, id)
+	if err == nil && ex != nil {
+		_, src.last, err = v.current(ctx, id, *ex)
+	}
 	if err != nil {
 		v.log.WarnContext(ctx, "décisions sur les causes non lues", "rapport", id, "erreur", err)
 		return nil
 	}
-	t := v.decideCards(id, "", false, worklist(id, h, ex, nil, defects), ds)
+	live, _ := src.worklist(id, h)
+	t := v.decideCards(id, "", false, live, ds)
 	return &t
 }
 

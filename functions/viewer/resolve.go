@@ -58,7 +58,7 @@ func (v *viewer) resolveHandoff(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if v.corrections != nil {
-		h, cards, ok := v.handoffCauses(w, r, id)
+		h, cards, _, ok := v.handoffCauses(w, r, id)
 		if !ok {
 			return
 		}
