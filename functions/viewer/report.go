@@ -16,6 +16,7 @@ import (
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statements"
+	"analyste.dev/analyste/shared/store"
 )
 
 // reportPage is the data of report.html. A stage that has not written its
@@ -305,7 +306,7 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 // latest version has it, and the resolve form while it is open and the
 // caller is known.
 func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, run schema.Report, src causeSources) *handoffView {
-	hv := &handoffView{HandoffRecord: h, Opened: opened(run), ShortReason: shortReason(h.Reason)}
+	hv := &handoffView{HandoffRecord: h, Opened: store.Opened(run), ShortReason: shortReason(h.Reason)}
 	hv.Causes, hv.Lifted = src.worklist(id, h)
 	if src.last != nil {
 		hv.LiftedBy = src.last.Version
