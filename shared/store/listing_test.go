@@ -48,10 +48,14 @@ func TestViewerReads(t *testing.T) {
 	if counts, err := s.StatusCounts(ctx); err != nil || counts[schema.Blocked] < 1 || counts[schema.Done] < 1 {
 		t.Errorf("counts %v %v", counts, err)
 	}
+	absent := schema.RunID(schema.Source{Bucket: "depots", Object: "jamais.pdf", Generation: 1})
 	reports := make([]schema.Report, 3)
-	found, err := s.GetAll(ctx, schema.Reports, []string{done, "absent", blocked}, func(i int) any { return &reports[i] })
+	found, err := s.GetAll(ctx, schema.Reports, []string{done, absent, blocked}, func(i int) any { return &reports[i] })
 	if err != nil || !slices.Equal(found, []bool{true, false, true}) || reports[2].Status != schema.Blocked {
-		t.Errorf("GetAll: %v %v %+v", found, err, reports)
+		t.Errorf("GetAll: %v %v", found, err)
+	}
+	if _, err := s.GetAll(ctx, schema.Reports, []string{"../x"}, func(int) any { return &schema.Report{} }); !errors.Is(err, schema.ErrInvalidID) {
+		t.Errorf("GetAll of an id that is no run's: %v, want ErrInvalidID", err)
 	}
 	hs, err := s.Handoffs(ctx, 1000)
 	i := slices.IndexFunc(hs, func(p Pending) bool { return p.ID == blocked })

@@ -322,6 +322,9 @@ func (r *Runs) GetAll(_ context.Context, coll string, ids []string, out func(i i
 	defer r.mu.Unlock()
 	found := make([]bool, len(ids))
 	for i, id := range ids {
+		if err := schema.CheckID(id); err != nil {
+			return nil, fmt.Errorf("storetest: %s: %w", coll, err)
+		}
 		doc, ok := r.docs[key(coll, id)]
 		if !ok {
 			continue

@@ -118,10 +118,14 @@ func TestRunsAnswerTheViewerAsTheStore(t *testing.T) {
 	if counts, err := r.StatusCounts(ctx); err != nil || counts[schema.Blocked] != 1 || counts[schema.Done] != 1 {
 		t.Errorf("counts %v %v", counts, err)
 	}
+	absent := schema.RunID(schema.Source{Bucket: "depots", Object: "jamais.pdf", Generation: 1})
 	reports := make([]schema.Report, 3)
-	found, err := r.GetAll(ctx, schema.Reports, []string{done, "absent", blocked}, func(i int) any { return &reports[i] })
+	found, err := r.GetAll(ctx, schema.Reports, []string{done, absent, blocked}, func(i int) any { return &reports[i] })
 	if err != nil || !slices.Equal(found, []bool{true, false, true}) || reports[2].Status != schema.Blocked {
-		t.Errorf("GetAll: %v %v %+v", found, err, reports)
+		t.Errorf("GetAll: %v %v", found, err)
+	}
+	if _, err := r.GetAll(ctx, schema.Reports, []string{"../x"}, func(int) any { return &schema.Report{} }); !errors.Is(err, schema.ErrInvalidID) {
+		t.Errorf("GetAll of an id that is no run's: %v, want ErrInvalidID", err)
 	}
 	hs, err := r.Handoffs(ctx, 10)
 	if err != nil || len(hs) != 1 || hs[0].ID != blocked || !hs[0].Opened.Equal(reports[2].Created) || hs[0].Reason != "un nombre absent" {
