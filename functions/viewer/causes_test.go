@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -135,6 +136,15 @@ func (m *memReview) Revisions(context.Context, string) ([]schema.Revision, error
 	var out []schema.Revision
 	for _, r := range m.revisions {
 		out = append(out, schema.Revision{Report: r.Report, Version: r.Version, Corrections: r.Corrections, By: r.By, At: r.At})
+	}
+	return out, nil
+}
+func (m *memReview) Latest(_ context.Context, ids []string) (map[string]schema.Revision, error) {
+	out := map[string]schema.Revision{}
+	for _, r := range m.revisions {
+		if slices.Contains(ids, r.Report) && r.Version > out[r.Report].Version {
+			out[r.Report] = r
+		}
 	}
 	return out, nil
 }

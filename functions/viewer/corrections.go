@@ -34,6 +34,7 @@ type Corrector interface {
 	Corrections(ctx context.Context, id string) ([]store.Keyed, error)
 	Revisions(ctx context.Context, id string) ([]schema.Revision, error)
 	Revision(ctx context.Context, id string, n int) (schema.Revision, bool, error)
+	Latest(ctx context.Context, ids []string) (map[string]schema.Revision, error)
 }
 
 // reviser recomputes a corrected reading with the chain's code, offline:

@@ -65,7 +65,8 @@ func corrected(t *testing.T) (h *memReview, v http.Handler, id string, k stateme
 		corrections: []store.Keyed{{Key: "k1", Correction: schema.Correction{Report: id, Field: k.String(), Year: 2025, Before: "100", After: "110",
 			Reason: "page 8 : 110", By: "ana@example.com", At: at, State: schema.Applied, Version: 2}}},
 		revisions: []schema.Revision{{Report: id, Version: 2, Corrections: []string{"k1"}, By: "ana@example.com", At: at, Extraction: latest,
-			Memo: memo.Result{Status: memo.Abstained, Reason: latestHand.Reason, Handoff: &latestHand}}}}
+			Memo: memo.Result{Status: memo.Abstained, Reason: latestHand.Reason, Handoff: &latestHand,
+				Opinion: &memo.Opinion{Level: memo.OpinionLevel(facts.LevelFavorable)}}}}}
 	hd, err := New(Deps{Reader: reader, Resolver: h, Corrections: h, Log: slog.New(slog.DiscardHandler), FormKey: formKey})
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +90,7 @@ func section(page, from string) string {
 
 // Under a corrected version, the report shows that version's figures, a
 // corrected one saying who corrected it, when, and what was read before;
-// the checks and ratios are the version's.
+// the checks and ratios are the version's, and so is the dashboard's row.
 func TestReportShowsTheCorrectedVersion(t *testing.T) {
 	t.Parallel()
 	_, v, id, k := corrected(t)
@@ -119,6 +120,9 @@ func TestReportShowsTheCorrectedVersion(t *testing.T) {
 	}
 	if !strings.Contains(page, "version 2") || strings.Contains(page, "restent la lecture de la chaîne") {
 		t.Error("the statements do not say which version they show")
+	}
+	if _, dash := serve(t, v, "GET", "/", "bob@example.com", nil, ""); !strings.Contains(dash, `<td class="avis avis-favorable">`) {
+		t.Error("the dashboard's row does not read the version's opinion")
 	}
 }
 
