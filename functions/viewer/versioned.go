@@ -111,7 +111,9 @@ func (s causeSources) worklist(id string, h schema.HandoffRecord) (live, lifted 
 	}
 	live = worklist(id, latest, &s.last.Extraction, s.shown, s.last.Memo.Defects)
 	for _, c := range worklist(id, h, s.chain, nil, s.defects) {
-		if !slices.ContainsFunc(live, func(l *causeCard) bool { return l.ID == c.ID }) {
+		// A check that still fails, its amounts changed, is a cause of
+		// another key under the same title: not lifted.
+		if !slices.ContainsFunc(live, func(l *causeCard) bool { return l.ID == c.ID || l.Title == c.Title }) {
 			c.Anchor = fmt.Sprintf("cause-levee-%d", len(lifted)+1)
 			lifted = append(lifted, c)
 		}

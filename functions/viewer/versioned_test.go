@@ -165,3 +165,24 @@ func TestWorklistOfTheLatestVersion(t *testing.T) {
 		t.Error("the dashboard's row counts the lifted cause")
 	}
 }
+
+// A check a correction leaves failing, its amounts changed, is not lifted:
+// the version's card for it is the one to decide.
+func TestCheckStillFailingIsNotLifted(t *testing.T) {
+	t.Parallel()
+	label := "total de l'actif = total du passif"
+	fail := func(read float64, msg string) schema.ExtractionRecord {
+		return schema.ExtractionRecord{Years: map[int]statements.Year{2025: {}},
+			Checks: []checks.Check{{Year: 2025, Label: label, Status: checks.Failed, Expected: 1000, Read: read, Message: msg}}}
+	}
+	chain, latest := fail(990, "attendu 1 000, lu 990"), fail(995, "attendu 1 000, lu 995")
+	src := causeSources{chain: &chain, last: &schema.Revision{Version: 2, Extraction: latest}}
+	live, lifted := src.worklist("r1", schema.HandoffRecord{})
+	if len(live) != 1 || live[0].Read != frnum.Format(995) || len(lifted) != 0 {
+		t.Errorf("%d live (%+v), %d lifted; want the version's card only", len(live), live, len(lifted))
+	}
+	src.last.Extraction.Checks[0].Status = checks.Passed
+	if live, lifted = src.worklist("r1", schema.HandoffRecord{}); len(live) != 0 || len(lifted) != 1 {
+		t.Errorf("the check passing: %d live, %d lifted; want it lifted", len(live), len(lifted))
+	}
+}

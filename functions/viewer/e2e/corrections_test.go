@@ -235,6 +235,18 @@ func TestCorrectionRerunsTheChain(t *testing.T) {
 	if want := fmt.Sprintf("dont %d en échec", failed(rev.Extraction.Checks)); !strings.Contains(report, want) {
 		t.Errorf("the report's checks are not version 2's (%q)", want)
 	}
+	if chromium != "" {
+		ctx, srv, _, _ := browser(t)
+		cell := chromedp.CSS("td.corrigee")
+		err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(cell), chromedp.ScrollIntoView(cell),
+			view(t, "correction-5-montant-corrige.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text, err := chromedp.Run(ctx, chromedp.Text(cell)); err != nil || !strings.Contains(text, "corrigé par "+reviewer) {
+			t.Errorf("the corrected cell says %q (%v)", text, err)
+		}
+	}
 	res, sheet := do("GET", "/rapports/"+id+"/liasse.xlsx", nil, "")
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("workbook: %d", res.StatusCode)
