@@ -55,7 +55,9 @@ func corrected(t *testing.T) (h *memReview, v http.Handler, id string, k stateme
 			Facts: []facts.Fact{{ID: "R-levier", State: facts.Unverified, Reasons: []string{"contrôle en échec : écart de la chaîne"}}}},
 		numbers}}
 	reader := memReader{docs: map[string][]byte{}}
-	reader.put(t, schema.Reports, id, schema.Report{Status: schema.Abstention, Company: chain.Company})
+	run := schema.Report{Status: schema.Abstention, Company: chain.Company}
+	run.Counters.FailedChecks = 1
+	reader.put(t, schema.Reports, id, run)
 	reader.put(t, schema.Extractions, id, chain)
 	reader.put(t, schema.Signals, id, schema.SignalsRecord{})
 	reader.put(t, schema.Memos, id, memo.Result{Status: memo.Abstained, Reason: hand.Reason, Handoff: &hand})
@@ -121,8 +123,9 @@ func TestReportShowsTheCorrectedVersion(t *testing.T) {
 	if !strings.Contains(page, "version 2") || strings.Contains(page, "restent la lecture de la chaîne") {
 		t.Error("the statements do not say which version they show")
 	}
-	if _, dash := serve(t, v, "GET", "/", "bob@example.com", nil, ""); !strings.Contains(dash, `<td class="avis avis-favorable">`) {
-		t.Error("the dashboard's row does not read the version's opinion")
+	if _, dash := serve(t, v, "GET", "/", "bob@example.com", nil, ""); !strings.Contains(dash, `<td class="avis avis-favorable">`) ||
+		strings.Contains(dash, `<span class="echec">1</span>`) {
+		t.Error("the dashboard's row does not read the version's opinion and checks")
 	}
 }
 
