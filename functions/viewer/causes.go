@@ -7,11 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
-	"unicode/utf8"
+	"slices"
 
 	"analyste.dev/analyste/shared/memo"
-	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
 )
@@ -21,9 +19,6 @@ import (
 // hand-off's resolution, which changes what the report's review says, is
 // taken only once every cause is decided, and « validé » only when none
 // was rejected.
-
-// purposeCause names the cause forms' tokens.
-const purposeCause = "cause"
 
 // causeVerdicts are the decisions on a cause as a reviewer reads them, in
 // the form's order.
@@ -87,7 +82,7 @@ func (v *viewer) decideCards(id, who string, open bool, cards []*causeCard, ds m
 			continue
 		}
 		if open && who != "" {
-			c.Form = &causeForm{Action: causeURL(id, c.ID), Token: v.forms.mintOnce(purposeCause, who, id+"/"+c.ID),
+			c.Form = &causeForm{Action: causeURL(id, c.ID), Token: v.forms.mint(purposeCause, who, id+"/"+c.ID),
 				Verdicts: causeVerdicts, MaxComment: MaxComment}
 		}
 	}
@@ -97,32 +92,39 @@ func (v *viewer) decideCards(id, who string, open bool, cards []*causeCard, ds m
 func causeURL(id, cause string) string { return reportURL(id) + "/causes/" + cause }
 
 // handoffCauses reads run id's hand-off and its worklist, as the report
-// page shows them, for an action on them; ok is false once it has
-// answered why it cannot.
-func (v *viewer) handoffCauses(w http.ResponseWriter, r *http.Request, id string) (schema.HandoffRecord, []*causeCard, bool) {
+// page shows them (the latest version's causes; the lifted ones apart),
+// for an action on them; ok is false once it has answered why it cannot.
+func (v *viewer) handoffCauses(w http.ResponseWriter, r *http.Request, id string) (h schema.HandoffRecord, live, lifted []*causeCard, ok bool) {
 	ctx := r.Context()
 	var (
-		h   schema.HandoffRecord
 		ex  schema.ExtractionRecord
 		res memo.Result
+		src causeSources
 	)
 	if err := v.read.Document(ctx, schema.Handoffs, id, &h); err != nil {
 		v.readFailed(w, r, "Le relais du rapport "+id, err)
-		return h, nil, false
+		return h, nil, nil, false
 	}
-	var exr *schema.ExtractionRecord
 	switch err := v.read.Document(ctx, schema.Extractions, id, &ex); {
 	case err == nil:
-		exr = &ex
+		src.chain = &ex
+		_, last, err := v.current(ctx, id, ex)
+		if err != nil {
+			v.readFailed(w, r, "Les versions du mémo du rapport "+id, err)
+			return h, nil, nil, false
+		}
+		src.last = last
 	case !errors.Is(err, ErrNotFound):
 		v.readFailed(w, r, "La lecture du rapport "+id, err)
-		return h, nil, false
+		return h, nil, nil, false
 	}
 	if err := v.read.Document(ctx, schema.Memos, id, &res); err != nil && !errors.Is(err, ErrNotFound) {
 		v.readFailed(w, r, "Le mémo du rapport "+id, err)
-		return h, nil, false
+		return h, nil, nil, false
 	}
-	return h, worklist(id, h, exr, nil, res.Defects), true
+	src.defects = res.Defects
+	live, lifted = src.worklist(id, h)
+	return h, live, lifted, true
 }
 
 // causeDecisions reads the decisions on run id's causes; nil without a review
@@ -141,25 +143,26 @@ func (v *viewer) decideCause(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	d := schema.CauseDecision{Report: id, Cause: cause, Verdict: schema.CauseVerdict(r.PostForm.Get("decision")),
-		Reason: strings.TrimSpace(quotes.Sanitize(r.PostForm.Get("motif"))), By: who, At: v.now().UTC()}
-	switch _, known := causeVerdictLabel(d.Verdict); {
-	case !known:
+	d := schema.CauseDecision{Report: id, Cause: cause, Verdict: schema.CauseVerdict(r.PostForm.Get("decision")), By: who, At: v.now().UTC()}
+	if _, known := causeVerdictLabel(d.Verdict); !known {
 		v.fail(w, r, http.StatusBadRequest, "Choisissez d'accepter ou de rejeter cette cause.", nil)
 		return
-	case d.Reason == "":
-		v.fail(w, r, http.StatusBadRequest, "Un motif est demandé : il dit ce qui a été vérifié, et sur quelle page.", nil)
-		return
-	case utf8.RuneCountInString(d.Reason) > MaxComment:
-		v.fail(w, r, http.StatusBadRequest, fmt.Sprintf("Le motif dépasse %d caractères.", MaxComment), nil)
+	}
+	var err error
+	if d.Reason, err = written(r.PostForm, "motif", "il dit ce qui a été vérifié, et sur quelle page"); err != nil {
+		v.fail(w, r, http.StatusBadRequest, "Décision refusée : "+err.Error()+".", nil)
 		return
 	}
-	h, cards, ok := v.handoffCauses(w, r, id)
+	h, cards, lifted, ok := v.handoffCauses(w, r, id)
 	if !ok {
 		return
 	}
 	if h.Resolution != nil {
 		v.fail(w, r, http.StatusConflict, "Ce relais est déjà résolu : ses causes ne se décident plus.", nil)
+		return
+	}
+	if slices.ContainsFunc(lifted, func(c *causeCard) bool { return c.ID == cause }) {
+		v.fail(w, r, http.StatusConflict, "Cette cause a été levée par une correction de la lecture : la dernière version du mémo ne l'a plus, elle ne se décide pas.", nil)
 		return
 	}
 	for _, c := range cards {

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -73,13 +74,15 @@ func (m memReader) put(t *testing.T, coll, id string, v any) {
 }
 
 // memReview keeps resolutions and decisions on causes in memory, once
-// each, as the review database does; it holds no correction.
+// each, as the review database does, and the corrections and versions a
+// test gives it; it records no correction.
 type memReview struct {
 	mu          sync.Mutex
 	decisions   map[string]schema.CauseDecision // by cause
 	resolutions map[string]schema.Resolution
 	reader      memReader
 	revisions   []schema.Revision // oldest first
+	corrections []store.Keyed     // oldest first
 }
 
 func (m *memReview) Decide(_ context.Context, d schema.CauseDecision) error {
@@ -126,11 +129,22 @@ func (m *memReview) Recorded(context.Context, string) (bool, error) { return fal
 func (m *memReview) Check(context.Context, string, schema.CorrectionCheck, store.Recompute) (int, error) {
 	return 0, errDown
 }
-func (m *memReview) Corrections(context.Context, string) ([]store.Keyed, error) { return nil, nil }
+func (m *memReview) Corrections(context.Context, string) ([]store.Keyed, error) {
+	return m.corrections, nil
+}
 func (m *memReview) Revisions(context.Context, string) ([]schema.Revision, error) {
 	var out []schema.Revision
 	for _, r := range m.revisions {
 		out = append(out, schema.Revision{Report: r.Report, Version: r.Version, Corrections: r.Corrections, By: r.By, At: r.At})
+	}
+	return out, nil
+}
+func (m *memReview) Latest(_ context.Context, ids []string) (map[string]schema.Revision, error) {
+	out := map[string]schema.Revision{}
+	for _, r := range m.revisions {
+		if slices.Contains(ids, r.Report) && r.Version > out[r.Report].Version {
+			out[r.Report] = r
+		}
 	}
 	return out, nil
 }
@@ -237,7 +251,7 @@ func TestDecisionsPerCause(t *testing.T) {
 		{"from another site", ana, first[1], decide(first, "acceptee", "vu"), "http://evil.example", 403, "refusée"},
 		{"no identity", "", first[1], decide(first, "acceptee", "vu"), self, 403, "identité"},
 		{"a cause not in the hand-off", ana, causeURL(id, "0000000000000000"),
-			url.Values{"jeton": {formTokens{key: formKey, now: time.Now}.mintOnce(purposeCause, ana, id+"/0000000000000000")}, "decision": {"acceptee"}, "motif": {"vu"}},
+			url.Values{"jeton": {formTokens{key: formKey, now: time.Now}.mint(purposeCause, ana, id+"/0000000000000000")}, "decision": {"acceptee"}, "motif": {"vu"}},
 			self, 404, "ne figure pas"},
 		{"the first cause accepted", ana, first[1], decide(first, "acceptee", "Total du passif relu page 8 : 1 000, la lecture tient."), self, 303, ""},
 		{"the first cause again", ana, first[1], decide(first, "rejetee", "non"), self, 409, "acceptée par ana@example.com"},

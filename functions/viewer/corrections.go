@@ -3,13 +3,10 @@ package viewer
 import (
 	"cmp"
 	"context"
-	"crypto/hmac"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,80 +34,12 @@ type Corrector interface {
 	Corrections(ctx context.Context, id string) ([]store.Keyed, error)
 	Revisions(ctx context.Context, id string) ([]schema.Revision, error)
 	Revision(ctx context.Context, id string, n int) (schema.Revision, bool, error)
+	Latest(ctx context.Context, ids []string) (map[string]schema.Revision, error)
 }
 
 // reviser recomputes a corrected reading with the chain's code, offline:
 // the viewer calls no model.
 var reviser = pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
-
-// The purposes of the review's form tokens, so that one form's token is
-// worth nothing for another.
-const (
-	purposeCorrect = "correction"
-	purposeCheck   = "verification"
-)
-
-// mintOnce mints a token for one form: a random nonce, the time, and an
-// HMAC of purpose, identity, report, nonce and time under the viewer's
-// key. Each page shows a new one, and a correction is keyed by the token
-// it came with, so that the same form sent twice is recorded once.
-func (f formTokens) mintOnce(purpose, who, id string) string {
-	nonce := rand.Text()
-	minted := strconv.FormatInt(f.now().Unix(), 10)
-	return nonce + "." + minted + "." + base64.RawURLEncoding.EncodeToString(f.macOnce(purpose, who, id, nonce, minted))
-}
-
-func (f formTokens) macOnce(purpose, who, id, nonce, minted string) []byte {
-	m := hmac.New(sha256.New, f.key)
-	fmt.Fprintf(m, "%s\x00%s\x00%s\x00%s\x00%s", purpose, who, id, nonce, minted)
-	return m.Sum(nil)
-}
-
-func (f formTokens) checkOnce(token, purpose, who, id string) error {
-	parts := strings.Split(token, ".")
-	if len(parts) != 3 {
-		return errFormToken
-	}
-	minted, err := strconv.ParseInt(parts[1], 10, 64)
-	mac, err2 := base64.RawURLEncoding.DecodeString(parts[2])
-	if err != nil || err2 != nil || !hmac.Equal(mac, f.macOnce(purpose, who, id, parts[0], parts[1])) {
-		return errFormToken
-	}
-	if age := f.now().Sub(time.Unix(minted, 0)); age < -time.Minute || age > formTokenTTL {
-		return errFormToken
-	}
-	return nil
-}
-
-// reviewAction checks what every review action needs: the viewer's host
-// and origin, the caller's identity, the form and its token. It answers
-// the refusal itself and returns ok false.
-func (v *viewer) reviewAction(w http.ResponseWriter, r *http.Request, purpose, subject string) (who string, ok bool) {
-	if err := checkOrigin(r, v.hosts); err != nil {
-		v.log.WarnContext(r.Context(), "action refusée : hôte ou origine", "hote", r.Host, "origine", r.Header.Get("Origin"))
-		v.fail(w, r, http.StatusForbidden, "Demande refusée : "+err.Error()+".", nil)
-		return "", false
-	}
-	if who = identity(r); who == "" {
-		v.fail(w, r, http.StatusForbidden, "Votre identité n'a pas pu être établie : ouvrez le visualiseur déployé "+
-			"par « gcloud run services proxy », qui transmet votre jeton d'identité.", nil)
-		return "", false
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
-	if err := r.ParseForm(); err != nil {
-		v.fail(w, r, http.StatusBadRequest, "Le formulaire n'a pas pu être lu.", nil)
-		return "", false
-	}
-	if err := v.forms.checkOnce(r.PostForm.Get("jeton"), purpose, who, subject); err != nil {
-		v.log.WarnContext(r.Context(), "jeton de formulaire refusé", "rapport", subject, "par", who)
-		v.fail(w, r, http.StatusForbidden, "Demande refusée : "+err.Error()+".", nil)
-		return "", false
-	}
-	return who, true
-}
-
-// maxForm bounds a review form's body: a field, an amount and a reason.
-const maxForm = 64 << 10
 
 // chainInputs are what a correction recomputes from: the stored reading,
 // the signals and the page texts.
@@ -166,20 +95,18 @@ func (v *viewer) current(ctx context.Context, id string, ex schema.ExtractionRec
 
 // parseCorrection reads the form's field, value and reason against the
 // reading they correct.
-func parseCorrection(form map[string][]string, ex schema.ExtractionRecord) (schema.Correction, error) {
+func parseCorrection(form url.Values, ex schema.ExtractionRecord) (schema.Correction, error) {
 	get := func(k string) string {
 		if vs := form[k]; len(vs) > 0 {
 			return strings.TrimSpace(quotes.Sanitize(vs[0]))
 		}
 		return ""
 	}
-	c := schema.Correction{Field: get("champ"), Reason: get("motif")}
+	c := schema.Correction{Field: get("champ")}
 	after := get("apres")
-	switch n := utf8.RuneCountInString(c.Reason); {
-	case n == 0:
-		return c, errors.New("un motif est demandé : il dit ce que la page imprime et où")
-	case n > MaxComment:
-		return c, fmt.Errorf("le motif dépasse %d caractères", MaxComment)
+	var err error
+	if c.Reason, err = written(form, "motif", "il dit ce que la page imprime et où"); err != nil {
+		return c, err
 	}
 	if strings.HasPrefix(c.Field, schema.RoleField+"|") {
 		return parseRole(c, get("role"), ex)
@@ -542,17 +469,17 @@ func (v *viewer) correctionsPage(w http.ResponseWriter, r *http.Request) {
 	who := identity(r)
 	p.Count, p.Max = len(cs), schema.MaxCorrections
 	if who != "" && p.Count < p.Max {
-		p.Form = &correctionForm{Action: correctionsURL(id), Token: v.forms.mintOnce(purposeCorrect, who, id), Who: who,
+		p.Form = &correctionForm{Action: correctionsURL(id), Token: v.forms.mint(purposeCorrect, who, id), Who: who,
 			Fields: fieldOptions(cur), MaxComment: MaxComment}
 		if p.Form.Lines = lineOptions(cur); len(p.Form.Lines) > 0 {
-			p.Form.Roles, p.Form.RoleToken = roleOptions(), v.forms.mintOnce(purposeCorrect, who, id)
+			p.Form.Roles, p.Form.RoleToken = roleOptions(), v.forms.mint(purposeCorrect, who, id)
 		}
 	}
 	for _, c := range cs {
 		row := correctionRow{Keyed: c, What: fieldLabel(c.Correction), Before: correctedValue(c.Correction, c.Before), After: correctedValue(c.Correction, c.After),
 			State: orSelf(correctionStates, c.State)}
 		if c.State == schema.Proposed && who != "" && who != c.By {
-			row.CheckForm = &checkForm{Action: correctionsURL(id) + "/" + c.Key, Token: v.forms.mintOnce(purposeCheck, who, id+"/"+c.Key)}
+			row.CheckForm = &checkForm{Action: correctionsURL(id) + "/" + c.Key, Token: v.forms.mint(purposeCheck, who, id+"/"+c.Key)}
 		}
 		p.History = append(p.History, row)
 	}
@@ -599,6 +526,8 @@ type reviewView struct {
 	At                       time.Time
 	Pending                  int
 	Unavailable              bool // the review database could not be read
+	// applied are the corrections version Version holds, oldest first.
+	applied []schema.Correction
 }
 
 // reviewOf is the review's part of a report page.
@@ -618,10 +547,12 @@ func (v *viewer) reviewOf(r *http.Request, id string) *reviewView {
 	if n := len(revs); n > 0 {
 		rv.Version, rv.By, rv.At = revs[n-1].Version, revs[n-1].By, revs[n-1].At
 	}
-	for _, c := range cs {
-		if c.State == schema.Proposed {
+	all := make([]schema.Correction, len(cs))
+	for i, c := range cs {
+		if all[i] = c.Correction; c.State == schema.Proposed {
 			rv.Pending++
 		}
 	}
+	rv.applied = applied(all, rv.Version)
 	return rv
 }

@@ -48,8 +48,8 @@ func TestCheckOrigin(t *testing.T) {
 func TestOnceTokens(t *testing.T) {
 	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	f := formTokens{key: []byte(strings.Repeat("k", MinFormKey)), now: func() time.Time { return now }}
-	tok := f.mintOnce(purposeCorrect, "ana@example.com", "r1")
-	if tok == f.mintOnce(purposeCorrect, "ana@example.com", "r1") {
+	tok := f.mint(purposeCorrect, "ana@example.com", "r1")
+	if tok == f.mint(purposeCorrect, "ana@example.com", "r1") {
 		t.Error("two forms minted at the same second share a token")
 	}
 	later := formTokens{key: f.key, now: func() time.Time { return now.Add(formTokenTTL + time.Second) }}
@@ -67,13 +67,15 @@ func TestOnceTokens(t *testing.T) {
 		{name: "another report", f: f, token: tok, purpose: purposeCorrect, who: "ana@example.com", id: "r2"},
 		{name: "expired", f: later, token: tok, purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
 		{name: "another key", f: other, token: tok, purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
-		{name: "a resolve form's token", f: f, token: f.mint("ana@example.com", "r1"), purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
+		{name: "a resolve form's token", f: f, token: f.mint(purposeResolve, "ana@example.com", "r1"), purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
+		{name: "its time changed", f: f, token: strings.Replace(tok, ".17", ".18", 1), purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
+		{name: "garbage", f: f, token: "abc.def", purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
 		{name: "empty", f: f, purpose: purposeCorrect, who: "ana@example.com", id: "r1"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := tc.f.checkOnce(tc.token, tc.purpose, tc.who, tc.id); (err == nil) != tc.ok {
-				t.Errorf("checkOnce = %v, want ok %v", err, tc.ok)
+			if err := tc.f.check(tc.token, tc.purpose, tc.who, tc.id); (err == nil) != tc.ok {
+				t.Errorf("check = %v, want ok %v", err, tc.ok)
 			}
 		})
 	}

@@ -122,11 +122,24 @@ func (v *viewer) decisions(ctx context.Context, runs []Run) ([]*decisionView, er
 			}
 		}
 	}
+	// A row, as its report, reads the latest memo version.
+	var latest map[string]schema.Revision
+	if v.corrections != nil {
+		var err error
+		if latest, err = v.corrections.Latest(ctx, ids); err != nil {
+			v.log.WarnContext(ctx, "versions du mémo non lues", "erreur", err)
+		}
+	}
 	out := make([]*decisionView, len(runs))
 	for i, r := range runs {
 		ins[i].ID, ins[i].Run = r.ID, r.Report
+		src := causeSources{chain: ins[i].Extraction, defects: mems[i].Defects}
+		if rev, ok := latest[r.ID]; ok && ins[i].Extraction != nil {
+			src.last = &rev
+			ins[i].Extraction, ins[i].Memo = &rev.Extraction, &rev.Memo
+		}
 		if h := ins[i].Handoff; h != nil && h.Resolution == nil && v.corrections != nil {
-			ins[i].Causes = v.tally(ctx, r.ID, *h, ins[i].Extraction, mems[i].Defects)
+			ins[i].Causes = v.tally(ctx, r.ID, *h, src)
 		}
 		out[i] = newDecision(ins[i])
 	}
@@ -134,14 +147,16 @@ func (v *viewer) decisions(ctx context.Context, runs []Run) ([]*decisionView, er
 }
 
 // tally counts the decisions on the causes of an open hand-off for its
-// row; nil when they cannot be read (the row then says nothing of them).
-func (v *viewer) tally(ctx context.Context, id string, h schema.HandoffRecord, ex *schema.ExtractionRecord, defects []memo.Defect) *causeTally {
+// row, as the report's worklist has them (the latest version's causes);
+// nil when they cannot be read (the row then says nothing of them).
+func (v *viewer) tally(ctx context.Context, id string, h schema.HandoffRecord, src causeSources) *causeTally {
 	ds, err := v.corrections.Decisions(ctx, id)
 	if err != nil {
 		v.log.WarnContext(ctx, "décisions sur les causes non lues", "rapport", id, "erreur", err)
 		return nil
 	}
-	t := v.decideCards(id, "", false, worklist(id, h, ex, nil, defects), ds)
+	live, _ := src.worklist(id, h)
+	t := v.decideCards(id, "", false, live, ds)
 	return &t
 }
 

@@ -34,6 +34,9 @@ type decisionView struct {
 	Risks                       []riskLine // the three gravest verified signals
 	Verify                      []verifyLine
 	Leverage                    *keyFigure // the leverage, for the dashboard's row
+	// FailedChecks counts the failed checks of the reading in force (the
+	// latest version's), for the dashboard's row.
+	FailedChecks int
 }
 
 type alertGroup struct {
@@ -102,7 +105,14 @@ func newDecision(in decisionInputs) *decisionView {
 	if in.Signals != nil {
 		d.signalAlerts(in.ID, *in.Signals)
 	}
+	d.FailedChecks = in.Run.Counters.FailedChecks
 	if ex := in.Extraction; ex != nil {
+		d.FailedChecks = 0
+		for _, c := range ex.Checks {
+			if c.Status == checks.Failed {
+				d.FailedChecks++
+			}
+		}
 		if len(ex.Alerts) > 0 {
 			g := alertGroup{Label: "règles d'alerte des ratios", Class: "alerte-ratio"}
 			for _, a := range ex.Alerts {

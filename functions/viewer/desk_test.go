@@ -56,7 +56,7 @@ func TestHandoffFitsOneScreen(t *testing.T) {
 	v := &viewer{forms: formTokens{key: formKey, now: time.Now}}
 	e := extractionOf("r1", ex, nil)
 	hv := &handoffView{HandoffRecord: h, ShortReason: shortReason(h.Reason), Causes: worklist("r1", h, &ex, e, nil),
-		Form: &resolveForm{Action: "/rapports/r1/relais", Token: v.forms.mint("ana@example.com", "r1"), Who: "ana@example.com", Decisions: decisions, MaxComment: MaxComment}}
+		Form: &resolveForm{Action: "/rapports/r1/relais", Token: v.forms.mint(purposeResolve, "ana@example.com", "r1"), Who: "ana@example.com", Decisions: decisions, MaxComment: MaxComment}}
 	if len(hv.Causes) != 6 {
 		t.Errorf("%d causes, want one per failed check (6)", len(hv.Causes))
 	}

@@ -54,14 +54,13 @@ func TestGuard(t *testing.T) {
 		{"a form from another origin", http.MethodPost, "127.0.0.1:8080", "http://evil.example.com", http.StatusForbidden},
 		{"a form from another loopback port", http.MethodPost, "127.0.0.1:8080", "http://127.0.0.1:9999", http.StatusForbidden},
 		{"a form from the viewer, a bad token", http.MethodPost, "127.0.0.1:8080", "http://127.0.0.1:8080", http.StatusForbidden},
-		// The referrer policy makes the browser hide the origin: the form
-		// reaches the resolver (down here).
-		{"a form from the viewer, its origin hidden", http.MethodPost, "127.0.0.1:8080", "null", http.StatusInternalServerError},
+		// A review action names its origin: an opaque one is refused.
+		{"a form from an opaque origin", http.MethodPost, "127.0.0.1:8080", "null", http.StatusForbidden},
 		{"a page under the viewer's name", http.MethodGet, "127.0.0.1:8080", "", http.StatusInternalServerError}, // the reader is down
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			token := formTokens{key: formKey, now: time.Now}.mint("ana@example.com", "r1")
+			token := formTokens{key: formKey, now: time.Now}.mint(purposeResolve, "ana@example.com", "r1")
 			if strings.Contains(tt.name, "bad token") {
 				token = "x"
 			}

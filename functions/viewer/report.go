@@ -16,6 +16,7 @@ import (
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statements"
+	"analyste.dev/analyste/shared/store"
 )
 
 // reportPage is the data of report.html. A stage that has not written its
@@ -37,8 +38,11 @@ type reportPage struct {
 	// ChainMemo is then the chain's, version 1, folded below it.
 	MemoVersion *memoVersion
 	ChainMemo   *memoView
-	// FactsVersion: the facts listed are the latest version's (≥ 2).
+	// FactsVersion: the reading, checks, ratios and facts shown are the
+	// latest version's (≥ 2).
 	FactsVersion int
+	// Company: the borrower's name was corrected.
+	Company *correctedMark
 }
 
 // memoVersion is a memo version as the report names it.
@@ -56,6 +60,10 @@ type handoffView struct {
 	ShortReason string       // the reason, each part once, bounded
 	Causes      []*causeCard // the worklist, one card per root cause
 	Tally       causeTally   // the decisions on them
+	// Lifted are the causes of the chain's hand-off that version LiftedBy
+	// no longer has: a correction lifted them, nothing is left to decide.
+	Lifted   []*causeCard
+	LiftedBy int
 	// PerCause: each cause is decided apart, the resolution once all are.
 	PerCause bool
 	// DecisionsUnavailable: the decisions could not be read, so nothing
@@ -124,6 +132,9 @@ type amountCell struct {
 	// page's text, so the link opens the page with nothing marked; the
 	// cell says so before it is followed.
 	Unmarkable bool
+	// Corrected: the version shown reads this amount otherwise than the
+	// chain.
+	Corrected *correctedMark
 }
 
 type lineCheck struct {
@@ -233,69 +244,81 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 	}
 	in := decisionInputs{ID: id, Run: run}
 	p.Failed = run.Status == schema.Failed
+	// Under a corrected version, the page is that version's: its reading,
+	// checks, ratios, facts, memo and hand-off; the chain's memo is folded.
+	var last *schema.Revision
+	if p.Review.Version > 0 && found[schema.Extractions] {
+		rev, ok, err := v.corrections.Revision(ctx, id, p.Review.Version)
+		if err != nil || !ok {
+			v.log.ErrorContext(ctx, "version du mémo non lue", "rapport", id, "version", p.Review.Version, "trouvee", ok, "erreur", err)
+			v.fail(w, r, http.StatusInternalServerError, "La version "+fmt.Sprint(p.Review.Version)+" du mémo n'a pas pu être lue ; réessayez dans un instant.", nil)
+			return
+		}
+		last = &rev
+	}
+	shown, shownMemo, memoSig := ex, res, sig
+	if last != nil {
+		shown, shownMemo, memoSig.Facts = last.Extraction, last.Memo, last.SignalFacts
+		p.MemoVersion = &memoVersion{Number: last.Version, By: last.By, At: last.At, URL: correctionsURL(id) + versionAnchor(last.Version)}
+		p.FactsVersion = last.Version
+		p.Company = companyMark(ex, last, p.Review.applied)
+		if p.Company != nil {
+			p.Title = shown.Borrower()
+		}
+	}
 	if found[schema.Extractions] {
-		texts := v.pageTexts(r, ex)
-		in.Extraction, in.Covenant = &ex, leverageCovenant(texts, statements.YearsDesc(ex.Years))
+		texts := v.pageTexts(r, shown)
+		in.Extraction, in.Covenant = &shown, leverageCovenant(texts, statements.YearsDesc(shown.Years))
 		var ceiling *float64
 		if in.Covenant != nil {
 			ceiling = &in.Covenant.Limit.Value
 		}
-		p.Extraction = extractionOf(id, ex, texts)
-		p.Extraction.Panels = ratioPanels(p.Extraction.Years, ex.Ratios, ratios.DefaultThresholds, ceiling)
+		p.Extraction = extractionOf(id, shown, texts)
+		p.Extraction.Panels = ratioPanels(p.Extraction.Years, shown.Ratios, ratios.DefaultThresholds, ceiling)
+		if last != nil {
+			markCorrected(p.Extraction, ex, *last, p.Review.applied)
+		}
 	}
 	if found[schema.Signals] {
 		p.Signals, in.Signals = signalsOf(id, sig), &sig
 	}
-	if found[schema.Memos] {
-		p.Memo, in.Memo = memoOfResult(id, res, sig, p.Extraction), &res
+	if found[schema.Memos] || last != nil {
+		p.Memo, in.Memo = memoOfResult(id, shownMemo, memoSig, p.Extraction), &shownMemo
+	}
+	if last != nil && found[schema.Memos] {
+		p.ChainMemo = memoOfResult(id, res, sig, nil)
 	}
 	if found[schema.Handoffs] {
 		var exr *schema.ExtractionRecord
 		if found[schema.Extractions] {
 			exr = &ex
 		}
-		p.Handoff, in.Handoff = v.handoffOf(r, id, hand, run, exr, p.Extraction, res.Defects), &hand
+		p.Handoff, in.Handoff = v.handoffOf(r, id, hand, run, causeSources{chain: exr, defects: res.Defects, last: last, shown: p.Extraction}), &hand
 		if p.Handoff.PerCause {
 			in.Causes = &p.Handoff.Tally
-		}
-	}
-	if p.Review.Version > 0 && found[schema.Extractions] {
-		if !v.latestMemo(r, &p, &in, sig) {
-			v.fail(w, r, http.StatusInternalServerError, "La version "+fmt.Sprint(p.Review.Version)+" du mémo n'a pas pu être lue ; réessayez dans un instant.", nil)
-			return
 		}
 	}
 	p.Decision = newDecision(in)
 	v.render(w, r, http.StatusOK, "report.html", p)
 }
 
-// latestMemo puts the latest memo version on the page in place of the
-// chain's, which stays folded below it: its memo linked to its own facts,
-// which the page lists, and the decision header read from it. The
-// statements stay the chain's reading (the corrections page sets the
-// two side by side). false when the version cannot be read.
-func (v *viewer) latestMemo(r *http.Request, p *reportPage, in *decisionInputs, sig schema.SignalsRecord) bool {
-	last, ok, err := v.corrections.Revision(r.Context(), p.ID, p.Review.Version)
-	if err != nil || !ok {
-		v.log.ErrorContext(r.Context(), "version du mémo non lue", "rapport", p.ID, "version", p.Review.Version, "trouvee", ok, "erreur", err)
-		return false
+// handoffOf shows the hand-off with its history, its worklist as the
+// latest version has it, and the resolve form while it is open and the
+// caller is known.
+func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, run schema.Report, src causeSources) *handoffView {
+	hv := &handoffView{HandoffRecord: h, Opened: store.Opened(run), ShortReason: shortReason(h.Reason)}
+	hv.Causes, hv.Lifted = src.worklist(id, h)
+	if src.last != nil {
+		hv.LiftedBy = src.last.Version
+		if lh := src.last.Memo.Handoff; lh != nil {
+			hv.ShortReason = shortReason(lh.Reason)
+		} else {
+			hv.ShortReason = fmt.Sprintf("la version %d du mémo est %s : aucune cause ne reste.", src.last.Version, orSelf(memoStatuses, src.last.Memo.Status))
+		}
 	}
-	sig.Facts = last.SignalFacts
-	ev := extractionOf(p.ID, last.Extraction, v.pageTexts(r, last.Extraction))
-	p.ChainMemo, p.Memo = p.Memo, memoOfResult(p.ID, last.Memo, sig, ev)
-	p.MemoVersion = &memoVersion{Number: last.Version, By: last.By, At: last.At, URL: correctionsURL(p.ID) + versionAnchor(last.Version)}
-	p.Extraction.Facts, p.FactsVersion = ev.Facts, last.Version
-	in.Memo, in.Extraction = &last.Memo, &last.Extraction
-	return true
-}
-
-// handoffOf shows the hand-off with its history, and the resolve form
-// while it is open and the caller is known.
-func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, run schema.Report, ex *schema.ExtractionRecord, e *extractionView, defects []memo.Defect) *handoffView {
-	hv := &handoffView{HandoffRecord: h, Opened: opened(run), ShortReason: shortReason(h.Reason), Causes: worklist(id, h, ex, e, defects)}
 	who := identity(r)
 	options := decisions
-	if v.corrections != nil && len(hv.Causes) > 0 {
+	if v.corrections != nil && len(hv.Causes)+len(hv.Lifted) > 0 {
 		ds, err := v.causeDecisions(r.Context(), id)
 		if err != nil {
 			v.log.WarnContext(r.Context(), "décisions sur les causes non lues", "rapport", id, "erreur", err)
@@ -304,6 +327,7 @@ func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, r
 		}
 		hv.PerCause = true
 		hv.Tally = v.decideCards(id, who, h.Resolution == nil, hv.Causes, ds)
+		v.decideCards(id, "", false, hv.Lifted, ds) // a decision taken before the correction stays shown
 		if hv.Tally.Rejected > 0 {
 			options = options[1:] // validé is refused over a rejected cause
 		}
@@ -317,7 +341,7 @@ func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, r
 		return hv
 	}
 	if hv.Tally.Open() == 0 {
-		hv.Form = &resolveForm{Action: reportURL(id) + "/relais", Token: v.forms.mint(who, id), Who: who, Decisions: options, MaxComment: MaxComment}
+		hv.Form = &resolveForm{Action: reportURL(id) + "/relais", Token: v.forms.mint(purposeResolve, who, id), Who: who, Decisions: options, MaxComment: MaxComment}
 	}
 	return hv
 }

@@ -2,14 +2,17 @@ package viewer
 
 import (
 	"encoding/base64"
+	"log/slog"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"golang.org/x/net/html"
 
+	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/schema"
 )
 
@@ -49,34 +52,6 @@ func TestIdentity(t *testing.T) {
 	}
 }
 
-func TestFormTokens(t *testing.T) {
-	t.Parallel()
-	minted := time.Date(2026, 4, 1, 9, 0, 0, 0, time.UTC)
-	at := func(tm time.Time) formTokens { return formTokens{key: formKey, now: func() time.Time { return tm }} }
-	token := at(minted).mint("ana@example.com", "r1")
-	tests := []struct {
-		name, token, who, id string
-		now                  time.Time
-		ok                   bool
-	}{
-		{"its own", token, "ana@example.com", "r1", minted.Add(time.Hour), true},
-		{"another reviewer's", token, "eve@example.com", "r1", minted, false},
-		{"another report's", token, "ana@example.com", "r2", minted, false},
-		{"expired", token, "ana@example.com", "r1", minted.Add(formTokenTTL + time.Minute), false},
-		{"minted in the future", token, "ana@example.com", "r1", minted.Add(-time.Hour), false},
-		{"its time changed", strings.Replace(token, "17", "18", 1), "ana@example.com", "r1", minted, false},
-		{"under another key", formTokens{key: []byte(strings.Repeat("x", MinFormKey)), now: func() time.Time { return minted }}.mint("ana@example.com", "r1"),
-			"ana@example.com", "r1", minted, false},
-		{"empty", "", "ana@example.com", "r1", minted, false},
-		{"garbage", "abc.def", "ana@example.com", "r1", minted, false},
-	}
-	for _, tt := range tests {
-		if err := at(tt.now).check(tt.token, tt.who, tt.id); (err == nil) != tt.ok {
-			t.Errorf("%s: %v, want ok %v", tt.name, err, tt.ok)
-		}
-	}
-}
-
 // formToken opens a report as who and returns its resolve form's token;
 // "" when the page offers no form.
 func formToken(t *testing.T, id, who string) string {
@@ -90,10 +65,12 @@ func formToken(t *testing.T, id, who string) string {
 	return ""
 }
 
-// resolve posts a resolution as who (no identity when empty).
+// resolve posts a resolution as who (no identity when empty) from the
+// viewer's page.
 func resolve(t *testing.T, id, who string, form url.Values, header map[string]string) (int, string) {
 	t.Helper()
 	r := request(t, http.MethodPost, reportURL(id)+"/relais", form)
+	r.Header.Set("Origin", seeded.srv.URL)
 	if who != "" {
 		r.Header.Set("Authorization", bearer(who))
 	}
@@ -158,5 +135,71 @@ func TestResolve(t *testing.T) {
 
 // formTokenFor mints the token the viewer under test would put in a form.
 func formTokenFor(id, who string) string {
-	return formTokens{key: formKey, now: time.Now}.mint(who, id)
+	return formTokens{key: formKey, now: time.Now}.mint(purposeResolve, who, id)
+}
+
+// oneCause is a run whose hand-off has one claim, resolved as a whole (no
+// review database).
+func oneCause(t *testing.T) (http.Handler, *memReview, string) {
+	t.Helper()
+	const id = "r-relais"
+	reader := memReader{docs: map[string][]byte{}}
+	reader.put(t, schema.Reports, id, schema.Report{Status: schema.Abstention, Company: "Société test SA"})
+	reader.put(t, schema.Handoffs, id, schema.HandoffRecord{Handoff: memo.Handoff{Report: "Société test SA", Status: memo.Abstained,
+		Reason: "abstention sur 1 point(s)", Claims: []memo.HandoffClaim{{Paragraph: 1, Claim: "La marge progresse de 9,9 %.", Step: memo.StepNumbers}}}})
+	review := &memReview{decisions: map[string]schema.CauseDecision{}, resolutions: map[string]schema.Resolution{}, reader: reader}
+	h, err := New(Deps{Reader: reader, Resolver: review, Log: slog.New(slog.DiscardHandler), FormKey: formKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, review, id
+}
+
+var resolveTokenRE = regexp.MustCompile(`<form class="resolution" method="post" action="[^"]+">\s*<input type="hidden" name="jeton" value="([^"]+)">`)
+
+// The resolve form takes the review actions' path: the viewer's Origin,
+// the caller's identity, a bounded body and a token minted for that page
+// and that form only; sent again once it has done its work, it is refused.
+func TestResolveTakesTheReviewPath(t *testing.T) {
+	t.Parallel()
+	h, review, id := oneCause(t)
+	const ana, self = "ana@example.com", "http://localhost:8080"
+	_, page := serve(t, h, "GET", reportURL(id), ana, nil, "")
+	m := resolveTokenRE.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("no resolve form on an open hand-off:\n%.3000s", page)
+	}
+	token := m[1]
+	if _, again := serve(t, h, "GET", reportURL(id), ana, nil, ""); resolveTokenRE.FindStringSubmatch(again)[1] == token {
+		t.Error("two pages show the same resolve token")
+	}
+	f := formTokens{key: formKey, now: time.Now}
+	form := func(token, comment string) url.Values {
+		return url.Values{"jeton": {token}, "decision": {string(schema.Validated)}, "commentaire": {comment}}
+	}
+	tests := []struct {
+		name, who string
+		form      url.Values
+		origin    string
+		code      int
+		says      string
+	}{
+		{"no Origin", ana, form(token, "relu"), "", 403, "page du visualiseur"},
+		{"another site's Origin", ana, form(token, "relu"), "http://evil.example", 403, "refusée"},
+		{"a body over the bound", ana, form(token, strings.Repeat("a", maxForm)), self, 400, "formulaire"},
+		{"a cause form's token", ana, form(f.mint(purposeCause, ana, id), "relu"), self, 403, "jeton"},
+		{"a correction form's token", ana, form(f.mint(purposeCorrect, ana, id), "relu"), self, 403, "jeton"},
+		{"another reviewer", "bob@example.com", form(token, "relu"), self, 403, "jeton"},
+		{"no comment", ana, form(token, " "), self, 400, "commentaire"},
+		{"the resolution", ana, form(token, "Marge relue page 7."), self, 303, ""},
+		{"the same form again", ana, form(token, "Marge relue page 7."), self, 409, "déjà été résolu"},
+	}
+	for _, tt := range tests {
+		if code, body := serve(t, h, "POST", reportURL(id)+"/relais", tt.who, tt.form, tt.origin); code != tt.code || !strings.Contains(body, tt.says) {
+			t.Errorf("%s: %d, want %d with %q:\n%.1500s", tt.name, code, tt.code, tt.says, body)
+		}
+	}
+	if got := review.resolutions[id]; got.By != ana || got.Comment != "Marge relue page 7." {
+		t.Errorf("resolution %+v, want ana's", got)
+	}
 }

@@ -32,27 +32,21 @@ import (
 	"time"
 
 	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/store"
 )
 
 // ErrNotFound is what a Reader returns for a document that does not exist.
 var ErrNotFound = errors.New("document introuvable")
 
 // Run is a report document with its id.
-type Run struct {
-	ID string
-	schema.Report
-}
+type Run = store.Run
 
 // Pending is a hand-off with the id of its report and when it was opened
 // (the end of the memo stage, or the report's creation).
-type Pending struct {
-	ID string
-	schema.HandoffRecord
-	Opened time.Time
-}
+type Pending = store.Pending
 
-// Reader reads the data model. FirestoreReader reads it from Firestore and
-// Cloud Storage.
+// Reader reads the data model. FirestoreReader reads it through
+// shared/store.
 type Reader interface {
 	// Reports lists at most limit reports, newest first; those in status
 	// only, unless it is empty.

@@ -411,3 +411,51 @@ func (r *Review) resolution(ctx context.Context, ref *firestore.DocumentRef) (sc
 	}
 	return res, true, schema.Decode(snap.Data(), &res)
 }
+
+// inLimit is the most values a Firestore "in" filter takes.
+const inLimit = 30
+
+// Latest reads the latest memo version of each of the runs ids that a
+// correction revised, by id: one query per 30 runs for their versions'
+// numbers, then one read of those versions.
+func (r *Review) Latest(ctx context.Context, ids []string) (map[string]schema.Revision, error) {
+	newest := map[string]int{}
+	for chunk := range slices.Chunk(ids, inLimit) {
+		q := r.client.Collection(schema.Revisions).Where(schema.PathRevisionReport, "in", chunk).
+			Select(schema.PathRevisionReport, schema.PathRevisionVersion)
+		snaps, err := q.Documents(ctx).GetAll()
+		if err != nil {
+			return nil, fmt.Errorf("versions du mémo : %w", err)
+		}
+		for _, s := range snaps {
+			var rev schema.Revision
+			if err := schema.Decode(s.Data(), &rev); err != nil {
+				return nil, fmt.Errorf("lecture de %s : %w", s.Ref.Path, err)
+			}
+			newest[rev.Report] = max(newest[rev.Report], rev.Version)
+		}
+	}
+	out := map[string]schema.Revision{}
+	if len(newest) == 0 {
+		return out, nil
+	}
+	var refs []*firestore.DocumentRef
+	for id, n := range newest {
+		refs = append(refs, r.client.Collection(schema.Revisions).Doc(schema.RevisionID(id, n)))
+	}
+	snaps, err := r.client.GetAll(ctx, refs)
+	if err != nil {
+		return nil, fmt.Errorf("versions du mémo : %w", err)
+	}
+	for _, s := range snaps {
+		if !s.Exists() {
+			continue
+		}
+		var rev schema.Revision
+		if err := schema.Decode(s.Data(), &rev); err != nil {
+			return nil, fmt.Errorf("lecture de %s : %w", s.Ref.Path, err)
+		}
+		out[rev.Report] = rev
+	}
+	return out, nil
+}

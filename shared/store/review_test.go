@@ -283,3 +283,28 @@ func TestRevisionTooLarge(t *testing.T) {
 		t.Errorf("the refused correction is recorded (%v, %v)", done, err)
 	}
 }
+
+// Latest gives each revised run its newest version, whatever the number
+// of runs asked (past a query's 30 values), and nothing for the others.
+func TestLatestVersions(t *testing.T) {
+	r := newReview(t)
+	ctx := context.Background()
+	var ids []string
+	for i := range 35 {
+		ids = append(ids, schema.RunID(schema.Source{Bucket: "b", Object: fmt.Sprintf("%s-%d", t.Name(), i), Generation: 1}))
+	}
+	revised := ids[33]
+	var calls atomic.Int32
+	for i, after := range []string{"12", "14"} {
+		if _, err := r.Correct(ctx, CorrectionKey(fmt.Sprintf("%s-%d", t.Name(), i)), correction(revised, after, "ana@example.com"), counting(&calls)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := r.Latest(ctx, ids)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[revised].Version != 3 || got[revised].Memo.Reason != "[12 14]" {
+		t.Errorf("latest versions %+v, want version 3 of %s only", got, revised)
+	}
+}

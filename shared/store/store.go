@@ -324,12 +324,16 @@ func (s *Store) finish(ctx context.Context, c Claim, end func(*firestore.Transac
 	return nil
 }
 
-// Get reads coll/id into out, as schema.Decode reads a document.
+// Get reads coll/id into out, as schema.Decode reads a document; a
+// document that does not exist wraps ErrNotFound (and gRPC's NotFound).
 func (s *Store) Get(ctx context.Context, coll, id string, out any) error {
 	if err := schema.CheckID(id); err != nil {
 		return fmt.Errorf("read %s: %w", coll, err)
 	}
 	snap, err := s.client.Collection(coll).Doc(id).Get(ctx)
+	if status.Code(err) == codes.NotFound {
+		return fmt.Errorf("read %s/%s: %w (%w)", coll, id, ErrNotFound, err)
+	}
 	if err != nil {
 		return fmt.Errorf("read %s/%s: %w", coll, id, err)
 	}

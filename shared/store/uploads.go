@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -13,10 +14,13 @@ import (
 
 // ReadUpload reads the generation of the upload src names, at most limit
 // bytes: a larger object is pdftext.ErrTooLarge, a generation gone wraps
-// storage.ErrObjectNotExist. The extract function reads the upload with it;
-// the viewer's PDF reader is to follow.
+// ErrNotFound and storage.ErrObjectNotExist. The extract function and the
+// viewer read the upload with it.
 func ReadUpload(ctx context.Context, client *storage.Client, src schema.Source, limit int64) ([]byte, error) {
 	r, err := client.Bucket(src.Bucket).Object(src.Object).Generation(src.Generation).NewReader(ctx)
+	if errors.Is(err, storage.ErrObjectNotExist) {
+		return nil, fmt.Errorf("read gs://%s/%s#%d: %w (%w)", src.Bucket, src.Object, src.Generation, ErrNotFound, err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read gs://%s/%s#%d: %w", src.Bucket, src.Object, src.Generation, err)
 	}

@@ -23,6 +23,7 @@ import (
 	"analyste.dev/analyste/functions/viewer"
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/dev/localchain"
+	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/statements"
@@ -222,8 +223,29 @@ func TestCorrectionRerunsTheChain(t *testing.T) {
 	if err != nil || pdfAfter.Generation != pdfBefore.Generation || !bytes.Equal(pdfAfter.MD5, pdfBefore.MD5) {
 		t.Errorf("the uploaded PDF changed: %v", err)
 	}
-	if _, report := do("GET", "/rapports/"+id, nil, ""); !strings.Contains(report, "Lecture corrigée par <strong>"+reviewer+"</strong>") {
+	_, report := do("GET", "/rapports/"+id, nil, "")
+	if !strings.Contains(report, "Lecture corrigée par <strong>"+reviewer+"</strong>") {
 		t.Error("the report does not say who corrected it")
+	}
+	// The statements, checks and ratios are version 2's, the amount
+	// corrected saying who corrected it and what the chain read.
+	if !strings.Contains(report, frnum.Format(v+1000)) || !strings.Contains(report, "corrigé par "+reviewer) || !strings.Contains(report, "lu : "+frnum.Format(v)) {
+		t.Errorf("the report's statements do not show version 2's %s, who corrected it and the value read before", ref)
+	}
+	if want := fmt.Sprintf("dont %d en échec", failed(rev.Extraction.Checks)); !strings.Contains(report, want) {
+		t.Errorf("the report's checks are not version 2's (%q)", want)
+	}
+	if chromium != "" {
+		ctx, srv, _, _ := browser(t)
+		cell := chromedp.CSS("td.corrigee")
+		err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(cell), chromedp.ScrollIntoView(cell),
+			view(t, "correction-5-montant-corrige.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text, err := chromedp.Run(ctx, chromedp.Text(cell)); err != nil || !strings.Contains(text, "corrigé par "+reviewer) {
+			t.Errorf("the corrected cell says %q (%v)", text, err)
+		}
 	}
 	res, sheet := do("GET", "/rapports/"+id+"/liasse.xlsx", nil, "")
 	if res.StatusCode != http.StatusOK {
@@ -292,6 +314,9 @@ func TestReviewerCorrectsTheName(t *testing.T) {
 	}
 	if !strings.Contains(banner, "corrigée par "+reviewer) || !strings.Contains(banner, "version 2") {
 		t.Errorf("banner %q", banner)
+	}
+	if mark, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("#denomination-corrigee"))); err != nil || !strings.Contains(mark, "corrigée par "+reviewer) {
+		t.Errorf("the report does not mark the corrected name: %q, %v", mark, err)
 	}
 	href, err := chromedp.Run(ctx, chromedp.AttributeValue(`//nav[@class="revue"]//a[contains(., "XLSX")]`, "href"))
 	if err != nil || href.Value != "/rapports/"+id+"/liasse.xlsx" {

@@ -14,8 +14,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statements"
 )
 
 // view saves a screenshot of what the window shows, not the whole page:
@@ -54,6 +56,10 @@ func TestDecisionHeader(t *testing.T) {
 	if err := st.Get(t.Context(), schema.Memos, id, &res); err != nil {
 		t.Fatal(err)
 	}
+	var ex schema.ExtractionRecord
+	if err := st.Get(t.Context(), schema.Extractions, id, &ex); err != nil {
+		t.Fatal(err)
+	}
 	// The header reads the memo version in force: a correction test may
 	// have made one.
 	published := "mémo publié" // as the header writes the status
@@ -65,7 +71,7 @@ func TestDecisionHeader(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res = rev.Memo
+		res, ex = rev.Memo, rev.Extraction
 		published = "mémo " + map[memo.Status]string{memo.Published: "publié", memo.Blocked: "bloqué", memo.Abstained: "abstention"}[res.Status]
 	}
 	want := "avis non proposé"
@@ -109,7 +115,12 @@ func TestDecisionHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"mémo bloqué", "échec définitif", "mémo publié", "avis", "5,5x"} {
+	// Ferlac's row reads the same version: its leverage.
+	leverage := ex.Ratios[statements.YearsDesc(ex.Years)[0]].Leverage
+	if !leverage.OK() {
+		t.Fatalf("Ferlac's leverage: %s", leverage.Reason)
+	}
+	for _, w := range []string{"mémo bloqué", "échec définitif", "mémo publié", "avis", frnum.FormatRatio(leverage.Number)} {
 		if !strings.Contains(list, w) {
 			t.Errorf("dashboard list lacks %q", w)
 		}

@@ -11,9 +11,11 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -362,13 +364,35 @@ func TestReviewerFollowsAStatementLine(t *testing.T) {
 	checkMarks(t, p, mark)
 }
 
+// unrevised is a run no correction revised, but Ferlac's and Vernet's
+// (their own tests read them): the hand-off a test writes there is the
+// one the worklist shows, since no later version has another.
+func unrevised(t *testing.T) (company, id string) {
+	t.Helper()
+	review := reviewStore(t)
+	for _, c := range slices.Sorted(maps.Keys(runs)) {
+		if c == "Maison Ferlac SAS" || c == "Groupe Vernet Industrie SA" {
+			continue
+		}
+		revs, err := review.Revisions(t.Context(), runs[c])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(revs) == 0 {
+			return c, runs[c]
+		}
+	}
+	t.Fatalf("every run of %v has a corrected version", runs)
+	return "", ""
+}
+
 // A reviewer resolves a hand-off from the report, by keyboard alone:
 // first its cause (accepted, with a reason), then the hand-off, whose form
 // opens once every cause is decided. The decisions show in its history,
 // and the queue lists it as resolved.
 func TestReviewerResolvesAHandoff(t *testing.T) {
 	ctx, srv, _, shot := browser(t)
-	company, id := "Helvane SA", runs["Helvane SA"]
+	company, id := unrevised(t)
 	_, err := chain.Firestore().Collection(schema.Handoffs).Doc(id).Set(t.Context(), map[string]any{
 		"rapport": company, "statut": "abstention", "motif": "paragraphe 2 : un fait cité n'est pas vérifié",
 		"affirmations": []map[string]any{{"paragraphe": 2, "affirmation": "Le levier reste élevé.", "controle": "faits_non_verifies", "motif": "R-levier non vérifié"}},

@@ -10,6 +10,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -63,8 +66,8 @@ func (r *Runs) Writes(coll, id string) int {
 	return r.writes[key(coll, id)]
 }
 
-// Get reads coll/id into out; a missing document is gRPC's NotFound, as
-// Firestore answers.
+// Get reads coll/id into out; a missing document wraps store.ErrNotFound
+// and gRPC's NotFound, as the store's Get does.
 func (r *Runs) Get(_ context.Context, coll, id string, out any) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -74,7 +77,7 @@ func (r *Runs) Get(_ context.Context, coll, id string, out any) error {
 func (r *Runs) getLocked(coll, id string, out any) error {
 	doc, ok := r.docs[key(coll, id)]
 	if !ok {
-		return fmt.Errorf("storetest: %s/%s: %w", coll, id, status.Error(codes.NotFound, "document not found"))
+		return fmt.Errorf("storetest: %s/%s: %w (%w)", coll, id, store.ErrNotFound, status.Error(codes.NotFound, "document not found"))
 	}
 	return schema.Decode(doc, out)
 }
@@ -263,4 +266,107 @@ func (r *Runs) Seed(ctx context.Context, src schema.Source, outcomes ...schema.O
 		}
 	}
 	return id, nil
+}
+
+// Reports lists at most limit reports, newest first, those in st only
+// unless it is empty, as store.Store.Reports does.
+func (r *Runs) Reports(_ context.Context, limit int, st schema.Status) ([]store.Run, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []store.Run
+	for _, id := range r.idsLocked(schema.Reports) {
+		run := store.Run{ID: id}
+		if err := r.getLocked(schema.Reports, id, &run.Report); err != nil {
+			return nil, err
+		}
+		if st == "" || run.Status == st {
+			out = append(out, run)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b store.Run) int { return b.Created.Compare(a.Created) })
+	return out[:min(limit, len(out))], nil
+}
+
+// StatusCounts counts the reports of each status.
+func (r *Runs) StatusCounts(ctx context.Context) (map[schema.Status]int, error) {
+	runs, err := r.Reports(ctx, math.MaxInt, "")
+	out := map[schema.Status]int{}
+	for _, run := range runs {
+		out[run.Status]++
+	}
+	return out, err
+}
+
+// Handoffs lists at most limit hand-offs, each with when it was opened.
+func (r *Runs) Handoffs(_ context.Context, limit int) ([]store.Pending, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []store.Pending
+	for _, id := range r.idsLocked(schema.Handoffs) {
+		p := store.Pending{ID: id}
+		if err := r.getLocked(schema.Handoffs, id, &p.HandoffRecord); err != nil {
+			return nil, err
+		}
+		var rep schema.Report
+		if err := r.getLocked(schema.Reports, id, &rep); err == nil {
+			p.Opened = store.Opened(rep)
+		}
+		out = append(out, p)
+	}
+	return out[:min(limit, len(out))], nil
+}
+
+// GetAll reads coll/ids[i] into out(i); found[i] tells which exist.
+func (r *Runs) GetAll(_ context.Context, coll string, ids []string, out func(i int) any) ([]bool, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	found := make([]bool, len(ids))
+	for i, id := range ids {
+		if err := schema.CheckID(id); err != nil {
+			return nil, fmt.Errorf("storetest: %s: %w", coll, err)
+		}
+		doc, ok := r.docs[key(coll, id)]
+		if !ok {
+			continue
+		}
+		if err := schema.Decode(doc, out(i)); err != nil {
+			return nil, err
+		}
+		found[i] = true
+	}
+	return found, nil
+}
+
+// ResolveHandoff records the resolution of handoffs/{id} once, as
+// store.Store.ResolveHandoff does.
+func (r *Runs) ResolveHandoff(_ context.Context, id string, res schema.Resolution) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var h schema.HandoffRecord
+	if err := r.getLocked(schema.Handoffs, id, &h); err != nil {
+		return err
+	}
+	if h.Resolution != nil {
+		return &store.AlreadyResolved{Resolution: *h.Resolution}
+	}
+	h.Resolution = &res
+	doc, err := jsonForm(h)
+	if err != nil {
+		return err
+	}
+	r.docs[key(schema.Handoffs, id)] = doc
+	r.writes[key(schema.Handoffs, id)]++
+	return nil
+}
+
+// idsLocked lists the ids of coll's documents, in order.
+func (r *Runs) idsLocked(coll string) []string {
+	var ids []string
+	for k := range r.docs {
+		if id, ok := strings.CutPrefix(k, coll+"/"); ok {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }

@@ -2,9 +2,11 @@ package storetest
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
+	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
@@ -86,5 +88,58 @@ func TestRunsFollowTheStoreRules(t *testing.T) {
 	}
 	if _, err := r.Claim(ctx, "0123456789abcdef01234567", schema.Signaling, nil); !errors.Is(err, store.ErrDone) {
 		t.Errorf("claim of an unknown run: %v, want ErrDone", err)
+	}
+}
+
+// The stand-in lists, counts, reads many and resolves as the store does
+// (store's TestViewerReads holds the same cases).
+func TestRunsAnswerTheViewerAsTheStore(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	now := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	r := New(time.Minute)
+	r.Now = func() time.Time { return now }
+	write := func(name string, o schema.Outcome) string {
+		id, err := r.Seed(ctx, schema.Source{Bucket: "depots", Object: name, Generation: 1}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(time.Hour)
+		return id
+	}
+	done := write("a.pdf", schema.Outcome{Status: schema.Done})
+	blocked := write("b.pdf", schema.Outcome{Status: schema.Blocked, Handoff: &schema.HandoffRecord{Handoff: memo.Handoff{Status: memo.Blocked, Reason: "un nombre absent"}}})
+	if runs, err := r.Reports(ctx, 1, ""); err != nil || len(runs) != 1 || runs[0].ID != blocked {
+		t.Errorf("the newest report: %v %v, want %s", runs, err, blocked)
+	}
+	if runs, err := r.Reports(ctx, 10, schema.Blocked); err != nil || len(runs) != 1 || runs[0].ID != blocked {
+		t.Errorf("blocked reports %v %v, want %s only", runs, err, blocked)
+	}
+	if counts, err := r.StatusCounts(ctx); err != nil || counts[schema.Blocked] != 1 || counts[schema.Done] != 1 {
+		t.Errorf("counts %v %v", counts, err)
+	}
+	absent := schema.RunID(schema.Source{Bucket: "depots", Object: "jamais.pdf", Generation: 1})
+	reports := make([]schema.Report, 3)
+	found, err := r.GetAll(ctx, schema.Reports, []string{done, absent, blocked}, func(i int) any { return &reports[i] })
+	if err != nil || !slices.Equal(found, []bool{true, false, true}) || reports[2].Status != schema.Blocked {
+		t.Errorf("GetAll: %v %v", found, err)
+	}
+	if _, err := r.GetAll(ctx, schema.Reports, []string{"../x"}, func(int) any { return &schema.Report{} }); !errors.Is(err, schema.ErrInvalidID) {
+		t.Errorf("GetAll of an id that is no run's: %v, want ErrInvalidID", err)
+	}
+	hs, err := r.Handoffs(ctx, 10)
+	if err != nil || len(hs) != 1 || hs[0].ID != blocked || !hs[0].Opened.Equal(reports[2].Created) || hs[0].Reason != "un nombre absent" {
+		t.Errorf("hand-offs: %+v %v, want %s opened at its creation", hs, err, blocked)
+	}
+	first := schema.Resolution{Decision: schema.Validated, Comment: "relu", By: "ana@example.com", At: now}
+	if err := r.ResolveHandoff(ctx, blocked, first); err != nil {
+		t.Fatal(err)
+	}
+	var again *store.AlreadyResolved
+	if err := r.ResolveHandoff(ctx, blocked, schema.Resolution{Decision: schema.Rejected, By: "bob@example.com"}); !errors.As(err, &again) || again.Resolution.By != first.By {
+		t.Errorf("second resolution: %v, want the first one's", err)
+	}
+	if err := r.ResolveHandoff(ctx, done, first); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a run without hand-off: %v, want ErrNotFound", err)
 	}
 }

@@ -1,0 +1,122 @@
+package viewer
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statements"
+)
+
+// Under a corrected version the report is that version's: its figures,
+// each one a correction changed saying so, and its hand-off's causes.
+
+// correctedMark says a figure of the version shown is not what the chain
+// read: who corrected it, when, and the chain's reading.
+type correctedMark struct {
+	By     string
+	At     time.Time
+	Before string // the chain's reading, as the page writes it
+	// Through names the correction that changed it when it was not the
+	// figure itself (a printed line's role): "" otherwise.
+	Through string
+}
+
+// applied are the corrections a version holds, oldest first.
+func applied(cs []schema.Correction, version int) []schema.Correction {
+	var out []schema.Correction
+	for _, c := range cs {
+		if c.State == schema.Applied && c.Version <= version {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b schema.Correction) int { return a.Version - b.Version })
+	return out
+}
+
+// markCorrected marks each amount of e the version reads otherwise than
+// the chain, or that a correction names: with the last correction of that
+// amount, or else the last of a line's role (the amount recomputed from
+// the corrected transcription), or else the version itself.
+func markCorrected(e *extractionView, chain schema.ExtractionRecord, last schema.Revision, cs []schema.Correction) {
+	for si := range e.Statements {
+		for li := range e.Statements[si].Lines {
+			lv := &e.Statements[si].Lines[li]
+			for i, y := range e.Years {
+				if i >= len(lv.Amounts) {
+					break
+				}
+				ref := statements.FieldRef{Year: y, Key: lv.key}
+				before, okB := chain.Years[y].Get(lv.key)
+				after, okA := last.Extraction.Years[y].Get(lv.key)
+				m := correctedMark{By: last.By, At: last.At, Before: "non imprimé"}
+				if okB {
+					m.Before = frnum.Format(before)
+				}
+				named := false
+				for _, c := range cs {
+					switch r, ok := c.Ref(); {
+					case ok && r == ref:
+						m.By, m.At, m.Through, named = c.By, c.At, "", true
+					case c.Field == schema.RoleField && !named:
+						m.By, m.At, m.Through = c.By, c.At, fmt.Sprintf("rôle de la ligne « %s »", c.Label)
+					}
+				}
+				if named || okA != okB || after != before {
+					lv.Amounts[i].Corrected = &m
+				}
+			}
+		}
+	}
+}
+
+// companyMark is the borrower's name as a correction changed it; nil when
+// the version keeps the chain's.
+func companyMark(chain schema.ExtractionRecord, last *schema.Revision, cs []schema.Correction) *correctedMark {
+	if chain.Borrower() == last.Extraction.Borrower() {
+		return nil
+	}
+	m := &correctedMark{By: last.By, At: last.At, Before: chain.Borrower()}
+	for _, c := range cs {
+		if c.Field == schema.CompanyField {
+			m.By, m.At = c.By, c.At
+		}
+	}
+	return m
+}
+
+// causeSources are what a hand-off's worklist is read from: the chain's
+// reading and memo defects, and the latest version when a correction gave
+// one (shown: the statements as the page shows them, for the links).
+type causeSources struct {
+	chain   *schema.ExtractionRecord
+	defects []memo.Defect
+	last    *schema.Revision
+	shown   *extractionView
+}
+
+// worklist is the hand-off's worklist as the latest version has it (the
+// causes of its own hand-off: none left when its memo is published), and
+// the causes of the chain's hand-off a correction lifted.
+func (s causeSources) worklist(id string, h schema.HandoffRecord) (live, lifted []*causeCard) {
+	if s.last == nil {
+		return worklist(id, h, s.chain, s.shown, s.defects), nil
+	}
+	var latest schema.HandoffRecord
+	if s.last.Memo.Handoff != nil {
+		latest.Handoff = *s.last.Memo.Handoff
+	}
+	live = worklist(id, latest, &s.last.Extraction, s.shown, s.last.Memo.Defects)
+	for _, c := range worklist(id, h, s.chain, nil, s.defects) {
+		// A check that still fails, its amounts changed, is a cause of
+		// another key under the same title: not lifted.
+		if !slices.ContainsFunc(live, func(l *causeCard) bool { return l.ID == c.ID || l.Title == c.Title }) {
+			c.Anchor = fmt.Sprintf("cause-levee-%d", len(lifted)+1)
+			lifted = append(lifted, c)
+		}
+	}
+	return live, lifted
+}

@@ -1,0 +1,191 @@
+package viewer
+
+import (
+	"log/slog"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/facts"
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statements"
+	"analyste.dev/analyste/shared/store"
+)
+
+// corrected is a run whose chain reading fails a check on one amount, and
+// its version 2, where a reviewer corrected that amount: the check passes,
+// the leverage falls, and the memo's hand-off keeps only the claim whose
+// number no fact holds.
+func corrected(t *testing.T) (h *memReview, v http.Handler, id string, k statements.Key) {
+	t.Helper()
+	id = "r-corrige"
+	labels := slices.Sorted(func(yield func(string) bool) {
+		for l := range involvedKeys() {
+			if !yield(l) {
+				return
+			}
+		}
+	})
+	label := labels[0]
+	k = involvedKeys()[label][0]
+	year := func(v float64) statements.Year {
+		var y statements.Year
+		y.Set(k, v)
+		return y
+	}
+	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	chain := schema.ExtractionRecord{Company: "Société test SA", Years: map[int]statements.Year{2025: year(100), 2024: year(90)},
+		Checks: []checks.Check{{Year: 2025, Label: label, Status: checks.Failed, Expected: 110, Read: 100, Message: "écart de la chaîne"}},
+		Ratios: map[int]ratios.Ratios{2025: {Leverage: ratios.Value{Number: 5.5}}, 2024: {Leverage: ratios.Value{Number: 4}}}}
+	latest := chain
+	latest.Years = map[int]statements.Year{2025: year(110), 2024: year(90)}
+	latest.Checks = []checks.Check{{Year: 2025, Label: label, Status: checks.Passed, Expected: 110, Read: 110, Message: "conforme après correction"}}
+	latest.Ratios = map[int]ratios.Ratios{2025: {Leverage: ratios.Value{Number: 2.1}}, 2024: {Leverage: ratios.Value{Number: 4}}}
+	numbers := memo.HandoffClaim{Paragraph: 2, Claim: "La marge progresse de 9,9 %.", Step: memo.StepNumbers, Reason: "9,9 % absent des faits cités"}
+	hand := memo.Handoff{Report: chain.Company, Status: memo.Abstained, Reason: "abstention sur 2 point(s)", Claims: []memo.HandoffClaim{
+		{Paragraph: 1, Claim: "Le levier atteint 5,5x.", Step: memo.StepEvidence,
+			Facts: []facts.Fact{{ID: "R-levier", State: facts.Unverified, Reasons: []string{"contrôle en échec : écart de la chaîne"}}}},
+		numbers}}
+	reader := memReader{docs: map[string][]byte{}}
+	run := schema.Report{Status: schema.Abstention, Company: chain.Company}
+	run.Counters.FailedChecks = 1
+	reader.put(t, schema.Reports, id, run)
+	reader.put(t, schema.Extractions, id, chain)
+	reader.put(t, schema.Signals, id, schema.SignalsRecord{})
+	reader.put(t, schema.Memos, id, memo.Result{Status: memo.Abstained, Reason: hand.Reason, Handoff: &hand})
+	reader.put(t, schema.Handoffs, id, schema.HandoffRecord{Handoff: hand})
+	latestHand := memo.Handoff{Report: chain.Company, Status: memo.Abstained, Reason: "abstention sur 1 point(s)", Claims: []memo.HandoffClaim{numbers}}
+	h = &memReview{decisions: map[string]schema.CauseDecision{}, resolutions: map[string]schema.Resolution{}, reader: reader,
+		corrections: []store.Keyed{{Key: "k1", Correction: schema.Correction{Report: id, Field: k.String(), Year: 2025, Before: "100", After: "110",
+			Reason: "page 8 : 110", By: "ana@example.com", At: at, State: schema.Applied, Version: 2}}},
+		revisions: []schema.Revision{{Report: id, Version: 2, Corrections: []string{"k1"}, By: "ana@example.com", At: at, Extraction: latest,
+			Memo: memo.Result{Status: memo.Abstained, Reason: latestHand.Reason, Handoff: &latestHand,
+				Opinion: &memo.Opinion{Level: memo.OpinionLevel(facts.LevelFavorable)}}}}}
+	hd, err := New(Deps{Reader: reader, Resolver: h, Corrections: h, Log: slog.New(slog.DiscardHandler), FormKey: formKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, hd, id, k
+}
+
+// section cuts the page from the element whose id is from to the end of
+// its table.
+func section(page, from string) string {
+	i := strings.Index(page, `id="`+from+`"`)
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(page[i:], "</table>")
+	if j < 0 {
+		return page[i:]
+	}
+	return page[i : i+j]
+}
+
+// Under a corrected version, the report shows that version's figures, a
+// corrected one saying who corrected it, when, and what was read before;
+// the checks and ratios are the version's, and so is the dashboard's row.
+func TestReportShowsTheCorrectedVersion(t *testing.T) {
+	t.Parallel()
+	_, v, id, k := corrected(t)
+	code, page := serve(t, v, "GET", reportURL(id), "bob@example.com", nil, "")
+	if code != 200 {
+		t.Fatalf("report: %d\n%.2000s", code, page)
+	}
+	row := section(page, rowAnchor(k))
+	cells := regexp.MustCompile(`(?s)<td class="nombre[^"]*">(.*?)</td>`).FindAllStringSubmatch(row, -1)
+	if len(cells) != 2 {
+		t.Fatalf("%d amount cells in the row of %s, want 2:\n%s", len(cells), k, row)
+	}
+	if c := cells[0][1]; !strings.Contains(c, frnum.Format(110)) || !strings.Contains(c, "corrigé par ana@example.com") ||
+		!strings.Contains(c, "lu : "+frnum.Format(100)) || !strings.Contains(c, "02/03/2026") {
+		t.Errorf("the 2025 cell does not show the corrected amount, who, when and the value read before:\n%s", c)
+	}
+	if c := cells[1][1]; strings.Contains(c, "corrigé") || !strings.Contains(c, frnum.Format(90)) {
+		t.Errorf("the 2024 cell, not corrected, is marked or changed:\n%s", c)
+	}
+	if all := section(page, "controles"); !strings.Contains(all, "conforme après correction") || strings.Contains(all, "écart de la chaîne") {
+		t.Error("the checks are not the version's")
+	}
+	ratioTable := page[strings.Index(page, `id="titre-ratios"`):]
+	ratioTable = ratioTable[:strings.Index(ratioTable, "</table>")]
+	if !strings.Contains(ratioTable, frnum.FormatRatio(2.1)) || strings.Contains(ratioTable, frnum.FormatRatio(5.5)) {
+		t.Error("the ratios are not the version's")
+	}
+	if !strings.Contains(page, "version 2") || strings.Contains(page, "restent la lecture de la chaîne") {
+		t.Error("the statements do not say which version they show")
+	}
+	if _, dash := serve(t, v, "GET", "/", "bob@example.com", nil, ""); !strings.Contains(dash, `<td class="avis avis-favorable">`) ||
+		strings.Contains(dash, `<span class="echec">1</span>`) {
+		t.Error("the dashboard's row does not read the version's opinion and checks")
+	}
+}
+
+// The worklist is the latest version's hand-off: a cause the correction
+// lifted is shown as lifted, with no form, and is neither counted nor
+// decided; the resolution opens once the causes left are decided.
+func TestWorklistOfTheLatestVersion(t *testing.T) {
+	t.Parallel()
+	review, v, id, _ := corrected(t)
+	const ana, self = "ana@example.com", "http://localhost:8080"
+	_, page := serve(t, v, "GET", reportURL(id), ana, nil, "")
+	forms := causeFormRE.FindAllStringSubmatch(page, -1)
+	if len(forms) != 1 {
+		t.Fatalf("%d cause forms, want 1 (the cause the correction left):\n%.4000s", len(forms), page)
+	}
+	if !strings.Contains(page, "0 cause décidée sur 1") {
+		t.Error("the lifted cause is still counted among those to decide")
+	}
+	lifted := regexp.MustCompile(`(?s)<li class="cause cause-levee" id="([^"]+)">(.*?)</li>`).FindStringSubmatch(page)
+	if lifted == nil || !strings.Contains(lifted[2], "Contrôle en échec") || !strings.Contains(lifted[2], "levée par la version 2") {
+		t.Fatalf("the cause the correction lifted is not shown as lifted:\n%.6000s", page)
+	}
+	chainCause := causeURL(id, causeID("controle:écart de la chaîne"))
+	f := formTokens{key: formKey, now: time.Now}
+	form := url.Values{"jeton": {f.mint(purposeCause, ana, id+"/"+causeID("controle:écart de la chaîne"))}, "decision": {"acceptee"}, "motif": {"vu"}}
+	if code, body := serve(t, v, "POST", chainCause, ana, form, self); code != 409 || !strings.Contains(body, "levée") {
+		t.Errorf("a decision on the lifted cause: %d, want 409 saying it is lifted:\n%.1500s", code, body)
+	}
+	if len(review.decisions) != 0 {
+		t.Error("a decision on the lifted cause was recorded")
+	}
+	if code, _ := serve(t, v, "POST", forms[0][1], ana, url.Values{"jeton": {forms[0][2]}, "decision": {"rejetee"}, "motif": {"9,9 % n'est dans aucun fait."}}, self); code != 303 {
+		t.Fatalf("the cause left: %d, want 303", code)
+	}
+	_, page = serve(t, v, "GET", reportURL(id), ana, nil, "")
+	if !strings.Contains(page, `class="resolution"`) {
+		t.Error("every cause left decided: no resolution form")
+	}
+	if _, dash := serve(t, v, "GET", "/", ana, nil, ""); !strings.Contains(dash, "1 cause décidée sur 1") {
+		t.Error("the dashboard's row counts the lifted cause")
+	}
+}
+
+// A check a correction leaves failing, its amounts changed, is not lifted:
+// the version's card for it is the one to decide.
+func TestCheckStillFailingIsNotLifted(t *testing.T) {
+	t.Parallel()
+	label := "total de l'actif = total du passif"
+	fail := func(read float64, msg string) schema.ExtractionRecord {
+		return schema.ExtractionRecord{Years: map[int]statements.Year{2025: {}},
+			Checks: []checks.Check{{Year: 2025, Label: label, Status: checks.Failed, Expected: 1000, Read: read, Message: msg}}}
+	}
+	chain, latest := fail(990, "attendu 1 000, lu 990"), fail(995, "attendu 1 000, lu 995")
+	src := causeSources{chain: &chain, last: &schema.Revision{Version: 2, Extraction: latest}}
+	live, lifted := src.worklist("r1", schema.HandoffRecord{})
+	if len(live) != 1 || live[0].Read != frnum.Format(995) || len(lifted) != 0 {
+		t.Errorf("%d live (%+v), %d lifted; want the version's card only", len(live), live, len(lifted))
+	}
+	src.last.Extraction.Checks[0].Status = checks.Passed
+	if live, lifted = src.worklist("r1", schema.HandoffRecord{}); len(live) != 0 || len(lifted) != 1 {
+		t.Errorf("the check passing: %d live, %d lifted; want it lifted", len(live), len(lifted))
+	}
+}
