@@ -11,6 +11,7 @@ func plain(s *style) {
 	s.negatives, s.thousands, s.zero = "-", "\u00a0", "0"
 	s.labelWidth, s.valign, s.headerAlign, s.borders = 50, "middle", "right", false
 	s.companyInTitle, s.endMonth, s.yearHeader = false, 12, 0
+	s.interim, s.periodHeader, s.sideBySide, s.byFunction, s.notesColumn, s.variation = "", 0, false, false, false, 0
 }
 
 // trait is one presentation trait, changed alone on the plain presentation.
@@ -44,6 +45,13 @@ var traits = []trait{
 	{"clôture au 30/06", func(s *style) { s.endMonth = 6 }},
 	{"montants en bas de cellule", func(s *style) { s.valign, s.labelWidth = "bottom", 22 }},
 	{"bordures", func(s *style) { s.borders = true }},
+	{"semestre", func(s *style) { s.interim = halfYear }},
+	{"situation de 10 mois", func(s *style) { s.interim, s.situationMonths = situation, 10 }},
+	{"ifrs, charges par fonction", func(s *style) { s.model, s.byFunction = modelIFRS, true }},
+	{"actif et passif côte à côte", func(s *style) { s.sideBySide = true }},
+	{"colonne des notes", func(s *style) { s.notesColumn = true }},
+	{"variation et %", func(s *style) { s.variation = 2 }},
+	{"négatifs après le montant", func(s *style) { s.negatives = minusAfter }},
 }
 
 // Isolated gives the document of seed in the plain presentation and in it
