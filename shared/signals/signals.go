@@ -47,6 +47,11 @@ func (s Signal) allQuotes() []labelledQuote {
 	return out
 }
 
+// Proofs are the quotes that state the risk: the main one, then the others.
+func (s Signal) Proofs() []QuoteRef {
+	return append([]QuoteRef{{s.Quote, s.Page}}, s.Others...)
+}
+
 // Texts are the texts s stores, for a store that bounds a document's size.
 func (s Signal) Texts() []string {
 	out := []string{s.SeverityReason, s.Summary}

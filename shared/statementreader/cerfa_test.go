@@ -1,4 +1,4 @@
-package offline_test
+package statementreader_test
 
 import (
 	"strings"
@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -118,7 +118,7 @@ func TestReadForm2050(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got, err := offline.Read(&pdftext.Document{Pages: []pdftext.Page{tt.page}})
+			got, err := statementreader.Read(&pdftext.Document{Pages: []pdftext.Page{tt.page}})
 			if err != nil {
 				t.Fatalf("Read : %v", err)
 			}
@@ -154,7 +154,7 @@ func TestReadFormPassifRenvois(t *testing.T) {
 			printedLine(123, at(40, 48, "(5)"), at(59, 264, "Dont concours bancaires courants, et soldes créditeurs de banques et CCP"), at(442, 451, "EH"), at(541, 566, "2 378")),
 		}},
 	}}
-	got, err := offline.Read(doc)
+	got, err := statementreader.Read(doc)
 	if err != nil {
 		t.Fatalf("Read : %v", err)
 	}
@@ -199,7 +199,7 @@ func TestReadFormSimplified(t *testing.T) {
 		printedLine(91, at(22, 56, "(1) d'un an"), at(182, 196, "193"), at(289, 387, "(4) Dont dettes à plus d'un an"), at(454, 468, "195")),
 		printedLine(24, at(13, 83, "Dossier N° 003057 en Euros.")),
 	}}}}
-	got, err := offline.Read(doc)
+	got, err := statementreader.Read(doc)
 	if err != nil {
 		t.Fatalf("Read : %v", err)
 	}
@@ -258,7 +258,7 @@ func TestReadFormResultSigns(t *testing.T) {
 			row(480, "(9) Dont transferts de charges", "A1", "6 535"),
 		),
 	}}
-	tr, err := offline.Read(doc)
+	tr, err := statementreader.Read(doc)
 	if err != nil {
 		t.Fatalf("Read : %v", err)
 	}

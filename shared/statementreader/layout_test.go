@@ -1,12 +1,12 @@
-package offline_test
+package statementreader_test
 
 import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -91,7 +91,7 @@ func TestReadOtherLayout(t *testing.T) {
 			},
 		}},
 	}
-	got, err := offline.Read(doc)
+	got, err := statementreader.Read(doc)
 	if err != nil {
 		t.Fatalf("Read : %v", err)
 	}
@@ -276,7 +276,7 @@ func TestReadLayouts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			tr, err := offline.Read(&pdftext.Document{Pages: tt.pages})
+			tr, err := statementreader.Read(&pdftext.Document{Pages: tt.pages})
 			if err != nil {
 				t.Fatalf("Read : %v", err)
 			}

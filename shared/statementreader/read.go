@@ -1,11 +1,11 @@
-// Package offline reads the financial statements of a report from its text
+// Package statementreader reads the financial statements of a report from its text
 // layer alone, without a model: it finds the statement pages, the columns
 // and their years, and gives each printed line its dictionary key. It
 // transcribes as printed (but a deduction such as the participation des
 // salariés, given negative as the dictionary wants) and never aggregates:
 // statements.Normalise does. It adds up lines only to tell a statement
 // printed again (a detail page) from the pages that continue it.
-package offline
+package statementreader
 
 import (
 	"cmp"

@@ -1,4 +1,4 @@
-package offline_test
+package statementreader_test
 
 import (
 	"context"
@@ -12,8 +12,8 @@ import (
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -22,9 +22,9 @@ const tolerance = 0.05
 
 func read(t *testing.T, path string) statements.Transcription {
 	t.Helper()
-	tr, err := offline.Read(pdfs.Read(t, path))
+	tr, err := statementreader.Read(pdfs.Read(t, path))
 	if err != nil {
-		t.Fatalf("offline.Read(%s) : %v", path, err)
+		t.Fatalf("statementreader.Read(%s) : %v", path, err)
 	}
 	return tr
 }
@@ -150,7 +150,7 @@ func TestTranscribeCancelled(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := (offline.Reader{}).Transcribe(ctx, &pdftext.Document{}); err == nil {
+	if _, err := (statementreader.Reader{}).Transcribe(ctx, &pdftext.Document{}); err == nil {
 		t.Error("Transcribe sur un contexte annulé : pas d'erreur")
 	}
 }
@@ -158,7 +158,7 @@ func TestTranscribeCancelled(t *testing.T) {
 func TestReadNoStatement(t *testing.T) {
 	t.Parallel()
 	doc := &pdftext.Document{Pages: []pdftext.Page{{Number: 1, Lines: []pdftext.Line{{Spans: []pdftext.Span{{Text: "Rapport de gestion"}}}}}}}
-	if _, err := offline.Read(doc); err == nil {
+	if _, err := statementreader.Read(doc); err == nil {
 		t.Error("document sans état : pas d'erreur")
 	}
 }

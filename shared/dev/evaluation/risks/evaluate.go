@@ -1,11 +1,14 @@
-package signals
+package risks
 
 import (
+	"analyste.dev/analyste/shared/dev/labelled"
+	"analyste.dev/analyste/shared/signals"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -31,18 +34,18 @@ type Source struct {
 
 // Labelled is one sentence and what a right reader says of it.
 type Labelled struct {
-	ID       string   `json:"id"`
-	Source   string   `json:"source"`
-	Page     int      `json:"page,omitempty"`
-	Sentence string   `json:"phrase"`
-	Risk     bool     `json:"risque"`
-	Category Category `json:"categorie,omitempty"`
+	ID       string           `json:"id"`
+	Source   string           `json:"source"`
+	Page     int              `json:"page,omitempty"`
+	Sentence string           `json:"phrase"`
+	Risk     bool             `json:"risque"`
+	Category signals.Category `json:"categorie,omitempty"`
 	// Also are the categories a reader may give instead, for a sentence
 	// that tells two risks at once.
-	Also     []Category `json:"aussi,omitempty"`
-	Severity Severity   `json:"gravite,omitempty"`
-	Note     string     `json:"note,omitempty"`
-	HeldOut  bool       `json:"retenue"`
+	Also     []signals.Category `json:"aussi,omitempty"`
+	Severity signals.Severity   `json:"gravite,omitempty"`
+	Note     string             `json:"note,omitempty"`
+	HeldOut  bool               `json:"retenue"`
 }
 
 // ParseCorpus decodes a labelled set and reports every inconsistency.
@@ -59,7 +62,7 @@ func ParseCorpus(data []byte) (Corpus, error) {
 			errs = append(errs, fmt.Errorf("phrase %d : identifiant %q vide ou répété", i+1, l.ID))
 		case l.Sentence == "":
 			errs = append(errs, fmt.Errorf("phrase %s : texte vide", l.ID))
-		case l.Risk && (!slices.Contains(Categories, l.Category) || !slices.Contains(Severities, l.Severity)):
+		case l.Risk && (!slices.Contains(signals.Categories, l.Category) || !slices.Contains(signals.Severities, l.Severity)):
 			errs = append(errs, fmt.Errorf("phrase %s : catégorie %q ou gravité %q inconnue", l.ID, l.Category, l.Severity))
 		case !l.Risk && (l.Category != "" || l.Severity != ""):
 			errs = append(errs, fmt.Errorf("phrase %s : une phrase sans risque n'a ni catégorie ni gravité", l.ID))
@@ -98,8 +101,41 @@ func (c *Corpus) Join(o Corpus) error {
 	return nil
 }
 
+// ReadSets joins the labelled sets at paths; on an error it names the
+// file.
+func ReadSets(paths []string) (Corpus, string, error) {
+	var corpus Corpus
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return corpus, path, err
+		}
+		set, err := ParseCorpus(data)
+		if err == nil {
+			err = corpus.Join(set)
+		}
+		if err != nil {
+			return corpus, path, err
+		}
+	}
+	return corpus, "", nil
+}
+
+// ReadRole joins the labelled sets of dir the manifest gives role.
+func ReadRole(dir, role string) (Corpus, error) {
+	paths, err := labelled.Paths(dir, role)
+	if err != nil {
+		return Corpus{}, err
+	}
+	c, path, err := ReadSets(paths)
+	if err != nil {
+		return c, fmt.Errorf("%s : %w", path, err)
+	}
+	return c, nil
+}
+
 // ReadFunc reads the verified signals of page texts, page 1 first.
-type ReadFunc func(ctx context.Context, pages []string) ([]Signal, error)
+type ReadFunc func(ctx context.Context, pages []string) ([]signals.Signal, error)
 
 // Evaluation scores a reader on the two parts of a labelled set.
 type Evaluation struct {
@@ -145,19 +181,19 @@ func ratio(n, d int) float64 {
 
 // CategoryScore is the score of one category.
 type CategoryScore struct {
-	Category Category `json:"categorie"`
+	Category signals.Category `json:"categorie"`
 	Score
 }
 
 // Miss is a sentence read wrong: a risk missed, put in another category or
 // graded otherwise, or a signal where there is none.
 type Miss struct {
-	ID               string   `json:"id"`
-	Sentence         string   `json:"phrase"`
-	Expected         Category `json:"attendue,omitempty"`
-	Read             Category `json:"lue,omitempty"`
-	ExpectedSeverity Severity `json:"gravite_attendue,omitempty"`
-	ReadSeverity     Severity `json:"gravite_lue,omitempty"`
+	ID               string           `json:"id"`
+	Sentence         string           `json:"phrase"`
+	Expected         signals.Category `json:"attendue,omitempty"`
+	Read             signals.Category `json:"lue,omitempty"`
+	ExpectedSeverity signals.Severity `json:"gravite_attendue,omitempty"`
+	ReadSeverity     signals.Severity `json:"gravite_lue,omitempty"`
 }
 
 // Evaluate reads the sentences of c with read, batch sentences of one
@@ -198,10 +234,10 @@ func batches(c Corpus, n int) [][]Labelled {
 
 // readOn is the signal read on page, nil for none: the one of the expected
 // category when there are several.
-func readOn(got []Signal, page int, l Labelled) *Signal {
-	var first *Signal
+func readOn(got []signals.Signal, page int, l Labelled) *signals.Signal {
+	var first *signals.Signal
 	for i, s := range got {
-		if !slices.ContainsFunc(s.allQuotes(), func(q labelledQuote) bool { return q.role != "atténuation" && q.Page == page }) {
+		if !slices.ContainsFunc(s.Proofs(), func(q signals.QuoteRef) bool { return q.Page == page }) {
 			continue
 		}
 		if l.accepts(s.Category) {
@@ -214,26 +250,26 @@ func readOn(got []Signal, page int, l Labelled) *Signal {
 	return first
 }
 
-func (l Labelled) accepts(c Category) bool {
+func (l Labelled) accepts(c signals.Category) bool {
 	return l.Risk && (c == l.Category || slices.Contains(l.Also, c))
 }
 
 type tally struct {
 	sentences, risks int
-	byCategory       map[Category]*Score
+	byCategory       map[signals.Category]*Score
 	severity         [3][3]int
 	misses           []Miss
 }
 
 func newTally() *tally {
-	t := &tally{byCategory: map[Category]*Score{}}
-	for _, c := range Categories {
+	t := &tally{byCategory: map[signals.Category]*Score{}}
+	for _, c := range signals.Categories {
 		t.byCategory[c] = &Score{}
 	}
 	return t
 }
 
-func (t *tally) add(l Labelled, s *Signal) {
+func (t *tally) add(l Labelled, s *signals.Signal) {
 	t.sentences++
 	miss := Miss{ID: l.ID, Sentence: l.Sentence, Expected: l.Category, ExpectedSeverity: l.Severity}
 	if s != nil {
@@ -245,7 +281,7 @@ func (t *tally) add(l Labelled, s *Signal) {
 	switch {
 	case s != nil && l.accepts(s.Category):
 		t.byCategory[l.Category].TP++
-		t.severity[rank(l.Severity)][rank(s.Severity)]++
+		t.severity[slices.Index(signals.Severities, l.Severity)][slices.Index(signals.Severities, s.Severity)]++
 		if s.Severity != l.Severity {
 			t.misses = append(t.misses, miss)
 		}
@@ -265,7 +301,7 @@ func (t *tally) add(l Labelled, s *Signal) {
 
 func (t *tally) part(withErrors bool) Part {
 	p := Part{Sentences: t.sentences, Risks: t.risks, Severity: t.severity}
-	for _, c := range Categories {
+	for _, c := range signals.Categories {
 		sc := *t.byCategory[c]
 		p.Categories = append(p.Categories, CategoryScore{c, sc})
 		p.Overall.TP += sc.TP
@@ -308,9 +344,9 @@ func (p Part) write(b *strings.Builder, name string) {
 		row(string(c.Category), c.Score)
 	}
 	row("ensemble", p.Overall)
-	fmt.Fprintf(b, "  %-22s %8s %8s %8s\n", "gravité attendue \\ lue", Low, Medium, High)
+	fmt.Fprintf(b, "  %-22s %8s %8s %8s\n", "gravité attendue \\ lue", signals.Low, signals.Medium, signals.High)
 	for i, r := range p.Severity {
-		fmt.Fprintf(b, "  %-22s %8d %8d %8d\n", Severities[i], r[0], r[1], r[2])
+		fmt.Fprintf(b, "  %-22s %8d %8d %8d\n", signals.Severities[i], r[0], r[1], r[2])
 	}
 }
 

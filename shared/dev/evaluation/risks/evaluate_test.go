@@ -1,8 +1,12 @@
-package signals
+package risks
 
 import (
+	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/dev/labelled"
+	"analyste.dev/analyste/shared/signals"
 	"context"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,23 +80,23 @@ func TestEvaluate(t *testing.T) {
 	c := Corpus{
 		Sources: map[string]Source{"a": {Context: "Contexte."}},
 		Sentences: []Labelled{
-			{ID: "1", Source: "a", Sentence: "un litige", Risk: true, Category: Litigation, Severity: Medium},
-			{ID: "2", Source: "a", Sentence: "un autre litige", Risk: true, Category: Litigation, Severity: High},
-			{ID: "3", Source: "a", Sentence: "une caution", Risk: true, Category: GuaranteesGiven, Also: []Category{OffBalanceSheet}, Severity: Low},
+			{ID: "1", Source: "a", Sentence: "un litige", Risk: true, Category: signals.Litigation, Severity: signals.Medium},
+			{ID: "2", Source: "a", Sentence: "un autre litige", Risk: true, Category: signals.Litigation, Severity: signals.High},
+			{ID: "3", Source: "a", Sentence: "une caution", Risk: true, Category: signals.GuaranteesGiven, Also: []signals.Category{signals.OffBalanceSheet}, Severity: signals.Low},
 			{ID: "4", Source: "a", Sentence: "rien", HeldOut: true},
-			{ID: "5", Source: "a", Sentence: "un client", Risk: true, Category: CustomerConcentration, Severity: Low, HeldOut: true},
+			{ID: "5", Source: "a", Sentence: "un client", Risk: true, Category: signals.CustomerConcentration, Severity: signals.Low, HeldOut: true},
 		},
 	}
-	read := map[string]Signal{
-		"un litige":       {Category: Litigation, Severity: High},
-		"un autre litige": {Category: TaxAudit, Severity: High},
-		"une caution":     {Category: OffBalanceSheet, Severity: Low},
-		"rien":            {Category: Climate, Severity: Low},
+	read := map[string]signals.Signal{
+		"un litige":       {Category: signals.Litigation, Severity: signals.High},
+		"un autre litige": {Category: signals.TaxAudit, Severity: signals.High},
+		"une caution":     {Category: signals.OffBalanceSheet, Severity: signals.Low},
+		"rien":            {Category: signals.Climate, Severity: signals.Low},
 	}
 	var calls [][]string
-	reader := func(_ context.Context, pages []string) ([]Signal, error) {
+	reader := func(_ context.Context, pages []string) ([]signals.Signal, error) {
 		calls = append(calls, pages)
-		var out []Signal
+		var out []signals.Signal
 		for i, p := range pages {
 			if s, ok := read[p]; ok {
 				s.Quote, s.Page = p, i+1
@@ -108,7 +112,7 @@ func TestEvaluate(t *testing.T) {
 	if len(calls) != 2 || calls[0][0] != "Contexte." || len(calls[0]) != 4 {
 		t.Errorf("pages read: %q", calls)
 	}
-	score := func(p Part, cat Category) Score {
+	score := func(p Part, cat signals.Category) Score {
 		for _, cs := range p.Categories {
 			if cs.Category == cat {
 				return cs.Score
@@ -122,9 +126,9 @@ func TestEvaluate(t *testing.T) {
 		want Score
 	}{
 		{"tuned overall", e.Tuned.Overall, Score{TP: 2, FP: 1, FN: 1}},
-		{"tuned litigation", score(e.Tuned, Litigation), Score{TP: 1, FN: 1}},
-		{"another category counts against the one read", score(e.Tuned, TaxAudit), Score{FP: 1}},
-		{"an accepted other category counts for the label", score(e.Tuned, GuaranteesGiven), Score{TP: 1}},
+		{"tuned litigation", score(e.Tuned, signals.Litigation), Score{TP: 1, FN: 1}},
+		{"another category counts against the one read", score(e.Tuned, signals.TaxAudit), Score{FP: 1}},
+		{"an accepted other category counts for the label", score(e.Tuned, signals.GuaranteesGiven), Score{TP: 1}},
 		{"held out overall", e.HeldOut.Overall, Score{FP: 1, FN: 1}},
 	}
 	for _, tt := range tests {
@@ -147,7 +151,7 @@ func TestEvaluate(t *testing.T) {
 		t.Errorf("Write: %v\n%s", err, b.String())
 	}
 	boom := errors.New("panne")
-	if _, err := Evaluate(context.Background(), func(context.Context, []string) ([]Signal, error) { return nil, boom }, c, 3); !errors.Is(err, boom) {
+	if _, err := Evaluate(context.Background(), func(context.Context, []string) ([]signals.Signal, error) { return nil, boom }, c, 3); !errors.Is(err, boom) {
 		t.Errorf("err = %v, want %v", err, boom)
 	}
 }
@@ -157,7 +161,7 @@ func TestEvaluate(t *testing.T) {
 // the tuned part under 70 % recall.
 func TestOfflineMeetsTargets(t *testing.T) {
 	t.Parallel()
-	e, err := Evaluate(context.Background(), func(_ context.Context, pages []string) ([]Signal, error) { return Offline(pages), nil }, projectCorpus(t), 1)
+	e, err := Evaluate(context.Background(), func(_ context.Context, pages []string) ([]signals.Signal, error) { return signals.Offline(pages), nil }, tuningSets(t), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,4 +178,14 @@ func TestOfflineMeetsTargets(t *testing.T) {
 			t.Errorf("%s: recall %.3f on the tuned part", c.Category, c.Recall())
 		}
 	}
+}
+
+// tuningSets are the labelled sets the reader is tuned and gated on.
+func tuningSets(t *testing.T) Corpus {
+	t.Helper()
+	c, err := ReadRole(filepath.Join(fixtures.Root(t), labelled.Dir), labelled.Tuning)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
