@@ -41,8 +41,12 @@ func (p *Pipeline) Signals(ctx context.Context, company string, years []int, pag
 	var marked []int
 	out.Verified, marked, out.CriticalAdded = critical.Net(pages, out.Verified)
 	out.Facts = signals.Facts(company, years, out.Verified)
+	critical := map[string]bool{}
 	for _, i := range marked {
-		out.Facts[i].Critical = true
+		critical[out.Verified[i].Fact] = true
+	}
+	for i := range out.Facts {
+		out.Facts[i].Critical = critical[out.Facts[i].ID]
 	}
 	return out, nil
 }

@@ -26,6 +26,9 @@ type Signal struct {
 	Others []QuoteRef `json:"autres_citations,omitempty" desc:"Les autres phrases, sur d'autres pages ou plus loin, qui énoncent le même risque ; liste vide s'il n'y en a pas"`
 	// Mitigants are what the report says lessens the risk.
 	Mitigants []QuoteRef `json:"attenuations,omitempty" desc:"Les phrases qui atténuent ce risque (couverture, assurance, provision, plan, second fournisseur), recopiées mot pour mot ; liste vide s'il n'y en a pas"`
+	// Fact is the id of the Q- fact of a verified signal (see Facts): the
+	// code sets it, the model never writes it.
+	Fact string `json:"fait,omitempty" schema:"-"`
 }
 
 // QuoteRef is one more verified quote of a signal: a sentence and its page.
@@ -195,13 +198,16 @@ func RetryInstruction(rejected []Rejected) string {
 // Facts numbers the verified signals in order: Q-<slug>-1, Q-<slug>-2…, each
 // "<société> - « <citation> » (p. <page>)", verified (the quote is on its
 // page word for word) and dated by the report's fiscal years, with the
-// risk's category, severity and summary, and its first mitigant's text.
+// risk's category, severity and summary, and its first mitigant's text. It
+// writes each fact's id on its signal (Signal.Fact), which is how a fact
+// and its signal are paired from then on.
 func Facts(company string, years []int, verified []Signal) []facts.Fact {
 	slug := facts.Slug(company)
 	out := make([]facts.Fact, len(verified))
 	for i, s := range verified {
+		verified[i].Fact = fmt.Sprintf("Q-%s-%d", slug, i+1)
 		out[i] = facts.Fact{
-			ID:    fmt.Sprintf("Q-%s-%d", slug, i+1),
+			ID:    verified[i].Fact,
 			Text:  fmt.Sprintf("%s - « %s » (p. %d)", company, display(s.Quote), s.Page),
 			State: facts.Verified,
 			Page:  s.Page,

@@ -97,6 +97,11 @@ func TestFacts(t *testing.T) {
 	if diff := cmp.Diff(want, Facts("Maison Ferlac SAS", []int{2025, 2024}, in)); diff != "" {
 		t.Errorf("mismatch (-want +got):\n%s", diff)
 	}
+	for i, s := range in {
+		if s.Fact != want[i].ID {
+			t.Errorf("signal %d carries fact %q, want %q", i+1, s.Fact, want[i].ID)
+		}
+	}
 }
 
 // The enum tags feed the model's schema: they must list exactly the
@@ -119,6 +124,9 @@ func TestSchemaEnums(t *testing.T) {
 		if diff := cmp.Diff(tt.want, item.Properties[tt.field].Enum); diff != "" {
 			t.Errorf("%s enum mismatch (-want +got):\n%s", tt.field, diff)
 		}
+	}
+	if _, asked := item.Properties["fait"]; asked {
+		t.Error("the model is asked for the fact id, which the code sets")
 	}
 }
 
