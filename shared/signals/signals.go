@@ -1,6 +1,9 @@
-// Package signals holds the risk signals a reader (the model or Offline)
-// draws from the page texts of a report, checks every quote word for word
-// against its page, and turns the verified signals into facts.
+// Package signals holds the risk signals a reader (the model's, in
+// shared/riskmodel, or Offline) draws from the page texts of a report,
+// checks every quote word for word against its page, and turns the
+// verified signals into facts. The taxonomy is here, one list for the
+// model's prompt and the offline reader's vocabulary, and so is the
+// offline reader, which also runs under the model (pipeline.TextIssues).
 package signals
 
 import (
