@@ -21,7 +21,7 @@ RACE_PACKAGES = ./shared/store/... ./shared/platform/... ./shared/dev/relay/... 
 # The packages holding a fuzz target: `make fuzz` lists their targets with go test -list.
 FUZZ_PACKAGES = $(sort $(dir $(shell grep -rlE --include='*_test.go' '^func Fuzz[A-Z]' shared cmd functions)))
 
-.PHONY: help deps test unit quick fuzz lint bench testdata scans run eval e2e package
+.PHONY: help deps test unit quick fuzz lint bench testdata scans words run eval e2e package
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
@@ -63,6 +63,9 @@ testdata: ## rebuild the test reports (testdata/*/rapport.pdf, testdata/families
 
 scans: ## rebuild the scanned filings of testdata/scans from the test reports (poppler renders, Go turns, greys and wraps them)
 	$(GO) run ./cmd/genscans
+
+words: ## retrain the offline risk reader's word model on the tuned part of the labelled sets into shared/signals/words.txt, one feature a line (byte for byte the same on the same sets)
+	$(GO) run ./cmd/trainwords
 
 # Vernet's memo must end bloque (it would say "aucun covenant relevé" beside
 # the covenant on an amount its risks quote): the chain's blocking shown end to end.

@@ -5,13 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"analyste.dev/analyste/shared/critical"
+	"analyste.dev/analyste/shared/dev/evaluation/risks"
 	"analyste.dev/analyste/shared/dev/labelled"
 	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/riskmodel"
 	"analyste.dev/analyste/shared/signals"
 )
 
@@ -54,7 +55,7 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	if len(paths) == 0 {
 		paths = fileList{defaultSentences}
 	}
-	corpus, path, err := readCorpora(paths)
+	corpus, path, err := risks.ReadSets(paths)
 	if err != nil {
 		return c.fail(path, err)
 	}
@@ -65,7 +66,7 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 			return critical.Signals(critical.Read(pages)), nil
 		}
 	case gen != nil:
-		reader, err := signals.NewModelReader(gen)
+		reader, err := riskmodel.NewReader(gen)
 		if err != nil {
 			return c.fail("lecteur de signaux", err)
 		}
@@ -75,7 +76,7 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 		}
 		batch = modelBatch
 	}
-	e, err := signals.Evaluate(ctx, read, corpus, batch)
+	e, err := risks.Evaluate(ctx, read, corpus, batch)
 	if err != nil {
 		return c.fail("lecture des phrases", err)
 	}
@@ -100,7 +101,7 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	for _, p := range []struct {
 		name string
-		part signals.Part
+		part risks.Part
 	}{{"réglage", e.Tuned}, {"retenue", e.HeldOut}} {
 		below("rappel de la partie "+p.name, 100*p.part.Overall.Recall(), *minRecall)
 		below("précision de la partie "+p.name, 100*p.part.Overall.Precision(), *minPrecision)
@@ -109,26 +110,6 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 		below("rappel de la catégorie "+string(cs.Category), 100*cs.Recall(), *minCategoryRecall)
 	}
 	return code
-}
-
-// readCorpora joins the labelled sets at paths; on an error it names the
-// file.
-func readCorpora(paths []string) (signals.Corpus, string, error) {
-	var corpus signals.Corpus
-	for _, path := range paths {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return corpus, path, err
-		}
-		set, err := signals.ParseCorpus(data)
-		if err == nil {
-			err = corpus.Join(set)
-		}
-		if err != nil {
-			return corpus, path, err
-		}
-	}
-	return corpus, "", nil
 }
 
 var defaultSentences = filepath.Join("testdata", "signals", "phrases.json")
@@ -143,7 +124,7 @@ func (f *fileList) Set(path string) error {
 	return nil
 }
 
-func writeMisses(w io.Writer, misses []signals.Miss) error {
+func writeMisses(w io.Writer, misses []risks.Miss) error {
 	if _, err := fmt.Fprintf(w, "\nPhrases mal lues (réglage) : %d\n", len(misses)); err != nil {
 		return err
 	}

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"analyste.dev/analyste/shared/dev/evaluation/risks"
 	"analyste.dev/analyste/shared/dev/fixtures"
-	"analyste.dev/analyste/shared/signals"
 )
 
 func TestRunEvalSignals(t *testing.T) {
@@ -77,11 +77,11 @@ func TestRunEvalSignalsJSON(t *testing.T) {
 	if code := runEvalSignals(context.Background(), args, &stdout, &stderr); code != 0 {
 		t.Fatalf("code %d: %s", code, stderr.String())
 	}
-	var e signals.Evaluation
+	var e risks.Evaluation
 	if err := json.Unmarshal(stdout.Bytes(), &e); err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range []signals.Part{e.Tuned, e.HeldOut} {
+	for _, p := range []risks.Part{e.Tuned, e.HeldOut} {
 		sum := 0
 		for _, c := range p.Categories {
 			sum += c.TP + c.FN

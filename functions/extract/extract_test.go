@@ -24,11 +24,11 @@ import (
 	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 	"analyste.dev/analyste/shared/dev/localstack"
 	"analyste.dev/analyste/shared/model"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
 )
@@ -100,7 +100,7 @@ func newEnv(t *testing.T, outages int32) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	answer, err := offline.Read(pdfs.Read(t, r.PDF))
+	answer, err := statementreader.Read(pdfs.Read(t, r.PDF))
 	if err != nil {
 		t.Fatal(err)
 	}

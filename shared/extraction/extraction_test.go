@@ -14,8 +14,8 @@ import (
 	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/model/modeltest"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -23,7 +23,7 @@ import (
 // offline reader gives them.
 func transcribe(t *testing.T, doc *pdftext.Document) statements.Transcription {
 	t.Helper()
-	tr, err := offline.Read(doc)
+	tr, err := statementreader.Read(doc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,8 @@ func (s *Schema) MarshalJSON() ([]byte, error) {
 // SchemaFor derives the schema of the value out points to. Field names come
 // from json tags; a field without omitempty is required; a pointer is
 // nullable; tag desc:"…" gives the description and enum:"a,b" the allowed
-// strings (for a slice, of its elements).
+// strings (for a slice, of its elements); tag schema:"-" keeps a field the
+// code sets, stored but never asked of the model, out of the schema.
 func SchemaFor(out any) (*Schema, error) {
 	t := reflect.TypeOf(out)
 	if t == nil || t.Kind() != reflect.Pointer {
@@ -117,7 +118,7 @@ func addFields(s *Schema, t reflect.Type, visiting map[reflect.Type]bool) error 
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
-		if tag == "-" || (!f.IsExported() && !f.Anonymous) {
+		if tag == "-" || f.Tag.Get("schema") == "-" || (!f.IsExported() && !f.Anonymous) {
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")

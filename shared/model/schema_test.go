@@ -31,6 +31,7 @@ type kitchenSink struct {
 	Status  string          `json:"statut" enum:"ok,ko"`
 	NoTag   string          // no tag: the Go name is the JSON name
 	Skipped string          `json:"-"`
+	Set     string          `json:"pose_par_le_code" schema:"-"`
 	//lint:ignore U1000 present only to prove unexported fields stay out of the schema
 	internal string
 	ByName   map[string]*period `json:"par_nom,omitempty"`

@@ -25,7 +25,8 @@ type Limits struct {
 // Walmart's 100 dense pages. MaxOps and MaxContent are set by
 // hostile/ferlac_slow.pdf, a report whose 50 slow pages run 95 M operators
 // and 665 MB of content and which must still read: spending either budget
-// whole takes 5 to 10 s on one core, a third of a function's 30 s.
+// whole must stay within a third of a function's 30 s
+// (BenchmarkBudgetSpent measures it).
 func DefaultLimits() Limits {
 	return Limits{
 		MaxBytes: 100 << 20, MaxPages: 2000, MaxOpsPerPage: 2_000_000,

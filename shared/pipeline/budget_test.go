@@ -7,15 +7,15 @@ import (
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
 	"analyste.dev/analyste/shared/model/modeltest"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/statementreader"
 )
 
 func TestTokenBudget(t *testing.T) {
 	t.Parallel()
 	doc := pdfs.Read(t, fixtures.Reports(t)[0].PDF)
-	good, err := offline.Reader{}.Transcribe(context.Background(), doc)
+	good, err := statementreader.Reader{}.Transcribe(context.Background(), doc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"analyste.dev/analyste/shared/extraction"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/ocr"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statementreader"
 )
 
 // Explain explains err to a person, saying what to do, and tells whether
@@ -29,7 +29,7 @@ func Explain(err error) (reason string, retryable bool) {
 		return "Le modèle a répondu deux fois hors du format attendu : le rapport doit être relu par un analyste.", false
 	case errors.Is(err, ErrNoStatements):
 		return "Aucune page d'états financiers (compte de résultat, bilan, flux de trésorerie) n'a été trouvée : vérifiez que le document est bien un rapport annuel avec ses comptes.", false
-	case errors.Is(err, offline.ErrNoStatement):
+	case errors.Is(err, statementreader.ErrNoStatement):
 		return "Des pages d'états financiers ont été trouvées mais aucun de leurs tableaux n'a pu être lu (colonnes d'exercices introuvables) : le rapport doit être saisi par un analyste, ou relu par le modèle.", false
 	case errors.Is(err, extraction.ErrUnreadable):
 		return "Les tableaux des états financiers n'ont pas pu être transcrits : le rapport doit être saisi par un analyste.", false

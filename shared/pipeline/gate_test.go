@@ -12,10 +12,10 @@ import (
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model/modeltest"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -24,7 +24,7 @@ import (
 func TestMemoGate(t *testing.T) {
 	t.Parallel()
 	doc := pdfs.Read(t, fixtures.ReportOf(t, "ferlac").PDF)
-	good, err := offline.Reader{}.Transcribe(context.Background(), doc)
+	good, err := statementreader.Reader{}.Transcribe(context.Background(), doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestMemoGate(t *testing.T) {
 func TestUnidentifiedCompany(t *testing.T) {
 	t.Parallel()
 	doc := pdfs.Read(t, fixtures.ReportOf(t, "ferlac").PDF)
-	good, err := offline.Reader{}.Transcribe(context.Background(), doc)
+	good, err := statementreader.Reader{}.Transcribe(context.Background(), doc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,8 @@ import (
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/extraction"
 	"analyste.dev/analyste/shared/locate"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statementreader"
 )
 
 // reread has the OCR read a scan's statement pages once more when the
@@ -45,7 +45,7 @@ func checked(ctx context.Context, doc *pdftext.Document) outcome {
 	if len(pages) == 0 {
 		return unread
 	}
-	res, err := run(ctx, extraction.NewDeterministic(offline.Reader{}), 0, doc, pages)
+	res, err := run(ctx, extraction.NewDeterministic(statementreader.Reader{}), 0, doc, pages)
 	if err != nil {
 		return unread
 	}

@@ -18,10 +18,10 @@ import (
 	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/ocr"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
 )
 
@@ -155,7 +155,7 @@ type Extracted struct {
 // print a statement. Every field where they disagree is a divergence,
 // whichever reader read the report.
 func presentations(doc *pdftext.Document, forms statements.Report) []ratios.Alert {
-	own, ok := offline.Presentation(doc)
+	own, ok := statementreader.Presentation(doc)
 	if !ok {
 		return nil
 	}
@@ -179,7 +179,7 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	if len(pages) == 0 {
 		return Extracted{}, ErrNoStatements
 	}
-	deterministic := extraction.NewDeterministic(offline.Reader{})
+	deterministic := extraction.NewDeterministic(statementreader.Reader{})
 	var out Extracted
 	var ours *statements.Report // the offline reader's reading
 	if p.gen == nil {

@@ -7,15 +7,15 @@ import (
 
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
+	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
 )
 
 // formsOf is the offline reader's reading of doc, which takes the forms.
 func formsOf(t *testing.T, doc *pdftext.Document) statements.Report {
 	t.Helper()
-	forms, err := offline.Read(doc)
+	forms, err := statementreader.Read(doc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -117,10 +117,22 @@ func (p *Pipeline) Revise(ctx context.Context, ex schema.ExtractionRecord, sig s
 	out.Reading = reading(tr, divergences)
 	sf := sig.Facts
 	if out.Borrower() != ex.Borrower() {
-		sf = signals.Facts(out.Borrower(), statements.YearsDesc(out.Years), sig.Verified)
-		for i := range min(len(sf), len(sig.Facts)) {
-			sf[i].Critical = sig.Facts[i].Critical
+		// The facts are named after the borrower: each signal's fact is
+		// renamed, and stays critical if it was.
+		critical := map[string]bool{}
+		for _, f := range sig.Facts {
+			critical[f.ID] = f.Critical
 		}
+		renamed := slices.Clone(sig.Verified)
+		sf = signals.Facts(out.Borrower(), statements.YearsDesc(out.Years), renamed)
+		was := map[string]bool{}
+		for i, s := range sig.Verified {
+			was[renamed[i].Fact] = critical[s.Fact]
+		}
+		for i := range sf {
+			sf[i].Critical = was[sf[i].ID]
+		}
+		sig.Verified = renamed
 	}
 	sig.Facts = sf
 	res, err := p.Memo(ctx, MemoInput(out, sig))

@@ -151,6 +151,8 @@ func TestReviseNamesTheBorrower(t *testing.T) {
 	if before.Memo.Status != memo.Abstained {
 		t.Fatalf("memo %s for an unidentified borrower, want an abstention", before.Memo.Status)
 	}
+	// A fact the net marked (Ferlac has none) stays critical under its new name.
+	sig.Facts[1].Critical = true
 	const name = "Ferlac Industries"
 	got, err := p.Revise(context.Background(), ex, sig, texts, []schema.Correction{{Field: schema.CompanyField, After: name}})
 	if err != nil {
@@ -159,6 +161,18 @@ func TestReviseNamesTheBorrower(t *testing.T) {
 	all := append(slices.Clone(got.Extraction.Facts), got.SignalFacts...)
 	if len(got.SignalFacts) == 0 || len(got.SignalFacts) != len(sig.Facts) {
 		t.Fatalf("%d signal facts, want the %d stored", len(got.SignalFacts), len(sig.Facts))
+	}
+	critical := 0
+	for i, f := range got.SignalFacts {
+		if f.Critical != sig.Facts[i].Critical {
+			t.Errorf("fact %s critical %v, was %v as %s", f.ID, f.Critical, sig.Facts[i].Critical, sig.Facts[i].ID)
+		}
+		if f.Critical {
+			critical++
+		}
+	}
+	if critical != 1 {
+		t.Errorf("%d critical facts renamed, want 1", critical)
 	}
 	for _, f := range all {
 		if !strings.Contains(f.ID, "-"+facts.Slug(name)+"-") || !strings.HasPrefix(f.Text, name) && f.ID[0] != 'K' {

@@ -6,12 +6,13 @@ import (
 	"analyste.dev/analyste/shared/critical"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
+	"analyste.dev/analyste/shared/riskmodel"
 	"analyste.dev/analyste/shared/signals"
 )
 
 // Signaled is the signals stage's output.
 type Signaled struct {
-	signals.Reading
+	riskmodel.Reading
 	Facts []facts.Fact // Q- facts of the verified signals
 	// CriticalAdded counts the critical signals the net found that the
 	// reader did not return.
@@ -29,7 +30,7 @@ func (p *Pipeline) Signals(ctx context.Context, company string, years []int, pag
 		// The offline reader returns verified quotes only; Check says so again.
 		out.Verified, out.Rejected = signals.Check(pages, signals.Offline(pages))
 	} else {
-		reader, err := signals.NewModelReader(p.gen)
+		reader, err := riskmodel.NewReader(p.gen)
 		if err != nil {
 			return out, err
 		}
@@ -40,8 +41,12 @@ func (p *Pipeline) Signals(ctx context.Context, company string, years []int, pag
 	var marked []int
 	out.Verified, marked, out.CriticalAdded = critical.Net(pages, out.Verified)
 	out.Facts = signals.Facts(company, years, out.Verified)
+	critical := map[string]bool{}
 	for _, i := range marked {
-		out.Facts[i].Critical = true
+		critical[out.Verified[i].Fact] = true
+	}
+	for i := range out.Facts {
+		out.Facts[i].Critical = critical[out.Facts[i].ID]
 	}
 	return out, nil
 }

@@ -17,9 +17,9 @@ import (
 
 	"analyste.dev/analyste/shared/logging"
 	"analyste.dev/analyste/shared/model"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/statementreader"
 )
 
 func TestConfigFromEnv(t *testing.T) {
@@ -89,7 +89,7 @@ func TestExplain(t *testing.T) {
 		{"model outage", fmt.Errorf("transcription : %w", model.ErrTransient), true, "Vertex AI"},
 		{"invalid answers", fmt.Errorf("x : %w", model.ErrInvalidAnswer), false, "hors du format"},
 		{"no statements", pipeline.ErrNoStatements, false, "Aucune page"},
-		{"no readable table", fmt.Errorf("transcription 1: %w", offline.ErrNoStatement), false, "aucun de leurs tableaux"},
+		{"no readable table", fmt.Errorf("transcription 1: %w", statementreader.ErrNoStatement), false, "aucun de leurs tableaux"},
 		{"Firestore unavailable", fmt.Errorf("fin de l'étape : %w", status.Error(codes.Unavailable, raw)), true, "momentanément indisponible"},
 		{"Firestore refuses", fmt.Errorf("x : %w", status.Error(codes.PermissionDenied, raw)), false, "Firestore refuse l'accès"},
 		{"document too large", fmt.Errorf("x : %w", status.Error(codes.InvalidArgument, raw)), false, "1 Mio"},

@@ -369,8 +369,8 @@ func FuzzLocate(f *testing.F) {
 }
 
 // BenchmarkLocateEdgePunctuation is the viewer's ?citation= wrapped in
-// punctuation: its cost must grow with the bytes, not their square (the
-// tries took 63 s for 3 KB).
+// punctuation: its cost must grow with the bytes, not their square (as
+// the tries' did).
 func BenchmarkLocateEdgePunctuation(b *testing.B) {
 	page := loadPages(b)[0]
 	for _, size := range []int{100, 1000, 3000} {

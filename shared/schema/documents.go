@@ -107,9 +107,9 @@ const (
 )
 
 // Bounded keeps what a document can hold: the most severe verified signals
-// first, each with its fact, shown in reading order; then the rejected
-// ones in reading order, within the same budget. It counts what it leaves
-// out; the memo reads only the facts kept.
+// first, each with its fact (the one Signal.Fact names), shown in reading
+// order; then the rejected ones in reading order, within the same budget.
+// It counts what it leaves out; the memo reads only the facts kept.
 func (r SignalsRecord) Bounded() SignalsRecord {
 	out := r
 	budget := maxStoredText
@@ -130,23 +130,24 @@ func (r SignalsRecord) Bounded() SignalsRecord {
 	}
 	severity := func(i int) int { return slices.Index(signals.Severities, r.Verified[i].Severity) }
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(severity(b), severity(a)) })
+	factOf := map[string]facts.Fact{}
+	for _, f := range r.Facts {
+		factOf[f.ID] = f
+	}
 	var kept []int
 	for _, i := range order {
 		s := r.Verified[i]
-		fact := ""
-		if i < len(r.Facts) {
-			fact = r.Facts[i].Text
-		}
-		if len(kept) < MaxStoredSignals && fits(append(s.Texts(), fact)...) {
+		if len(kept) < MaxStoredSignals && fits(append(s.Texts(), factOf[s.Fact].Text)...) {
 			kept = append(kept, i)
 		}
 	}
 	slices.Sort(kept)
 	out.Verified, out.Facts = nil, nil
 	for _, i := range kept {
-		out.Verified = append(out.Verified, r.Verified[i])
-		if i < len(r.Facts) {
-			out.Facts = append(out.Facts, r.Facts[i])
+		s := r.Verified[i]
+		out.Verified = append(out.Verified, s)
+		if f, ok := factOf[s.Fact]; ok {
+			out.Facts = append(out.Facts, f)
 		}
 	}
 	out.Rejected = nil

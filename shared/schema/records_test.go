@@ -3,6 +3,7 @@ package schema_test
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,12 +22,16 @@ func record(n, quoteLen, r int) schema.SignalsRecord {
 		}
 		quote := fmt.Sprintf("%06d ", i) + strings.Repeat("x", quoteLen)
 		rec.Verified = append(rec.Verified, signals.Signal{Category: "litige", Severity: sev, Summary: "un litige", Quote: quote, Page: i + 1})
-		rec.Facts = append(rec.Facts, signals.Facts("Ferlac", []int{2025}, []signals.Signal{{Quote: quote, Page: i + 1}})[0])
-		rec.Facts[i].ID = fmt.Sprintf("Q-ferlac-%d", i+1)
 	}
+	rec.Facts = signals.Facts("Ferlac", []int{2025}, rec.Verified)
 	for i := range r {
 		rec.Rejected = append(rec.Rejected, signals.Rejected{Signal: signals.Signal{Quote: "rejetée", Page: i + 1}, Reason: "citation introuvable"})
 	}
+	return rec
+}
+
+func reversedFacts(rec schema.SignalsRecord) schema.SignalsRecord {
+	slices.Reverse(rec.Facts)
 	return rec
 }
 
@@ -43,6 +48,7 @@ func TestSignalsRecordBounded(t *testing.T) {
 		{"thousands of signals: the most severe kept", record(3000, 100, 0), schema.MaxStoredSignals, 0, true, 2800, 0},
 		{"many rejected signals", record(0, 0, 500), 0, schema.MaxStoredSignals, false, 0, 300},
 		{"few signals with huge quotes", record(40, 60<<10, 10), 4, 10, true, 36, 0},
+		{"facts stored in another order than their signals", reversedFacts(record(12, 200, 0)), 12, 0, false, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -58,7 +64,7 @@ func TestSignalsRecordBounded(t *testing.T) {
 				t.Fatalf("%d facts for %d signals", len(got.Facts), len(got.Verified))
 			}
 			for i, s := range got.Verified {
-				if f := got.Facts[i]; f.Page != s.Page || !strings.Contains(f.Text, s.Quote[:6]) {
+				if f := got.Facts[i]; f.ID != s.Fact || f.Page != s.Page || !strings.Contains(f.Text, s.Quote[:6]) {
 					t.Errorf("signal %d (page %d) stored beside fact %s (page %d)", i, s.Page, f.ID, f.Page)
 				}
 				if i > 0 && s.Page <= got.Verified[i-1].Page {

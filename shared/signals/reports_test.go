@@ -1,13 +1,16 @@
 package signals
 
 import (
+	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/dev/fixtures/pdfs"
+	"analyste.dev/analyste/shared/dev/labelled"
 	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -26,33 +29,39 @@ func loadReport(t *testing.T, name string) report {
 	return report{company: r.Truth.Company, pages: pdfs.Read(t, r.PDF).Texts(), expected: r.Truth.ExpectedSignals}
 }
 
-// projectCorpus is the labelled set of testdata/signals.
-func projectCorpus(t *testing.T) Corpus {
+// labelledSet holds what TestOfflineReports reads of the labelled sets:
+// their reader (shared/dev/evaluation/risks) imports this package, which
+// its tests therefore cannot import.
+type labelledSet struct {
+	Sentences []struct {
+		Source   string `json:"source"`
+		Sentence string `json:"phrase"`
+		Risk     bool   `json:"risque"`
+	} `json:"phrases"`
+}
+
+// projectCorpus is the labelled sets the reader is tuned on, as the
+// manifest lists them.
+func projectCorpus(t *testing.T) labelledSet {
 	t.Helper()
-	var c Corpus
-	for _, name := range tuningSets {
-		data, err := os.ReadFile(fixtures.Testdata(t, "signals", name))
+	paths, err := labelled.Paths(filepath.Join(fixtures.Root(t), labelled.Dir), labelled.Tuning)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c labelledSet
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		set, err := ParseCorpus(data)
-		if err == nil {
-			err = c.Join(set)
+		var set labelledSet
+		if err := json.Unmarshal(data, &set); err != nil {
+			t.Fatal(path, err)
 		}
-		if err != nil {
-			t.Fatal(name, err)
-		}
+		c.Sentences = append(c.Sentences, set.Sentences...)
 	}
 	return c
 }
-
-// tuningSets are the labelled sets make eval gates (testdata/signals/README.md);
-// phrases_inedites.json, never tuned on, is measured apart.
-var tuningSets = []string{"phrases.json", "phrases_ecrites_apres.json", "phrases_controle.json", "phrases_atelier.json",
-	"phrases_pme.json", "phrases_note.json", "phrases_deu.json", "phrases_growth.json", "phrases_banque.json", "phrases_secteur.json",
-	"phrases_presse.json", "phrases_social.json", "phrases_industrie.json", "phrases_commerce.json", "phrases_immo.json",
-	"phrases_services.json", "phrases_energie.json", "phrases_voyage.json", "phrases_medias.json", "phrases_agro.json",
-	"phrases_sante.json", "phrases_construction.json"}
 
 // On the course reports the offline reader finds every expected signal,
 // quotes no sentence the labelled set calls no risk (policy, audit

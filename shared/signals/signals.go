@@ -1,6 +1,9 @@
-// Package signals holds the risk signals a reader (the model or Offline)
-// draws from the page texts of a report, checks every quote word for word
-// against its page, and turns the verified signals into facts.
+// Package signals holds the risk signals a reader (the model's, in
+// shared/riskmodel, or Offline) draws from the page texts of a report,
+// checks every quote word for word against its page, and turns the
+// verified signals into facts. The taxonomy is here, one list for the
+// model's prompt and the offline reader's vocabulary, and so is the
+// offline reader, which also runs under the model (pipeline.TextIssues).
 package signals
 
 import (
@@ -26,6 +29,9 @@ type Signal struct {
 	Others []QuoteRef `json:"autres_citations,omitempty" desc:"Les autres phrases, sur d'autres pages ou plus loin, qui énoncent le même risque ; liste vide s'il n'y en a pas"`
 	// Mitigants are what the report says lessens the risk.
 	Mitigants []QuoteRef `json:"attenuations,omitempty" desc:"Les phrases qui atténuent ce risque (couverture, assurance, provision, plan, second fournisseur), recopiées mot pour mot ; liste vide s'il n'y en a pas"`
+	// Fact is the id of the Q- fact of a verified signal (see Facts): the
+	// code sets it, the model never writes it.
+	Fact string `json:"fait,omitempty" schema:"-"`
 }
 
 // QuoteRef is one more verified quote of a signal: a sentence and its page.
@@ -45,6 +51,11 @@ func (s Signal) allQuotes() []labelledQuote {
 		out = append(out, labelledQuote{m, "atténuation"})
 	}
 	return out
+}
+
+// Proofs are the quotes that state the risk: the main one, then the others.
+func (s Signal) Proofs() []QuoteRef {
+	return append([]QuoteRef{{s.Quote, s.Page}}, s.Others...)
 }
 
 // Texts are the texts s stores, for a store that bounds a document's size.
@@ -190,13 +201,16 @@ func RetryInstruction(rejected []Rejected) string {
 // Facts numbers the verified signals in order: Q-<slug>-1, Q-<slug>-2…, each
 // "<société> - « <citation> » (p. <page>)", verified (the quote is on its
 // page word for word) and dated by the report's fiscal years, with the
-// risk's category, severity and summary, and its first mitigant's text.
+// risk's category, severity and summary, and its first mitigant's text. It
+// writes each fact's id on its signal (Signal.Fact), which is how a fact
+// and its signal are paired from then on.
 func Facts(company string, years []int, verified []Signal) []facts.Fact {
 	slug := facts.Slug(company)
 	out := make([]facts.Fact, len(verified))
 	for i, s := range verified {
+		verified[i].Fact = fmt.Sprintf("Q-%s-%d", slug, i+1)
 		out[i] = facts.Fact{
-			ID:    fmt.Sprintf("Q-%s-%d", slug, i+1),
+			ID:    verified[i].Fact,
 			Text:  fmt.Sprintf("%s - « %s » (p. %d)", company, display(s.Quote), s.Page),
 			State: facts.Verified,
 			Page:  s.Page,

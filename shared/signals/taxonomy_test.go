@@ -52,15 +52,3 @@ func TestTaxonomyComplete(t *testing.T) {
 		labels[d.label] = true
 	}
 }
-
-// The model reads the same taxonomy: every key, definition and non-risk.
-func TestInstructionsCarryTaxonomy(t *testing.T) {
-	t.Parallel()
-	for _, d := range taxonomy {
-		for _, want := range []string{string(d.category), d.definition, d.notRisk, d.severity} {
-			if !strings.Contains(instructions, want) {
-				t.Errorf("the prompt lacks %q", want)
-			}
-		}
-	}
-}

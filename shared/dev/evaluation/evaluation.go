@@ -21,6 +21,7 @@ import (
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/riskmodel"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -55,7 +56,7 @@ func (t Truth) fieldCount() int {
 // Run is one pass of the chain on one report: what each stage gave.
 type Run struct {
 	Extraction extraction.Result
-	Signals    signals.Reading
+	Signals    riskmodel.Reading
 	Memo       memo.Result
 	Facts      []facts.Fact // every fact the memo was written from
 }

@@ -19,6 +19,7 @@ import (
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/ratios"
+	"analyste.dev/analyste/shared/riskmodel"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -51,7 +52,7 @@ func truthAndRun(t *testing.T) (Truth, Run) {
 				{Role: extraction.Role, Number: 1, InputTokens: 1000, OutputTokens: 200, Latency: time.Second},
 			}},
 		},
-		Signals: signals.Reading{Verified: []signals.Signal{covenant,
+		Signals: riskmodel.Reading{Verified: []signals.Signal{covenant,
 			{Category: signals.Litigation, Page: 6, Quote: "Un litige oppose la Société à un client."}}},
 		Memo: memo.Result{Status: memo.Published, Usage: model.Usage{Attempts: []model.Attempt{
 			{Role: memo.JudgeRole, Number: 1, InputTokens: 300, OutputTokens: 20, Latency: time.Second / 2},

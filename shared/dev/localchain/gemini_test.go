@@ -20,17 +20,18 @@ import (
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
-	"analyste.dev/analyste/shared/offline"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/riskmodel"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
 )
 
 // stageOf is the stage that makes each role's calls.
 var stageOf = map[string]schema.Stage{
-	extraction.Role: schema.Extraction, signals.Role: schema.Signaling,
+	extraction.Role: schema.Extraction, riskmodel.Role: schema.Signaling,
 	memo.WriterRole: schema.Memo, memo.JudgeRole: schema.Memo,
 }
 
@@ -58,12 +59,12 @@ func (s *scripted) Generate(ctx context.Context, req model.Request, out any) (mo
 	var answer any
 	switch req.Role {
 	case extraction.Role:
-		tr, err := offline.Reader{}.Transcribe(ctx, s.doc)
+		tr, err := statementreader.Reader{}.Transcribe(ctx, s.doc)
 		if err != nil {
 			return model.Usage{}, err
 		}
 		answer = tr
-	case signals.Role:
+	case riskmodel.Role:
 		answer = signals.RiskReading{Signals: signals.Offline(s.doc.Texts())}
 	case memo.WriterRole:
 		answer = s.writer

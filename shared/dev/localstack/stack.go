@@ -40,12 +40,12 @@ import (
 	"analyste.dev/analyste/shared/dev/relay"
 )
 
-// readyTimeout bounds the start of each emulator JVM (2 s on a quiet
-// machine).
+// readyTimeout bounds the start of each emulator JVM, with room for a
+// loaded machine.
 const readyTimeout = 2 * time.Minute
 
 // jvmFlags trade the emulators' peak speed, which tests never reach, for
-// a start about 20 % faster (measured 2.1 → 1.7 s for Firestore).
+// a faster start.
 var jvmFlags = []string{"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"}
 
 // Options configures a Stack.
@@ -136,7 +136,7 @@ func (s *Stack) start(ctx context.Context, logger *slog.Logger, delivery relay.P
 	s.relaySrv = &http.Server{Handler: s.relay, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = s.relaySrv.Serve(l) }()
 
-	// The two JVMs start side by side: each takes about 2 s.
+	// The two JVMs start side by side: each takes seconds.
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
 	fsErr := make(chan error, 1)

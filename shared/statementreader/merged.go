@@ -1,0 +1,182 @@
+package statementreader
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"analyste.dev/analyste/shared/frnum"
+	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/pdftext"
+)
+
+// splitMerged cuts the spans that hold the cells of several columns, which
+// the text layer joins when two cells stand closer than a column gap: two
+// amounts ("28 025 20 784", the French grouping telling where one ends) or
+// two dated headings ("Exercice clos le 31/12/2026 Exercice clos le
+// 31/12/2025"). Each piece gets its share of the span's extent by its
+// characters.
+func splitMerged(lines []pdftext.Line) []pdftext.Line {
+	out := make([]pdftext.Line, len(lines))
+	for i, l := range lines {
+		out[i] = pdftext.Line{Y: l.Y}
+		for _, s := range l.Spans {
+			out[i].Spans = append(out[i].Spans, cutSpan(s)...)
+		}
+	}
+	return out
+}
+
+// cutSpan gives the cells of one span, the span itself when it is one.
+func cutSpan(s pdftext.Span) []pdftext.Span {
+	cuts := amountCuts(s.Text)
+	if cuts == nil {
+		cuts = headingCuts(s.Text)
+	}
+	if cuts == nil {
+		return []pdftext.Span{s}
+	}
+	return cutAt(s, cuts)
+}
+
+// cutAt cuts a span at byte offsets of its text, each piece's extent in
+// proportion to its characters, its surrounding spaces trimmed.
+func cutAt(s pdftext.Span, cuts []int) []pdftext.Span {
+	total := float64(utf8.RuneCountInString(s.Text))
+	at := func(offset int) float64 {
+		return s.X0 + (s.X1-s.X0)*float64(utf8.RuneCountInString(s.Text[:offset]))/total
+	}
+	var out []pdftext.Span
+	start := 0
+	for _, end := range append(cuts, len(s.Text)) {
+		piece := s.Text[start:end]
+		lead := len(piece) - len(strings.TrimLeftFunc(piece, unicode.IsSpace))
+		trail := len(strings.TrimRightFunc(piece, unicode.IsSpace))
+		out = append(out, pdftext.Span{X0: at(start + lead), X1: at(start + trail), Size: s.Size, Text: piece[lead:trail]})
+		start = end
+	}
+	return out
+}
+
+// amountCuts gives where a span printing two amounts or more, and nothing
+// else, is cut: before each amount but the first.
+func amountCuts(text string) []int {
+	nums := frnum.Parse(text)
+	if len(nums) < 2 || strings.TrimSpace(text[:nums[0].Start]) != "" || strings.TrimSpace(text[nums[len(nums)-1].End:]) != "" {
+		return nil
+	}
+	var cuts []int
+	for i, n := range nums {
+		if _, ok := amountCell(n.Text); !ok {
+			return nil
+		}
+		if i > 0 {
+			if strings.TrimSpace(text[nums[i-1].End:n.Start]) != "" {
+				return nil
+			}
+			cuts = append(cuts, n.Start)
+		}
+	}
+	return cuts
+}
+
+// headingCuts gives where a heading naming several years is cut: after
+// each year but the last, when every piece is a dated heading opening as
+// the first does ("Exercice …", a date), or with the last words the first
+// says before its date (the head of a heading that wrapped, "Exercice
+// clos" over "le 31/03/2020", is on the line above). A period ("du
+// 01/01/2025 au 31/12/2025", "05/05/2021 - 31/12/2022") opens its pieces
+// differently and stays whole.
+func headingCuts(text string) []int {
+	if h, ok := parseHeader(text); !ok || h.year == 0 {
+		return nil
+	}
+	var cuts []int
+	for _, n := range frnum.Parse(text) {
+		if n.IsYear() {
+			cuts = append(cuts, n.End)
+		}
+	}
+	if len(cuts) < 2 {
+		return nil
+	}
+	cuts = cuts[:len(cuts)-1]
+	var first []string
+	start := 0
+	for i, end := range append(cuts, len(text)) {
+		piece := text[start:end]
+		start = end
+		h, ok := parseHeader(piece)
+		if !ok || h.year == 0 || strings.IndexAny(strings.TrimSpace(piece), "-–—") == 0 {
+			return nil // a dash joins the two dates of one period
+		}
+		opening := openingShape(piece)
+		switch {
+		case i == 0:
+			first = opening
+		case len(opening) == 0 || len(opening) > len(first):
+			return nil
+		case !slices.Equal(opening, first[len(first)-len(opening):]):
+			return nil
+		}
+	}
+	return cuts
+}
+
+// openingShape is a heading's words up to its first with a digit, folded,
+// or that word alone, its digits as 9, when the heading opens with it.
+func openingShape(piece string) []string {
+	words := strings.Fields(locate.Fold(piece))
+	for i, w := range words {
+		if strings.ContainsFunc(w, unicode.IsDigit) {
+			if i > 0 {
+				return words[:i]
+			}
+			return []string{strings.Map(func(r rune) rune {
+				if unicode.IsDigit(r) {
+					return '9'
+				}
+				return r
+			}, w)}
+		}
+	}
+	return words
+}
+
+// cutAmountLabels cuts, on a line, a span that opens with an amount and
+// goes on with a label, after an amount cell: where two tables stand side
+// by side, the text layer joins the left table's last amount to the right
+// table's label when the gap between the cells is a word's ("20,4 Capital").
+// The lines are copied.
+func cutAmountLabels(lines []pdftext.Line) []pdftext.Line {
+	out := make([]pdftext.Line, len(lines))
+	for i, l := range lines {
+		out[i] = pdftext.Line{Y: l.Y}
+		for j, s := range l.Spans {
+			if j > 0 {
+				if _, after := amountCell(l.Spans[j-1].Text); after {
+					if at, ok := amountThenLabel(s.Text); ok {
+						out[i].Spans = append(out[i].Spans, cutAt(s, []int{at})...)
+						continue
+					}
+				}
+			}
+			out[i].Spans = append(out[i].Spans, s)
+		}
+	}
+	return out
+}
+
+// amountThenLabel gives where the label starts in text made of an amount
+// cell and a label.
+func amountThenLabel(text string) (int, bool) {
+	nums := frnum.Parse(text)
+	if len(nums) == 0 || strings.TrimSpace(text[:nums[0].Start]) != "" {
+		return 0, false
+	}
+	if _, ok := amountCell(nums[0].Text); !ok || !isLabel(text[nums[0].End:]) {
+		return 0, false
+	}
+	return nums[0].End, true
+}
