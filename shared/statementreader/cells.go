@@ -93,11 +93,11 @@ var headerWords = map[string]bool{
 func parseHeader(text string) (header, bool) {
 	var h header
 	tokens := strings.Fields(locate.Fold(text))
-	if len(tokens) == 0 {
-		return h, false
-	}
 	if strings.Contains(text, "%") || slices.ContainsFunc(tokens, func(t string) bool { return comparisonWords[t] }) {
 		return header{comparison: true}, true
+	}
+	if len(tokens) == 0 {
+		return h, false
 	}
 	for i, tok := range tokens {
 		switch {
@@ -114,7 +114,7 @@ func parseHeader(text string) (header, bool) {
 			h.net = true
 		case tok == "brut" || tok == "bruts" || strings.HasPrefix(tok, "amort") || strings.HasPrefix(tok, "dep") || strings.HasPrefix(tok, "prov"):
 			h.gross = true
-		case strings.HasPrefix(tok, "note") || strings.HasPrefix(tok, "renvoi") || tok == "ref":
+		case strings.HasPrefix(tok, "note") || strings.HasPrefix(tok, "renvoi") || tok == "ref" || tok == "annexe" || tok == "annexes":
 			h.notes = true
 		case headerWords[tok]:
 		case isDigits(tok) && len(tok) == 4 && !frnum.Parse(tok)[0].IsYear():

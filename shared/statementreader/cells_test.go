@@ -82,6 +82,8 @@ func TestParseHeader(t *testing.T) {
 		{"variation", "Variation en valeur", header{comparison: true}, true},
 		{"N / N-1", "N / N-1", header{}, false},
 		{"durée", "(19 mois, 26 jours)", header{period: statements.Period{Months: 19}}, true},
+		{"pourcentage seul", "%", header{comparison: true}, true},
+		{"colonne des annexes", "Annexe", header{notes: true}, true},
 		{"libellé", "Capital social", header{}, false},
 		{"montant", "2 000", header{}, false},
 		{"montant sans séparateur", "2738", header{}, false},

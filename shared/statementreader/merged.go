@@ -32,6 +32,9 @@ func splitMerged(lines []pdftext.Line) []pdftext.Line {
 func cutSpan(s pdftext.Span) []pdftext.Span {
 	cuts := amountCuts(s.Text)
 	if cuts == nil {
+		cuts = notesCut(s.Text)
+	}
+	if cuts == nil {
 		cuts = headingCuts(s.Text)
 	}
 	if cuts == nil {
@@ -59,8 +62,9 @@ func cutAt(s pdftext.Span, cuts []int) []pdftext.Span {
 	return out
 }
 
-// amountCuts gives where a span printing two amounts or more, and nothing
-// else, is cut: before each amount but the first.
+// amountCuts gives where a span printing two amounts or more (a change in
+// percent among them), and nothing else, is cut: before each amount but
+// the first.
 func amountCuts(text string) []int {
 	nums := frnum.Parse(text)
 	if len(nums) < 2 || strings.TrimSpace(text[:nums[0].Start]) != "" || strings.TrimSpace(text[nums[len(nums)-1].End:]) != "" {
@@ -68,7 +72,7 @@ func amountCuts(text string) []int {
 	}
 	var cuts []int
 	for i, n := range nums {
-		if _, ok := amountCell(n.Text); !ok {
+		if _, ok := amountCell(n.Text); !ok && !ratioCell(n.Text) {
 			return nil
 		}
 		if i > 0 {
@@ -120,6 +124,25 @@ func headingCuts(text string) []int {
 		case !slices.Equal(opening, first[len(first)-len(opening):]):
 			return nil
 		}
+	}
+	return cuts
+}
+
+// notesCut gives where the heading of a notes column, joined to the dated
+// headings beside it ("Notes 31/03/2023 31/03/2022"), ends; the dated rest
+// is cut again as one span would be.
+func notesCut(text string) []int {
+	word, rest, ok := strings.Cut(strings.TrimLeftFunc(text, unicode.IsSpace), " ")
+	if h, isHeader := parseHeader(word); !ok || !isHeader || !h.notes {
+		return nil
+	}
+	if h, isHeader := parseHeader(rest); !isHeader || h.year == 0 {
+		return nil
+	}
+	at := len(text) - len(rest)
+	cuts := []int{at}
+	for _, c := range headingCuts(rest) {
+		cuts = append(cuts, at+c)
 	}
 	return cuts
 }

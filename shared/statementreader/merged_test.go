@@ -27,6 +27,9 @@ func TestSplitMerged(t *testing.T) {
 		{"a dated heading beside the end of one that wrapped", "Exercice clos le 31/03/2021 le 31/03/2020", []string{"Exercice clos le 31/03/2021", "le 31/03/2020"}},
 		{"a heading beside another's words", "Exercice clos le 31/03/2021 clos 31/03/2020", []string{"Exercice clos le 31/03/2021 clos 31/03/2020"}},
 		{"two years", "2025 2024", []string{"2025", "2024"}},
+		{"notes beside two dates", "Notes 31/03/2023 31/03/2022", []string{"Notes", "31/03/2023", "31/03/2022"}},
+		{"notes beside a period", "Notes Du 01/01/2025 au 31/12/2025", []string{"Notes", "Du 01/01/2025 au 31/12/2025"}},
+		{"a variation and its percentage", "−268 -112,6 %", []string{"−268", "-112,6 %"}},
 		{"a period", "Du 01/01/2025 au 31/12/2025", []string{"Du 01/01/2025 au 31/12/2025"}},
 		{"a period between dashes", "05/05/2021 - 31/12/2022", []string{"05/05/2021 - 31/12/2022"}},
 		{"a label with figures", "Emprunts 2025 2024", []string{"Emprunts 2025 2024"}},
@@ -328,5 +331,35 @@ func TestContinuationUnderCorner(t *testing.T) {
 	raws, ok := continuation(page, nil, spacing{}, 2023, last)
 	if !ok || len(raws) != 1 || !slices.Equal(raws[0].years, []int{2023, 2022}) || len(raws[0].rows) != 3 {
 		t.Fatalf("suite : %v, %+v", ok, raws)
+	}
+}
+
+// TestRowWithChange: a row printing its change in percent, or "n.s.", after
+// its amounts keeps its label and a cell for each column; a line of amounts
+// and changes alone is the amounts' line of a wrapped label.
+func TestRowWithChange(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		l         pdftext.Line
+		label     string
+		cells     int
+		amountsOf bool
+	}{
+		{"a percentage", line(650, span(36, 156, "Terrains"), span(373, 397, "2 208"), span(431, 454, "2 440"), span(496, 512, "232"), span(529, 560, "10,5 %")), "Terrains", 4, false},
+		{"not significant", line(650, span(36, 156, "Autres charges"), span(373, 397, "-"), span(431, 454, "19"), span(496, 512, "19"), span(529, 560, "n.s.")), "Autres charges", 4, false},
+		{"the amounts of a wrapped label", line(650, span(373, 397, "528"), span(431, 454, "489"), span(496, 512, "(39)"), span(529, 560, "-7,4 %")), "", 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := readRow(tt.l)
+			if r.label != tt.label || len(r.cells) != tt.cells {
+				t.Errorf("ligne %q, %d cellules ; attendu %q, %d", r.label, len(r.cells), tt.label, tt.cells)
+			}
+			if got := amountsAlone(tt.l, 36); got != tt.amountsOf {
+				t.Errorf("montants seuls : %v, attendu %v", got, tt.amountsOf)
+			}
+		})
 	}
 }

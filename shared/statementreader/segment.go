@@ -391,6 +391,12 @@ func readRow(l pdftext.Line) row {
 			r.cells = append(r.cells, cell{x0: s.X0, x1: s.X1, value: v, unit: u})
 			continue
 		}
+		// A change in percent after the amounts ("-1,1 %", "n.s.") is a
+		// cell of its column, which holds no amount of a year.
+		if len(r.cells) > 0 && ratioCell(s.Text) {
+			r.cells = append(r.cells, cell{x0: s.X0, x1: s.X1})
+			continue
+		}
 		label = append(label, strings.TrimSpace(s.Text))
 	}
 	r.label = strings.Join(label, " ")
@@ -398,6 +404,17 @@ func readRow(l pdftext.Line) row {
 		return row{} // column numbers, a page number: no label, no row
 	}
 	return r
+}
+
+// ratioCell tells a percentage or its "not significant" mark.
+func ratioCell(text string) bool {
+	t := strings.TrimSpace(text)
+	switch locate.Fold(t) {
+	case "n s", "ns", "nm", "n m":
+		return true
+	}
+	nums := frnum.Parse(strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(t, "%")), " "))
+	return strings.HasSuffix(t, "%") && len(nums) == 1 && nums[0].Start == 0
 }
 
 // joinContinuations glues a label wrapped over two lines: a row whose label

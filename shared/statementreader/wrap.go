@@ -319,8 +319,9 @@ func cellPage(p pdftext.Page, doc spacing) pdftext.Page {
 	return p
 }
 
-// amountsAlone tells a line of amount cells and nothing else that is not a
-// line of column headings (years are amounts too).
+// amountsAlone tells a line of amount cells and nothing else (but the
+// changes in percent beside them) that is not a line of column headings
+// (years are amounts too).
 func amountsAlone(l pdftext.Line, m float64) bool {
 	if len(l.Spans) == 0 {
 		return false
@@ -328,10 +329,15 @@ func amountsAlone(l pdftext.Line, m float64) bool {
 	if _, header := headerLine(l, m); header {
 		return false
 	}
-	return !slices.ContainsFunc(l.Spans, func(s pdftext.Span) bool {
-		_, ok := amountCell(s.Text)
-		return !ok
-	})
+	amounts := 0
+	for _, s := range l.Spans {
+		if _, ok := amountCell(s.Text); ok {
+			amounts++
+		} else if !ratioCell(s.Text) {
+			return false
+		}
+	}
+	return amounts > 0
 }
 
 // labelAlone tells a line of text only, printed left of the first amount of

@@ -156,10 +156,8 @@ func (g *generation) writeTable(b *strings.Builder, t table, border string) {
 		corner = g.s.unitText
 	}
 	va := fmt.Sprintf(` valign="%s"`, g.s.valign)
-	// Each amount column as wide as the others: an author widens a column
-	// whose amounts wrap, so no amount is printed over two lines.
-	wa := fmt.Sprintf(` width="%d%%"`, (100-g.s.labelWidth)/len(cols))
-	ha := fmt.Sprintf(`%s valign="%s" align="%s"`, wa, g.s.valign, g.s.headerAlign)
+	wa := columnWidths(cols, 100-g.s.labelWidth)
+	ha := fmt.Sprintf(`%s valign="%s" align="%s"`, wa(cols[len(cols)-1]), g.s.valign, g.s.headerAlign)
 	if cols[0].kind == "brut" {
 		fmt.Fprintf(b, `<tr><th rowspan="2" width="%d%%"%s>%s</th><th colspan="3" valign="%s" align="%s">%s</th><th%s>%s</th></tr>`+"\n",
 			g.s.labelWidth, va, html.EscapeString(corner), g.s.valign, g.s.headerAlign, g.heading(t, 0), ha, g.heading(t, 1))
@@ -168,7 +166,7 @@ func (g *generation) writeTable(b *strings.Builder, t table, border string) {
 	} else {
 		fmt.Fprintf(b, `<tr><th width="%d%%"%s>%s</th>`, g.s.labelWidth, va, html.EscapeString(corner))
 		for _, c := range cols {
-			fmt.Fprintf(b, "<th%s>%s</th>", ha, g.columnHeading(t, c))
+			fmt.Fprintf(b, `<th%s valign="%s" align="%s">%s</th>`, wa(c), g.s.valign, g.s.headerAlign, g.columnHeading(t, c))
 		}
 		b.WriteString("</tr>\n")
 	}
@@ -185,9 +183,31 @@ func (g *generation) writeTable(b *strings.Builder, t table, border string) {
 	b.WriteString("</tbody></table>\n")
 }
 
+// columnWidths shares width percent of the table between its columns: a
+// column of note references or of percentages as narrow as they need, the
+// amounts' columns each as wide as the others (an author widens a column
+// whose amounts wrap, so no amount is printed over two lines).
+func columnWidths(cols []column, width int) func(column) string {
+	narrow := map[string]int{"notes": 6, "pct": 9}
+	amounts := 0
+	for _, c := range cols {
+		if n, ok := narrow[c.kind]; ok {
+			width -= n
+		} else {
+			amounts++
+		}
+	}
+	return func(c column) string {
+		if n, ok := narrow[c.kind]; ok {
+			return fmt.Sprintf(` width="%d%%"`, n)
+		}
+		return fmt.Sprintf(` width="%d%%"`, width/amounts)
+	}
+}
+
 // writeCells writes the cells of row i of t: its label in a cell lw
 // percent wide, then its amount in each column.
-func (g *generation) writeCells(b *strings.Builder, t table, i int, cols []column, lw int, wa, va string) {
+func (g *generation) writeCells(b *strings.Builder, t table, i int, cols []column, lw int, wa func(column) string, va string) {
 	rw := t.rows[i]
 	label := html.EscapeString(t.labels[i])
 	if rw.kind == heading {
@@ -203,14 +223,14 @@ func (g *generation) writeCells(b *strings.Builder, t table, i int, cols []colum
 	fmt.Fprintf(b, `<td width="%d%%"%s>%s</td>`, lw, va, label)
 	for _, c := range cols {
 		if c.kind == "notes" {
-			fmt.Fprintf(b, `<td align="center"%s%s>%s</td>`, wa, va, html.EscapeString(t.notes[i]))
+			fmt.Fprintf(b, `<td align="center"%s%s>%s</td>`, wa(c), va, html.EscapeString(t.notes[i]))
 			continue
 		}
 		amount := html.EscapeString(g.cell(rw, c))
 		if rw.kind == subtotal {
 			amount = "<b>" + amount + "</b>"
 		}
-		fmt.Fprintf(b, `<td class="m" align="right"%s%s>%s</td>`, wa, va, amount)
+		fmt.Fprintf(b, `<td class="m" align="right"%s%s>%s</td>`, wa(c), va, amount)
 	}
 }
 
@@ -220,9 +240,9 @@ func (g *generation) writeCells(b *strings.Builder, t table, i int, cols []colum
 func (g *generation) writeSideBySide(b *strings.Builder, actif, passif table, border string) {
 	cols := g.columns(passif)
 	lw := min(30, max(16, g.s.labelWidth*2/3))
-	wa := fmt.Sprintf(` width="%d%%"`, (100-2*lw)/(2*len(cols)))
+	wa := columnWidths(cols, (100-2*lw)/2)
 	va := fmt.Sprintf(` valign="%s"`, g.s.valign)
-	ha := fmt.Sprintf(`%s valign="%s" align="%s"`, wa, g.s.valign, g.s.headerAlign)
+	ha := fmt.Sprintf(`%s valign="%s" align="%s"`, wa(cols[0]), g.s.valign, g.s.headerAlign)
 	fmt.Fprintf(b, `<table width="100%%" border="%s" cellspacing="0" cellpadding="2">`+"\n<thead>\n<tr>", border)
 	for _, t := range []table{actif, passif} {
 		corner := strings.ToUpper(t.side)
