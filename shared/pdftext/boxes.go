@@ -116,11 +116,15 @@ func rectOf(v pdf.Value) (Rect, bool) {
 // page is interpreted. A page that cannot be read returns its error.
 func ReadPage(ctx context.Context, r io.ReaderAt, size int64, lim Limits, n int) (*Page, error) {
 	lim = lim.withDefaults()
-	data, err := load(r, size, lim)
+	var page *Page
+	err := withData(r, size, lim, func(m mapped) (err error) {
+		page, err = readOne(ctx, m.data, lim, n)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	return readOne(ctx, data, lim, n)
+	return page, nil
 }
 
 func readOne(ctx context.Context, data []byte, lim Limits, n int) (*Page, error) {

@@ -19,6 +19,9 @@ var (
 	// ErrTooComplex: the document asks more work than its Limits allow
 	// (operators, characters, text, nested structures), whatever its size.
 	ErrTooComplex = errors.New("document trop complexe")
+	// ErrFileChanged: the file was cut short by someone else while it was
+	// read through its mapping (withData).
+	ErrFileChanged = errors.New("fichier PDF tronqué pendant sa lecture")
 	// ErrPageTreeLoop is a kind of ErrDamaged that deserves its own message.
 	ErrPageTreeLoop = fmt.Errorf("%w : page tree loop (l'arbre des pages se contient lui-même)", ErrDamaged)
 	// ErrTooManyOps is a kind of ErrTooComplex, given to one page.
@@ -36,6 +39,7 @@ var reasons = []struct {
 	{ErrEncryptionUnsupported, "Le PDF est chiffré avec un algorithme non pris en charge : réenregistrez-le sans protection (« Imprimer en PDF »)."},
 	{ErrNoText, "Le PDF ne contient aucun texte (document numérisé) : une reconnaissance de caractères (OCR) est nécessaire."},
 	{ErrTooLarge, "Le PDF dépasse les limites de taille ou de nombre de pages : déposez uniquement les pages des états financiers."},
+	{ErrFileChanged, "Le fichier PDF a été tronqué par un autre programme pendant sa lecture : relancez la lecture une fois le fichier complet."},
 	{ErrPageTreeLoop, "La structure des pages du PDF est corrompue (boucle) : réenregistrez le document depuis un lecteur PDF."},
 	{ErrTooManyOps, "Une page du PDF est trop complexe pour être lue dans les limites fixées : déposez le document sans cette page."},
 	{ErrTooComplex, "Le document est trop complexe pour être lu dans les limites fixées (trop d'opérations de dessin, de caractères ou de texte) : déposez uniquement les pages des états financiers, ou une version réenregistrée avec « Imprimer en PDF »."},

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -54,7 +55,7 @@ func open(ctx context.Context, data []byte) (*pdf.Reader, error) {
 		}
 		var refused *refusal
 		if errors.Is(err, ErrPasswordRequired) || errors.Is(err, ErrEncryptionUnsupported) ||
-			errors.As(err, &refused) || ctx.Err() != nil {
+			errors.Is(err, ErrFileChanged) || errors.As(err, &refused) || ctx.Err() != nil {
 			return nil, err
 		}
 		if firstErr == nil {
@@ -125,6 +126,8 @@ func newReader(ctx context.Context, c candidate) (r *pdf.Reader, err error) {
 		return r, checkEncryption(r)
 	case errors.As(err, &abort): // the library returns the panic's error
 		return nil, abort.err
+	case faultOf(err) != nil:
+		return nil, faultOf(err)
 	case errors.Is(err, pdf.ErrInvalidPassword):
 		return nil, ErrPasswordRequired
 	case strings.Contains(err.Error(), "encryption"): // a scheme the library refuses
@@ -157,12 +160,30 @@ func (a readAbort) Error() string { return a.err.Error() }
 func (a readAbort) Unwrap() error { return a.err }
 
 // recovered is the error of a recovered panic: the context's when the reads
-// were stopped, else ErrDamaged (the library panics on malformed input).
+// were stopped, ErrFileChanged on a fault in a mapped file, else ErrDamaged
+// (the library panics on malformed input).
 func recovered(x any) error {
 	if a, ok := x.(readAbort); ok {
 		return a.err
 	}
+	if err := faultOf(x); err != nil {
+		return err
+	}
 	return fmt.Errorf("%w : %v", ErrDamaged, x)
+}
+
+// faultOf is ErrFileChanged when x is a memory fault made a panic
+// (readMapped): a runtime error that tells its address. Go code without
+// unsafe faults there only on a mapping (a nil pointer gives a plain
+// runtime error), and outside readMapped a fault aborts the process.
+func faultOf(x any) error {
+	if f, ok := x.(interface {
+		runtime.Error
+		Addr() uintptr
+	}); ok {
+		return fmt.Errorf("%w (faute à l'adresse %#x de sa projection)", ErrFileChanged, f.Addr())
+	}
+	return nil
 }
 
 // checkEncryption refuses the schemes the library opens but decrypts wrongly:

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 )
 
@@ -77,26 +78,73 @@ func ReadFile(ctx context.Context, path string, lim Limits) (*Document, error) {
 // PDF, encrypted, too large, damaged beyond every page, or without any text.
 func Read(ctx context.Context, r io.ReaderAt, size int64, lim Limits) (*Document, error) {
 	lim = lim.withDefaults()
-	data, err := load(r, size, lim)
+	var doc *Document
+	err := withData(r, size, lim, func(m mapped) (err error) {
+		doc, err = readBytes(ctx, m, lim)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
-	return readBytes(ctx, data, lim)
+	return doc, nil
 }
 
-// load reads the file within the size limit.
-func load(r io.ReaderAt, size int64, lim Limits) ([]byte, error) {
+// mapped is the file's bytes: a read-only mapping of the file, or a copy.
+type mapped struct {
+	data []byte
+	// release hands the mapping's pages read so far back to the system,
+	// which reads them again from the file (its cache) at their next use;
+	// unmap undoes the mapping. Both are nil for a copy.
+	release, unmap func()
+}
+
+// withData hands read the file's bytes, within the size limit. A regular
+// file is mapped rather than copied, and its pages released after each
+// page of the document: its bytes then stay off the Go heap, whose
+// collector lets the heap grow to twice what is live, the file included
+// (issue #25's peak past 650 pages), and out of the process's resident
+// memory but for what a page reads. The mapping is undone when read
+// returns, so nothing read may keep a slice of data: the library reads
+// through copies, and every string is built anew. Anything else (a
+// stream, an empty file, another system) is read into memory.
+func withData(r io.ReaderAt, size int64, lim Limits, read func(mapped) error) error {
 	if size > lim.MaxBytes {
-		return nil, fmt.Errorf("%w : %d octets, limite %d", ErrTooLarge, size, lim.MaxBytes)
+		return fmt.Errorf("%w : %d octets, limite %d", ErrTooLarge, size, lim.MaxBytes)
 	}
 	if size <= 0 {
-		return nil, ErrNotPDF
+		return ErrNotPDF
+	}
+	if f, ok := r.(*os.File); ok {
+		if m, ok := mapFile(f, size); ok {
+			defer m.unmap()
+			return readMapped(m, read)
+		}
 	}
 	data := make([]byte, size)
 	if n, err := r.ReadAt(data, 0); n < len(data) {
-		return nil, fmt.Errorf("lecture du PDF : %w", err)
+		return fmt.Errorf("lecture du PDF : %w", err)
 	}
-	return data, nil
+	return read(mapped{data: data})
+}
+
+// readMapped runs read on a mapping. A file cut short by someone else
+// while mapped makes the system fault on the pages past its new end
+// (SIGBUS), which aborts a Go process: here the fault is a panic instead,
+// which the recover sites make ErrFileChanged (recovered) and this one
+// catches when it is raised outside them. The setting is the goroutine's,
+// and the reading runs on this one only.
+func readMapped(m mapped, read func(mapped) error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if x := recover(); x != nil {
+			fault := faultOf(x)
+			if fault == nil {
+				panic(x)
+			}
+			err = fault
+		}
+	}()
+	return read(m)
 }
 
 // withPages opens the PDF in data, walks its page tree and hands the pages
@@ -122,9 +170,9 @@ func withPages(ctx context.Context, data []byte, lim Limits, read func([]leaf) e
 	return read(leaves)
 }
 
-func readBytes(ctx context.Context, data []byte, lim Limits) (*Document, error) {
+func readBytes(ctx context.Context, m mapped, lim Limits) (*Document, error) {
 	var doc *Document
-	err := withPages(ctx, data, lim, func(leaves []leaf) error {
+	err := withPages(ctx, m.data, lim, func(leaves []leaf) error {
 		shared := newShared(newBudget(ctx, lim))
 		doc = &Document{Pages: make([]Page, 0, len(leaves))}
 		failed, withText := 0, 0
@@ -132,9 +180,12 @@ func readBytes(ctx context.Context, data []byte, lim Limits) (*Document, error) 
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+			if m.release != nil {
+				m.release()
+			}
 			p := readPage(l, i+1, shared, lim, false)
 			var spent *budgetError
-			if isContextError(p.Err) || errors.As(p.Err, &spent) {
+			if isContextError(p.Err) || errors.As(p.Err, &spent) || errors.Is(p.Err, ErrFileChanged) {
 				return p.Err
 			}
 			if p.Err != nil {

@@ -40,24 +40,22 @@ const HiddenMisprinted HiddenReason = "imprimé autrement selon l'OCR de la page
 // no text at all, it returns every page with its number and boxes and no
 // lines, for an OCR to read, instead of failing with ErrNoText.
 func ReadScanned(ctx context.Context, r io.ReaderAt, size int64, lim Limits) (*Document, error) {
-	// The file is loaded again for a scan rather than kept: its bytes would
+	// The file is read again for a scan rather than kept: its bytes would
 	// stay live through the whole reading of a document that has text.
 	doc, err := Read(ctx, r, size, lim)
 	if !errors.Is(err, ErrNoText) {
 		return doc, err
 	}
 	lim = lim.withDefaults()
-	data, err := load(r, size, lim)
-	if err != nil {
-		return nil, err
-	}
-	err = withPages(ctx, data, lim, func(leaves []leaf) error {
-		doc = &Document{Pages: make([]Page, len(leaves))}
-		for i, l := range leaves {
-			doc.Pages[i].Number = i + 1
-			doc.Pages[i].MediaBox, doc.Pages[i].CropBox = pageBoxes(l.inherited)
-		}
-		return nil
+	err = withData(r, size, lim, func(m mapped) error {
+		return withPages(ctx, m.data, lim, func(leaves []leaf) error {
+			doc = &Document{Pages: make([]Page, len(leaves))}
+			for i, l := range leaves {
+				doc.Pages[i].Number = i + 1
+				doc.Pages[i].MediaBox, doc.Pages[i].CropBox = pageBoxes(l.inherited)
+			}
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, err
