@@ -52,23 +52,14 @@ type cell struct {
 // within the budget; doc is left as it was. An engine that cannot read
 // regions leaves the copy as doc.
 func (r Reader) RereadCells(ctx context.Context, data []byte, doc *pdftext.Document, pages []int) *pdftext.Document {
-	out := &pdftext.Document{Pages: slices.Clone(doc.Pages)}
 	rr, ok := r.Engine.(RegionReader)
 	if !ok {
-		return out
+		return &pdftext.Document{Pages: slices.Clone(doc.Pages)}
 	}
-	src := NewSource(data)
-	defer src.Close()
-	ctx, cancel := context.WithTimeout(ctx, r.Budget.Document)
-	defer cancel()
-	for _, n := range pages {
-		if n < 1 || n > len(out.Pages) || out.Pages[n-1].OCR == nil || ctx.Err() != nil {
-			continue
-		}
-		p := out.Pages[n-1]
+	return r.rereadPages(ctx, data, doc, pages, func(ctx context.Context, src *Source, p pdftext.Page) (pdftext.Page, bool) {
 		cs := unsureCells(p)
 		if len(cs) == 0 {
-			continue
+			return p, false
 		}
 		crop := p.CropBox
 		w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
@@ -77,19 +68,20 @@ func (r Reader) RereadCells(ctx context.Context, data []byte, doc *pdftext.Docum
 			regions[i] = regionOf(c.box, crop)
 		}
 		pctx, cancel := context.WithTimeout(ctx, r.Budget.Page)
-		read, err := rr.ReadRegions(pctx, src, Request{Page: n, DPI: RereadDPI, Mode: Line, Digits: true, Width: w, Height: h}, regions)
-		cancel()
+		defer cancel()
+		read, err := rr.ReadRegions(pctx, src, Request{Page: p.Number, DPI: RereadDPI, Mode: Line, Digits: true, Width: w, Height: h}, regions)
 		if err != nil || len(read) != len(cs) {
-			continue
+			return p, false
 		}
-		if words, changed := replaceCells(p, cs, read); changed {
-			lines, glyphs, conf := Layout(words, crop)
-			p.Lines, p.Glyphs = lines, glyphs
-			p.OCR = &pdftext.Recognition{Engine: p.OCR.Engine, DPI: p.OCR.DPI, Confidence: conf}
-			out.Pages[n-1] = p
+		words, changed := replaceCells(p, cs, read)
+		if !changed {
+			return p, false
 		}
-	}
-	return out
+		lines, glyphs, conf := Layout(words, crop)
+		p.Lines, p.Glyphs = lines, glyphs
+		p.OCR = &pdftext.Recognition{Engine: p.OCR.Engine, DPI: p.OCR.DPI, Confidence: conf}
+		return p, true
+	})
 }
 
 // unsureCells are the amount cells of an OCR page holding a word its

@@ -16,8 +16,8 @@ type cut struct {
 	region Region // what the file holds, as fractions of the page
 }
 
-// decodeGray reads a PNG as a grey image.
-func decodeGray(path string) (*image.Gray, error) {
+// DecodeGray reads a PNG as a grey image.
+func DecodeGray(path string) (*image.Gray, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -71,7 +71,7 @@ func (t *Tesseract) ReadRegions(ctx context.Context, doc *Source, req Request, r
 		return nil, err
 	}
 	defer os.Remove(img)
-	page, err := decodeGray(img)
+	page, err := DecodeGray(img)
 	if err != nil {
 		return nil, fmt.Errorf("image de la page %d : %w", req.Page, err)
 	}
