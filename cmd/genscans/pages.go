@@ -4,14 +4,13 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"image/draw"
-	"image/png"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 
 	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/ocr"
 	"analyste.dev/analyste/shared/pdftext"
 )
 
@@ -85,19 +84,5 @@ func render(ctx context.Context, src string, n, dpi int, tmp string) (*image.Gra
 	if err := run(ctx, "pdftoppm", "-f", p, "-l", p, "-r", strconv.Itoa(dpi), "-gray", "-png", "-singlefile", src, root); err != nil {
 		return nil, err
 	}
-	f, err := os.Open(root + ".png")
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		return nil, err
-	}
-	if gray, ok := img.(*image.Gray); ok {
-		return gray, nil
-	}
-	gray := image.NewGray(img.Bounds())
-	draw.Draw(gray, gray.Bounds(), img, img.Bounds().Min, draw.Src)
-	return gray, nil
+	return ocr.DecodeGray(root + ".png")
 }

@@ -13,18 +13,20 @@ var lookalikes = map[rune]rune{'O': '0', 'o': '0', 'l': '1', 'I': '1', '|': '1'}
 // signs, parentheses and a unit after it.
 const amountPunct = ".,-−–()%€\u00a0\u202f"
 
-// quotes are the marks a speck beside an amount is read as.
-const quotes = "‘’'`\"«»“”"
+// marks are what a speck or a table's rule beside an amount is read as:
+// quotes, and an exclamation mark for a rule touching its last digit.
+const marks = "‘’'`\"«»“”!"
 
 // fixDigits gives a word that prints an amount its digits where the OCR
 // read a lookalike letter ("1O2" → "102", "l 234" → "1 234"), without
-// the quote a speck beside it is read as ("‘131" → "131"): a word with
+// the mark a speck or a rule beside it is read as ("‘131" → "131",
+// "734 000!" → "734 000"): a word with
 // at least two digits, nothing but digits, lookalikes and an amount's
 // punctuation, whose lookalikes all stand next to a digit. Any other word
 // is left as read.
 func fixDigits(word string) string {
-	if t := strings.Trim(word, quotes); t != word && strings.Trim(t, "0123456789 .,") == "" && len(digitsOf(t)) >= 2 {
-		word = t // a speck read as a quote beside an amount
+	if t := strings.Trim(word, marks); t != word && strings.Trim(t, "0123456789 .,") == "" && len(digitsOf(t)) >= 2 {
+		word = t // a speck or a rule read as a mark beside an amount
 	}
 	rs := []rune(word)
 	digits, looks := 0, 0

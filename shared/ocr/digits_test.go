@@ -21,6 +21,9 @@ func TestFixDigits(t *testing.T) {
 		{"«1", "«1"}, // one digit
 		{"l'an", "l'an"},
 		{"2 884»", "2 884"},
+		{"000!", "000"}, // a rule touching the cell
+		{"5000!", "5000"},
+		{"Attention!", "Attention!"},
 	} {
 		if got := fixDigits(tt.in); got != tt.want {
 			t.Errorf("fixDigits(%q) = %q, attendu %q", tt.in, got, tt.want)

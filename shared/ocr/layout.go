@@ -60,7 +60,7 @@ func Layout(words []Word, crop pdftext.Rect) ([]pdftext.Line, []pdftext.Glyph, [
 		p := &ps[i]
 		p.centre = (p.y0+p.y1)/2 - slope*(p.x0+p.x1)/2
 	}
-	cs := chunks(ps)
+	cs := withoutStrays(chunks(ps))
 	// A row's em is never taken under a fraction of the page's usual ink
 	// height: a small word (a dash, a comma) must not cut a row.
 	floor := minInk * medianInk(ps)
@@ -177,6 +177,35 @@ func chunks(ps []placed) []chunk {
 		return cmp.Or(cmp.Compare(a.centre, b.centre), cmp.Compare(a.words[0].x0, b.words[0].x0))
 	})
 	return out
+}
+
+// strayLetters: a word of at most this many letters and no digit, that
+// the engine is unsure of (under 0.5), at an end of a cell of figures or
+// dates, is a speck beside them read as letters (« 31/12/2024 ES »): it
+// would make the cell no figure and its column no year.
+const strayLetters = 3
+
+// withoutStrays drops the stray letters at the ends of the chunks that
+// print a figure or a date.
+func withoutStrays(cs []chunk) []chunk {
+	stray := func(p placed) bool {
+		return p.Conf < 0.5 && utf8.RuneCountInString(p.Text) <= strayLetters && !strings.ContainsFunc(p.Text, unicode.IsDigit)
+	}
+	for i := range cs {
+		ws := cs[i].words
+		figures := slices.ContainsFunc(ws, func(p placed) bool { return len(digitsOf(p.Text)) >= 2 && !stray(p) })
+		if !figures {
+			continue
+		}
+		for len(ws) > 1 && stray(ws[len(ws)-1]) {
+			ws = ws[:len(ws)-1]
+		}
+		for len(ws) > 1 && stray(ws[0]) {
+			ws = ws[1:]
+		}
+		cs[i].words = ws
+	}
+	return cs
 }
 
 // emOf is the font size of a line's words: its tall words' ink height.

@@ -114,3 +114,32 @@ func TestLayoutSpecks(t *testing.T) {
 		t.Errorf("lignes %q : deux attendues, sans les taches, le tiret gardé", got)
 	}
 }
+
+// A speck read as letters at an end of a cell of figures or dates, that
+// the engine is unsure of, is dropped: « 31/12/2024 ES » would be no year.
+// Letters it is sure of, and unsure letters in a label, stay.
+func TestLayoutDropsStrayLetters(t *testing.T) {
+	words := row(0, 100, 0, "Notes", 300.0, "31/12/2025", 380.0, "31/12/2024", 470.0, "ES", 524.0)
+	words = append(words, row(1, 120, 0, "Stocks", 60.0, "12", 400.0, "000", 415.0, "k€", 434.0)...)
+	words = append(words, row(2, 140, 0, "Actifs", 60.0, "EU", 93.0)...)
+	for i := range words {
+		if words[i].Text == "ES" || words[i].Text == "EU" {
+			words[i].Conf = 0.35
+		}
+	}
+	lines, glyphs, conf := Layout(words, a4)
+	var got []string
+	for _, l := range lines {
+		got = append(got, l.Text())
+	}
+	want := []string{"Notes", "31/12/2025", "31/12/2024", "Stocks", "12 000 k€", "Actifs EU"}
+	all := strings.Join(got, "\n")
+	for _, w := range want {
+		if !strings.Contains(all, w) {
+			t.Errorf("%q absent :\n%s", w, all)
+		}
+	}
+	if strings.Contains(all, "ES") || len(glyphs) != len(words)-1 || len(conf) != len(glyphs) {
+		t.Errorf("%d mots pour %d lus :\n%s", len(glyphs), len(words), all)
+	}
+}

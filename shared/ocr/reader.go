@@ -191,6 +191,18 @@ const (
 // read again at RereadDPI in RereadMode, within the budget; a page the
 // second reading fails on keeps its first. doc is left as it was.
 func (r Reader) Reread(ctx context.Context, data []byte, doc *pdftext.Document, pages []int) *pdftext.Document {
+	return r.rereadPages(ctx, data, doc, pages, func(ctx context.Context, src *Source, p pdftext.Page) (pdftext.Page, bool) {
+		p.Lines, p.Glyphs, p.OCR = nil, nil, nil
+		err := r.page(ctx, src, &p, Request{Page: p.Number, DPI: RereadDPI, Mode: RereadMode, Region: Whole})
+		return p, err == nil
+	})
+}
+
+// rereadPages returns a copy of doc whose OCR pages among pages (from 1)
+// are what again gives for them, within the document's budget; a page
+// again gives nothing for (false) is kept as it was.
+func (r Reader) rereadPages(ctx context.Context, data []byte, doc *pdftext.Document, pages []int,
+	again func(context.Context, *Source, pdftext.Page) (pdftext.Page, bool)) *pdftext.Document {
 	out := &pdftext.Document{Pages: slices.Clone(doc.Pages)}
 	src := NewSource(data)
 	defer src.Close()
@@ -200,9 +212,7 @@ func (r Reader) Reread(ctx context.Context, data []byte, doc *pdftext.Document, 
 		if n < 1 || n > len(out.Pages) || out.Pages[n-1].OCR == nil || ctx.Err() != nil {
 			continue
 		}
-		p := out.Pages[n-1]
-		p.Lines, p.Glyphs, p.OCR = nil, nil, nil
-		if err := r.page(ctx, src, &p, Request{Page: n, DPI: RereadDPI, Mode: RereadMode, Region: Whole}); err == nil {
+		if p, ok := again(ctx, src, out.Pages[n-1]); ok {
 			out.Pages[n-1] = p
 		}
 	}

@@ -47,9 +47,68 @@ func (t *Tesseract) Name() string { return "tesseract" }
 // Read implements Engine: pdftoppm renders the region of the page in grey,
 // tesseract reads it as TSV.
 func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word, error) {
+	img, g, err := t.render(ctx, doc, req, req.Region)
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(img)
+	out, err := t.recognize(ctx, img, req, g.dpi)
+	if err != nil {
+		return nil, err
+	}
+	return parseTSV(bytes.NewReader(out), g.region, g.pageW, g.pageH)
+}
+
+// ReadRegions implements RegionReader: pdftoppm renders the whole page
+// once, each region is cut from it in Go, and one tesseract process reads
+// the list of cuts.
+func (t *Tesseract) ReadRegions(ctx context.Context, doc *Source, req Request, regions []Region) ([][]Word, error) {
+	if len(regions) == 0 {
+		return nil, nil
+	}
+	img, g, err := t.render(ctx, doc, req, Whole)
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(img)
+	page, err := DecodeGray(img)
+	if err != nil {
+		return nil, fmt.Errorf("image de la page %d : %w", req.Page, err)
+	}
+	list, cuts, err := writeCuts(page, regions, img)
+	defer func() {
+		for _, c := range cuts {
+			os.Remove(c.path)
+		}
+		os.Remove(list)
+	}()
+	if err != nil {
+		return nil, fmt.Errorf("découpe de la page %d : %w", req.Page, err)
+	}
+	out, err := t.recognize(ctx, list, req, g.dpi)
+	if err != nil {
+		return nil, err
+	}
+	kept := make([]Region, len(cuts))
+	for i, c := range cuts {
+		kept[i] = c.region
+	}
+	return parseTSVImages(bytes.NewReader(out), kept, g.pageW, g.pageH)
+}
+
+// geometry is where a rendered image lies on its page.
+type geometry struct {
+	dpi          float64 // the resolution rendered, lowered to MaxPixels
+	pageW, pageH float64 // the whole page, in pixels at dpi
+	region       Region  // the image's part of the page
+}
+
+// render has pdftoppm render region of req's page in grey, at req.DPI or
+// less within MaxPixels, and returns the image's path.
+func (t *Tesseract) render(ctx context.Context, doc *Source, req Request, r Region) (string, geometry, error) {
 	path, err := doc.Path()
 	if err != nil {
-		return nil, fmt.Errorf("PDF pour l'OCR : %w", err)
+		return "", geometry{}, fmt.Errorf("PDF pour l'OCR : %w", err)
 	}
 	dpi := float64(req.DPI)
 	if px := req.Width * req.Height * dpi * dpi / (72 * 72); px > t.MaxPixels {
@@ -57,9 +116,8 @@ func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word,
 	}
 	pageW, pageH := math.Round(req.Width*dpi/72), math.Round(req.Height*dpi/72)
 	if pageW < 1 || pageH < 1 {
-		return nil, fmt.Errorf("page %d : dimensions %gx%g pt", req.Page, req.Width, req.Height)
+		return "", geometry{}, fmt.Errorf("page %d : dimensions %gx%g pt", req.Page, req.Width, req.Height)
 	}
-	r := req.Region
 	x, y := math.Floor(r.X0*pageW), math.Floor(r.Y0*pageH)
 	w, h := math.Ceil(r.X1*pageW)-x, math.Ceil(r.Y1*pageH)-y
 	root := filepath.Join(filepath.Dir(path), fmt.Sprintf("page-%d-%d", req.Page, int(dpi)))
@@ -67,15 +125,20 @@ func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word,
 	render := []string{"-f", n, "-l", n, "-r", strconv.FormatFloat(dpi, 'f', 2, 64), "-gray", "-png", "-singlefile",
 		"-x", strconv.Itoa(int(x)), "-y", strconv.Itoa(int(y)), "-W", strconv.Itoa(int(w)), "-H", strconv.Itoa(int(h)), path, root}
 	if _, err := t.run(ctx, "pdftoppm", render...); err != nil {
-		return nil, fmt.Errorf("rendu de la page %d : %w", req.Page, err)
+		return "", geometry{}, fmt.Errorf("rendu de la page %d : %w", req.Page, err)
 	}
-	img := root + ".png"
-	defer os.Remove(img)
+	return root + ".png", geometry{dpi: dpi, pageW: pageW, pageH: pageH,
+		region: Region{x / pageW, y / pageH, (x + w) / pageW, (y + h) / pageH}}, nil
+}
+
+// recognize runs tesseract on input (an image, or a file listing images)
+// in req's mode and returns its TSV.
+func (t *Tesseract) recognize(ctx context.Context, input string, req Request, dpi float64) ([]byte, error) {
 	mode := req.Mode
 	if mode == 0 {
 		mode = Auto
 	}
-	args := []string{img, "stdout", "-l", t.Lang, "--psm", strconv.Itoa(int(mode)), "--dpi", strconv.Itoa(int(dpi))}
+	args := []string{input, "stdout", "-l", t.Lang, "--psm", strconv.Itoa(int(mode)), "--dpi", strconv.Itoa(int(dpi))}
 	if req.Digits {
 		args = append(args, "-c", "tessedit_char_whitelist="+digitChars)
 	}
@@ -83,8 +146,7 @@ func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word,
 	if err != nil {
 		return nil, fmt.Errorf("OCR de la page %d : %w", req.Page, err)
 	}
-	region := Region{x / pageW, y / pageH, (x + w) / pageW, (y + h) / pageH}
-	return parseTSV(bytes.NewReader(out), region, pageW, pageH)
+	return out, nil
 }
 
 // digitChars are what an amount cell prints: digits, their separators,

@@ -74,6 +74,44 @@ func TestTesseractReadsAScannedStatement(t *testing.T) {
 			t.Fatalf("mot %q : boîte %+v, confiance %v", text[g.Start:g.End], g.Box, c)
 		}
 	}
+	// Each amount read again on its own box, from one image of the page,
+	// by one tesseract process, reads the same digits.
+	var regions []Region
+	var digits []string
+	for _, loc := range amounts.FindAllStringIndex(text, 12) {
+		rects := page.Rects(loc[0], loc[1])
+		if len(rects) == 0 {
+			continue
+		}
+		b := rects[0]
+		for _, r := range rects[1:] {
+			b = pdftext.Rect{X0: min(b.X0, r.X0), Y0: min(b.Y0, r.Y0), X1: max(b.X1, r.X1), Y1: max(b.Y1, r.Y1)}
+		}
+		regions = append(regions, regionOf(pdftext.Rect{X0: b.X0 - 4, Y0: b.Y0 - 3, X1: b.X1 + 4, Y1: b.Y1 + 3}, page.CropBox))
+		digits = append(digits, digitsOf(text[loc[0]:loc[1]]))
+	}
+	pdf := NewSource(data)
+	defer pdf.Close()
+	read, err := e.ReadRegions(ctx, pdf, Request{Page: 1, DPI: RereadDPI, Mode: Line, Digits: true, Width: 595, Height: 842}, regions)
+	if err != nil || len(read) != len(regions) {
+		t.Fatalf("%d régions lues sur %d : %v", len(read), len(regions), err)
+	}
+	same := 0
+	for i, ws := range read {
+		var got strings.Builder
+		for _, w := range ws {
+			got.WriteString(digitsOf(w.Text))
+			if w.X0 < regions[i].X0-0.001 || w.X1 > regions[i].X1+0.001 {
+				t.Errorf("région %d : mot %q hors de sa région %+v", i, w.Text, regions[i])
+			}
+		}
+		if got.String() == digits[i] {
+			same++
+		}
+	}
+	if len(regions) < 10 || same*10 < len(regions)*8 {
+		t.Errorf("%d montants relus à l'identique sur %d", same, len(regions))
+	}
 }
 
 // Over its bounds a reading fails with its reason, and the process is

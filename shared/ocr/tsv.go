@@ -15,11 +15,21 @@ const tsvFields = 12
 // size, each level-5 row a word, in pixels. Boxes are made fractions of
 // the page: the image is region of a page of pageW × pageH pixels.
 func parseTSV(r io.Reader, region Region, pageW, pageH float64) ([]Word, error) {
+	words, err := parseTSVImages(r, []Region{region}, pageW, pageH)
+	if err != nil {
+		return nil, err
+	}
+	return words[0], nil
+}
+
+// parseTSVImages reads the TSV of Tesseract run on a list of images, the
+// i-th (its page_num i+1) being regions[i] of the page: the words of each.
+func parseTSVImages(r io.Reader, regions []Region, pageW, pageH float64) ([][]Word, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	var (
-		words []Word
-		lines = map[[3]int]int{}
+		words = make([][]Word, len(regions))
+		lines = map[[4]int]int{}
 	)
 	header := true
 	for sc.Scan() {
@@ -46,15 +56,19 @@ func parseTSV(r io.Reader, region Region, pageW, pageH float64) ([]Word, error) 
 		if text == "" || n[9] < 0 {
 			continue
 		}
-		key := [3]int{int(n[1]), int(n[2]), int(n[3])} // block, paragraph, line
+		img := int(n[0]) - 1
+		if img < 0 || img >= len(regions) {
+			return nil, fmt.Errorf("sortie TSV de tesseract : image %d sur %d", img+1, len(regions))
+		}
+		key := [4]int{img, int(n[1]), int(n[2]), int(n[3])} // image, block, paragraph, line
 		id, ok := lines[key]
 		if !ok {
 			id = len(lines)
 			lines[key] = id
 		}
 		left, top, width, height := n[5], n[6], n[7], n[8]
-		ox, oy := region.X0*pageW, region.Y0*pageH
-		words = append(words, Word{Text: text, Conf: n[9] / 100, Line: id,
+		ox, oy := regions[img].X0*pageW, regions[img].Y0*pageH
+		words[img] = append(words[img], Word{Text: text, Conf: n[9] / 100, Line: id,
 			X0: (ox + left) / pageW, Y0: (oy + top) / pageH, X1: (ox + left + width) / pageW, Y1: (oy + top + height) / pageH})
 	}
 	if err := sc.Err(); err != nil {

@@ -13,22 +13,31 @@ import (
 
 // reread has the OCR read a scan's statement pages once more when the
 // offline reading of them fails an identity: a misread digit fails a
-// total. The reading whose identities fail less is kept; a failure the
-// second reading does not cure is shown as for any document.
+// total. First the figures the engine was unsure of, each on its own box;
+// then, if an identity still fails, the pages whole. A reading is kept
+// only if it fails fewer identities and passes as many (a reading that
+// loses rows fails fewer too); a failure no reading cures is shown as for
+// any document.
 func (p *Pipeline) reread(ctx context.Context, data []byte, doc *pdftext.Document) *pdftext.Document {
 	statements := locate.Find(doc).Neighbours(0, len(doc.Pages))
 	if !slices.ContainsFunc(statements, func(n int) bool { return doc.Pages[n-1].OCR != nil }) {
 		return doc
 	}
-	before := checked(ctx, doc)
-	if before.failed == 0 {
-		return doc
+	best := checked(ctx, doc)
+	keep := func(other *pdftext.Document) {
+		if after := checked(ctx, other); after.failed < best.failed && after.passed >= best.passed {
+			doc, best = other, after
+		}
 	}
-	// A reading that loses rows fails fewer identities too: the second
-	// reading is kept only if it fails fewer and passes as many.
-	again := p.opts.OCR.Reread(ctx, data, doc, statements)
-	if after := checked(ctx, again); after.failed < before.failed && after.passed >= before.passed {
-		return again
+	if best.failed > 0 {
+		keep(p.opts.OCR.RereadCells(ctx, data, doc, statements))
+	}
+	if best.failed > 0 {
+		whole := p.opts.OCR.Reread(ctx, data, doc, statements)
+		keep(whole)
+		if best.failed > 0 {
+			keep(p.opts.OCR.RereadCells(ctx, data, whole, statements))
+		}
 	}
 	return doc
 }

@@ -19,13 +19,43 @@ type textOCR struct {
 	source  []pdftext.Page
 	misread map[ocr.Mode]map[string]string
 	blank   map[ocr.Mode]int // a page read as blank in that mode
+	// unsure: the words misread are read with a low confidence, as
+	// Tesseract's misreads are.
+	unsure  bool
 	reads   []ocr.Request
+	regions int // cells read again
+}
+
+// ReadRegions reads each region as the words of the page whose centre
+// lies in it, in req's mode.
+func (e *textOCR) ReadRegions(ctx context.Context, src *ocr.Source, req ocr.Request, regions []ocr.Region) ([][]ocr.Word, error) {
+	e.regions += len(regions)
+	whole := req
+	whole.Region = ocr.Whole
+	words, err := e.words(whole)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]ocr.Word, len(regions))
+	for i, r := range regions {
+		for _, w := range words {
+			if cx, cy := (w.X0+w.X1)/2, (w.Y0+w.Y1)/2; cx >= r.X0 && cx <= r.X1 && cy >= r.Y0 && cy <= r.Y1 {
+				out[i] = append(out[i], w)
+			}
+		}
+	}
+	return out, nil
 }
 
 func (e *textOCR) Name() string { return "texte" }
 
 func (e *textOCR) Read(_ context.Context, _ *ocr.Source, req ocr.Request) ([]ocr.Word, error) {
 	e.reads = append(e.reads, req)
+	return e.words(req)
+}
+
+// words are the words of req's page as e reads them in req's mode.
+func (e *textOCR) words(req ocr.Request) ([]ocr.Word, error) {
 	if e.blank[req.Mode] == req.Page {
 		return nil, nil
 	}
@@ -43,11 +73,14 @@ func (e *textOCR) Read(_ context.Context, _ *ocr.Source, req ocr.Request) ([]ocr
 			rects := p.Rects(start, end)
 			if len(rects) == 1 {
 				r := rects[0]
-				word := text[start:end]
+				word, conf := text[start:end], 0.9
 				if m, ok := e.misread[req.Mode][word]; ok {
 					word = m
+					if e.unsure {
+						conf = 0.4
+					}
 				}
-				out = append(out, ocr.Word{Text: word, Conf: 0.9, Line: line,
+				out = append(out, ocr.Word{Text: word, Conf: conf, Line: line,
 					X0: (r.X0 - p.CropBox.X0) / w, X1: (r.X1 - p.CropBox.X0) / w, Y0: (p.CropBox.Y1 - r.Y1) / h, Y1: (p.CropBox.Y1 - r.Y0) / h})
 			}
 		}
@@ -60,7 +93,7 @@ func (e *textOCR) Read(_ context.Context, _ *ocr.Source, req ocr.Request) ([]ocr
 }
 
 // garnierScan reads the scan of garnier's bilan through e.
-func garnierScan(t *testing.T, misread map[ocr.Mode]map[string]string, blank map[ocr.Mode]int) (*pdftext.Document, *textOCR) {
+func garnierScan(t *testing.T, misread map[ocr.Mode]map[string]string, blank map[ocr.Mode]int, unsure bool) (*pdftext.Document, *textOCR) {
 	t.Helper()
 	ctx := context.Background()
 	data, err := os.ReadFile("../../testdata/engines/garnier/rapport.pdf")
@@ -75,7 +108,7 @@ func garnierScan(t *testing.T, misread map[ocr.Mode]map[string]string, blank map
 		}
 		source = append(source, *page)
 	}
-	e := &textOCR{source: source, misread: misread, blank: blank}
+	e := &textOCR{source: source, misread: misread, blank: blank, unsure: unsure}
 	p := New(nil, Options{Limits: pdftext.DefaultLimits(), OCR: &ocr.Reader{Engine: e, Budget: ocr.Budget{MaxPages: 10, Page: time.Minute, Document: time.Minute}}})
 	doc, err := p.ReadFile(ctx, "../../testdata/scans/garnier-300/rapport.pdf")
 	if err != nil {
@@ -85,7 +118,7 @@ func garnierScan(t *testing.T, misread map[ocr.Mode]map[string]string, blank map
 }
 
 func TestScanReadByOCR(t *testing.T) {
-	doc, _ := garnierScan(t, nil, nil)
+	doc, _ := garnierScan(t, nil, nil, false)
 	if len(doc.Pages) != 2 || doc.Pages[0].OCR == nil || !strings.Contains(doc.Pages[0].Text(), "TOTAL GÉNÉRAL") {
 		t.Fatalf("scan lu : %+v", doc.Pages)
 	}
@@ -121,20 +154,31 @@ func TestScanRereadWhenAnIdentityFails(t *testing.T) {
 		name    string
 		misread map[ocr.Mode]map[string]string
 		blank   map[ocr.Mode]int
+		unsure  bool
 		dpi     int
+		cells   bool // the misread cell read again on its box
 	}{
-		{"cured by the second reading", map[ocr.Mode]map[string]string{ocr.Column: wrong}, nil, ocr.RereadDPI},
-		{"misread again: the first kept", map[ocr.Mode]map[string]string{ocr.Column: wrong, ocr.RereadMode: wrong}, nil, ocr.DPI},
+		{"cured by the second reading", map[ocr.Mode]map[string]string{ocr.Column: wrong}, nil, false, ocr.RereadDPI, false},
+		// Unsure of its misread, the engine reads that cell again, alone:
+		// the page is not read again whole.
+		{"cured by the cell's second reading", map[ocr.Mode]map[string]string{ocr.Column: wrong}, nil, true, ocr.DPI, true},
+		{"misread again: the first kept", map[ocr.Mode]map[string]string{ocr.Column: wrong, ocr.RereadMode: wrong}, nil, false, ocr.DPI, false},
 		// The second reading loses the passif: no identity fails, none
 		// passes on the bilan either.
-		{"fewer rows read: the first kept", map[ocr.Mode]map[string]string{ocr.Column: wrong}, map[ocr.Mode]int{ocr.RereadMode: 2}, ocr.DPI},
-		{"nothing fails: read once", nil, nil, ocr.DPI},
+		{"fewer rows read: the first kept", map[ocr.Mode]map[string]string{ocr.Column: wrong}, map[ocr.Mode]int{ocr.RereadMode: 2}, false, ocr.DPI, false},
+		{"nothing fails: read once", nil, nil, false, ocr.DPI, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			doc, e := garnierScan(t, tt.misread, tt.blank)
+			doc, e := garnierScan(t, tt.misread, tt.blank, tt.unsure)
 			if got := doc.Pages[0].OCR.DPI; got != tt.dpi {
 				t.Errorf("page 1 lue à %d dpi, attendu %d (lectures %+v)", got, tt.dpi, e.reads)
+			}
+			if tt.cells {
+				text := doc.Pages[0].Text()
+				if e.regions == 0 || len(e.reads) != 2 || strings.Contains(text, "386") || !strings.Contains(text, "336") {
+					t.Errorf("%d cellules relues, %d lectures de page : la cellule mal lue relue seule\n%s", e.regions, len(e.reads), text)
+				}
 			}
 			if tt.misread == nil && len(e.reads) != 2 {
 				t.Errorf("%d lectures, 2 attendues", len(e.reads))
