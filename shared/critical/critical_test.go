@@ -102,6 +102,10 @@ func TestClassify(t *testing.T) {
 		{"La provision nous paraît insuffisante d'au moins 300 k€, ce qui nous conduit à formuler une réserve.", AuditOpinion},
 		{"La réserve formulée sur les comptes de l'exercice précédent a été levée.", ""},
 		{"Si ces informations ne sont pas pertinentes, il formule une certification avec réserve ou un refus de certifier.", ""},
+		{"La réserve exprimée l'an dernier sur la valorisation des stocks est levée.", ""},
+		{"Nous n'exprimons pas d'opinion sur des éléments de ces comptes annuels pris isolément.", ""},
+		{"Nous n'exprimons pas d'opinion sur les comptes annuels de l'exercice clos le 31 décembre 2025.", AuditOpinion},
+		{"L'accord de conciliation homologué en 2023 a depuis été honoré : la société a toujours honoré ses échéances.", ""},
 		// Equity below half the share capital.
 		{"Les capitaux propres de la société sont devenus inférieurs à la moitié du capital social du fait des pertes.", HalfCapital},
 		{"Conformément à l'article L.225-248 du code de commerce, l'assemblée a décidé de ne pas prononcer la dissolution anticipée de la société.", HalfCapital},

@@ -138,7 +138,9 @@ var rules = []rule{
 			// A creditor's demand rejected or dropped, a restructuring done.
 			`(?:demande|assignation|citation|requete)s?`+long+` (?:est|a ete|ont ete|sont) rejetee?s?`,
 			`rejet`+w+` (?:la|l) (?:demande|assignation|citation)`, `declaree?s? sans objet`, `irrecevable`+s, `desist`+w,
-			`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`),
+			`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`,
+			// Every instalment of the plan or the agreement paid.
+			`(?:a|ont) (?:depuis |toujours )?honore`+s),
 		exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
 			`deprecie[a-z]*`,
 			`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
@@ -233,7 +235,7 @@ var rules = []rule{
 			`assortie?s? (?:d une|de|de deux|de trois) reserves?`, `reserves? (?:formulee|emise|exprimee)`+s,
 			`procedure d alerte`,
 		),
-		settled: re(`(?:a|ont) ete leve`+s, `levee de la reserve`, `n a plus lieu`),
+		settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`),
 	},
 	{
 		kind: PaymentDefault, category: signals.Liquidity, also: []signals.Category{signals.Acceleration, signals.GoingConcern},
@@ -322,7 +324,7 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	if m := terms.FindStringIndex(main); m != nil {
 		termsAt = m[0]
 	}
-	std := responsibility.MatchString(f) || signals.GeneralRule(sentence)
+	std := responsibility.MatchString(f) || signals.GeneralRule(sentence) || signals.StandardParagraph(sentence)
 	for i := range rules {
 		r := &rules[i]
 		// A rule that plans may be named before a contract's wording.

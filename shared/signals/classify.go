@@ -128,6 +128,12 @@ func classify(s sentence, ref reference) (kind, Category) {
 		(weight <= 2 || coveredWhole(clause)) {
 		return mitigant, ""
 	}
+	if best != "" && !strong[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == best })] && absentOf(s.norm) {
+		// The sentence declares its own risk absent ("les garanties données
+		// aux clients sur les produits"): a pair of words of another
+		// category does not name it.
+		best = ""
+	}
 	if best == "" {
 		best = consequenceOnly(s.norm)
 	}
@@ -340,6 +346,18 @@ func liftedClaim(norm string) bool {
 			return true
 		}
 	}
+	// In the active voice the court names the claim after its verb: "le
+	// tribunal a rejeté la demande d'ouverture…", "la cour infirme le
+	// jugement en ce qu'il a condamné…".
+	for _, l := range affirmed(norm, activeLifts) {
+		clause := norm[l.end:]
+		if i := strings.IndexAny(clause, ";."); i >= 0 {
+			clause = clause[:i]
+		}
+		if has(clause, claims) || has(clause, []string{"condamn"}) {
+			return true
+		}
+	}
 	return false
 }
 
@@ -347,6 +365,12 @@ func liftedClaim(norm string) bool {
 // with no year, amount or company of its own: no event of the company.
 // The critical net leaves these sentences out too.
 func GeneralRule(text string) bool { return generalLaw(quotes.Normalise(text)) }
+
+// StandardParagraph tells whether text holds the wording of the
+// auditors', the accountant's or a prospectus' standard paragraphs, which
+// name risks only as things to assess or to warn of. The critical net
+// leaves these sentences out too.
+func StandardParagraph(text string) bool { return has(quotes.Normalise(text), standard) }
 
 // generalLaw tells a rule of law stated for any debtor, with no year,
 // amount or company of its own.
@@ -394,6 +418,12 @@ func deniedOrRestricted(norm string, start, end int) bool {
 // does not.
 func declaresAbsent(norm string, d *definition) bool {
 	return len(affirmed(norm, d.absent)) > 0
+}
+
+// absentOf tells whether norm names the risk of some category and
+// declares it absent.
+func absentOf(norm string) bool {
+	return slices.ContainsFunc(taxonomy, func(d definition) bool { return declaresAbsent(norm, &d) && has(norm, d.strong) })
 }
 
 // adverseWords tell that something goes or may go wrong, whatever the

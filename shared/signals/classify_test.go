@@ -112,6 +112,17 @@ func TestClassify(t *testing.T) {
 		{"a debt replaced", "Le crédit-relais de 2 M€ a été remplacé en septembre 2025 par un prêt amortissable sur sept ans.", neutral, ""},
 		{"a debt still to replace", "Le crédit-relais de 2 M€, qui arrive à échéance en avril 2026, doit encore être remplacé par un prêt amortissable.", risk, Refinancing},
 		{"governing law", "Le présent contrat est régi par le droit français et tout litige sera porté devant le tribunal des activités économiques de Lyon.", neutral, ""},
+		{"a claim rejected in the active voice", "La cour a rejeté la demande de liquidation présentée par l'ancien fournisseur.", neutral, ""},
+		{"the company's own appeal rejected, in the active voice", "La cour a rejeté le recours de la société contre sa condamnation à verser 400 k€ à un ancien distributeur.", risk, Litigation},
+		{"a lender's right to cancel is no lifting", "En cas de changement de contrôle, les banques pourraient annuler leurs engagements et demander le remboursement immédiat des tirages.", risk, Acceleration},
+		{"a negation across an incise", "La société n'a pas connaissance, à ce jour, de litige susceptible d'affecter ses comptes.", neutral, ""},
+		{"an incise without a negation", "La société a reçu, le 4 mars 2026, une assignation d'un ancien agent réclamant 800 k€.", risk, Litigation},
+		{"back to normal", "Les retards de livraison du fabricant, qui avaient pesé sur le premier semestre, sont revenus à la normale depuis l'été.", neutral, ""},
+		{"a ruling's principle", "Le créancier qui n'a pas déclaré sa créance dans le délai légal ne peut plus en obtenir le paiement.", neutral, ""},
+		{"a product warranty given to customers", "Les garanties données aux clients sur les appareils vendus font l'objet d'une provision calculée sur les retours passés.", neutral, ""},
+		{"an investor's warning", "Les souscripteurs pourraient perdre tout ou partie de leur investissement si l'émetteur faisait défaut.", neutral, ""},
+		{"the opinion's scope", "Nous n'exprimons pas d'opinion sur des éléments de ces comptes pris isolément.", neutral, ""},
+		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, AuditorQualification},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -53,7 +53,17 @@ var (
 	standard = []string{"s'il conclut", "existence ou non", "s'il existe ou non", "il incombe à la direction", "il incombe au",
 		"assurance raisonnable", "jugement professionnel", "il formule une certification", "sauf s'il est prévu de liquider",
 		"étant toutefois rappelé", "ne garantit toutefois pas", "il revient à la direction", "il revient au",
-		"convention comptable de continuité", "sauf si elle prévoit de liquider", "sauf s'il prévoit de liquider"}
+		"convention comptable de continuité", "sauf si elle prévoit de liquider", "sauf s'il prévoit de liquider",
+		// The opinion's scope (the accounts as a whole, no item alone), the
+		// report opening on its own subject, and what the professional
+		// says of its work and its limits.
+		"pris isolément", "nous vous présentons notre rapport", "qu'il nous appartienne", "sans avoir à nous prononcer",
+		"dans la présentation des comptes",
+		// A prospectus' warnings to its readers: forward-looking statements
+		// and the investor's own loss, which every issuer prints.
+		"déclarations prospectives", "résultats réels diffèr", "pourraient différer sensiblement",
+		"tout ou partie de leur investissement", "tout ou partie de son investissement", "tout ou partie du capital investi",
+		"perte en capital", "les investisseurs sont invités", "l'attention des investisseurs", "qu'aux investisseurs"}
 	// breached says a covenant was broken or waived, as a fact.
 	breached = []string{"n'a pas été respecté", "n'ont pas été respecté", "n'était pas respecté", "n'étaient pas respecté",
 		"non-respect constaté", "bris de covenant", "waiver", "dérogation obtenue", "dérogation accordée", "a été franchi",
@@ -108,6 +118,11 @@ var (
 		"désistement", "déclarée sans objet", "déclaré sans objet", "a été clôturé", "ont été clôturé", "exécution intégrale",
 		"assainissement ayant été", "assainissement a été", "prononce la décharge", "prononcé la décharge", "abandon total",
 		"abandon des rectifications", "abandon du redressement", "issue amiable", "dégrèvement total", "dégrèvement intégral", "permis de reconstituer", "aucun effet sur", "n'a eu aucun effet", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
+		// Over, in ordinary words: back to normal, behind the company, every
+		// instalment of a plan honoured.
+		"revenu à la normale", "est désormais derrière", "est aujourd'hui derrière", "sont désormais derrière",
+		"sont aujourd'hui derrière", "appartient au passé", "a honoré", "ont honoré", "a depuis honoré", "ont depuis honoré",
+		"a toujours honoré", "ont toujours honoré",
 	}
 	// lifts and claims: an adverse claim (a fine, a reassessment, a
 	// garnishment, a creditor's demand) annulled, rejected or discharged is
@@ -115,6 +130,8 @@ var (
 	// what was rejected is the company's own appeal against it (ownAppeal).
 	lifts = []string{"annulé", "annulée", "annulés", "annulées", "abrogé", "abrogée", "rapporté", "rapportée", "a été rejeté", "ont été rejeté", "est rejeté", "sont rejeté",
 		"irrecevable", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge"}
+	activeLifts = []string{"a rejeté", "ont rejeté", "rejette", "a annulé", "ont annulé", "a infirmé", "infirme",
+		"a débouté", "déboute", "ordonne la mainlevée"}
 	claims = []string{"amende", "sanction", "rectification", "condamnation", "saisie", "mise en demeure", "pénalité",
 		"assignation", "réclamation", "citation", "demande", "injonction", "redressement urssaf", "redressement fiscal",
 		"redressement notifié", "cotisations supplémentaires", "rappel", "caution", "suspension"}
@@ -127,7 +144,10 @@ var (
 	generalRule = []string{"tout débiteur", "un débiteur", "au débiteur", "le débiteur qui", "toute personne", "tout créancier",
 		"la loi présume", "selon l'article", "aux termes de la loi", "réputée non écrite", "réputé non écrit", "par elle-même",
 		"est une procédure", "peut être ouverte", "peut être ouvert", "peut être demandée", "est ouverte à", "est ouvert à",
-		"est ouverte sur", "est confidentielle", "est destinée à", "réserve la procédure"}
+		"est ouverte sur", "est confidentielle", "est destinée à", "réserve la procédure",
+		// The law's parties named by their role, as a statute or a ruling's
+		// principle writes them.
+		"toute créance", "le créancier", "au créancier", "le débiteur", "du débiteur"}
 	particular = []string{"la société", "le groupe", "l'émetteur", "l'emprunteur", "la débitrice", "notre", "nous", "sa filiale",
 		"ses filiales", "€", "euros", "francs", "dollars"}
 	// settledPairs say it in two places of a sentence: "a obtenu en mars
@@ -389,7 +409,8 @@ const listItem = 3
 func negated(text string, at int) bool {
 	start := clauseStart(text, at)
 	words := wordsOf(text[start:at])
-	if start > 0 && text[start-1] == ',' && len(words) < listItem && negated(text, start-1) {
+	if start > 0 && text[start-1] == ',' && (len(words) < listItem && negated(text, start-1) ||
+		len(words) <= negators["pas"] && deniedAcrossIncise(text, start)) {
 		return true
 	}
 	if noLonger(text[start:at]) {
@@ -414,6 +435,28 @@ func negated(text string, at int) bool {
 	}
 	return false
 }
+
+// deniedAcrossIncise tells a term's clause that opens on the partitive a
+// negation leaves ("de", "d'") after an incise between commas, the
+// negation ending the clause before it: "n'a pas connaissance, à la date
+// du présent document, de réclamation…", "il n'existe pas, à sa
+// connaissance, d'autre procédure…".
+func deniedAcrossIncise(text string, start int) bool {
+	rest := strings.TrimLeft(text[start:], " ")
+	if !strings.HasPrefix(rest, "de ") && !strings.HasPrefix(rest, "d'") {
+		return false
+	}
+	incise := clauseStart(text, start-1)
+	if incise == 0 || text[incise-1] != ',' || len(wordsOf(text[incise:start-1])) > inciseWords {
+		return false
+	}
+	w := wordsOf(text[clauseStart(text, incise-1) : incise-1])
+	return slices.ContainsFunc(w[max(0, len(w)-2):], func(w string) bool { return w == "pas" || w == "jamais" || w == "point" })
+}
+
+// inciseWords is the most words an incise holds ("à la date du présent
+// document").
+const inciseWords = 8
 
 // wordsOf are the words of text; elided articles and pronouns ("d'",
 // "n'") are no words here.

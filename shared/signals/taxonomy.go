@@ -486,7 +486,10 @@ var taxonomy = []definition{
 		weak: []string{"garantie", "garanties", "au profit", "prêteurs", "engagements donnés"},
 		absent: []string{"bénéfici", "garanties reçues", "garanties de disponibilité", "garantie reçue", "engagements reçus", "accordées par les",
 			"accordées aux clients", "garantie contractuelle",
-			"garanties contractuelles", "garantie produit"},
+			"garanties contractuelles", "garantie produit",
+			// The warranty on what the company sells is a product's, given
+			// to its customers.
+			"données aux clients", "garanties commerciales", "garantie commerciale", "garantie légale", "conformité des produits"},
 		gauge: gauge{against: []refKind{equityRef},
 			notable: []string{"nanti", "hypothèque", "gage", "sûreté réelle", "sûretés réelles", "privilège", "grevé"}},
 		// A guarantee outweighs the debt or the lease it stands for.
