@@ -78,7 +78,7 @@ const (
 // What every going-concern rule shares.
 var (
 	goingConcernContext = re(`continuite`, `poursuivre (?:son|leur|l|ses)`, `poursuite (?:de|d)`, `doute`, `capacite (?:de la|du|de|d|a)`,
-		`continuer`, `faire face`, `maintien de l activite`, `maintien de l exploitation`)
+		`continuer`, `faire face`, `honorer (?:ses|leurs|son|sa|les)`, `maintien de l activite`, `maintien de l exploitation`)
 	goingConcernSettled = re(`(?:a|ont) ete leve`+s, `n existe plus`, `ete ecarte`+s, `plus d incertitude`)
 	goingConcernVoices  = []voice{{re(`attir`+w+` (?:votre |l )?attention`, `observations?`, `commissaires? aux comptes`, `auditeurs?`),
 		signals.AuditorQualification}}
@@ -101,6 +101,9 @@ var rules = []rule{
 			// A shortfall dated: "ne pourrait faire face à ses engagements
 			// au-delà de septembre".
 			`ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure de )?faire face a (?:ses|leurs|son) [a-z]+`+gap+` (?:au dela|apres|a partir|a compter|avant|d ici|jusqu)`,
+			// A shortfall on a named lack: "en l'absence de nouveau
+			// financement, la société ne pourrait pas honorer ses échéances".
+			`(?:en l absence|a defaut|faute) (?:de|d)`+long+` \|(?: [a-z0-9]+){0,4} ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure (?:de|d) )?(?:honorer|faire face a) (?:ses|leurs|son|sa|les)`,
 		),
 		context: goingConcernContext, settled: goingConcernSettled, voices: goingConcernVoices,
 	},
@@ -281,6 +284,14 @@ var (
 	terms = regexp.MustCompile(` (?:clauses?|prevoi[a-z]*|stipul[a-z]*|autoris[a-z]* (?:les |la |le |l )?(?:banques?|preteurs?|creanciers?|porteurs?|obligataires?|agent)) `)
 )
 
+// invoked is a contract's clause named as what the lenders acted on ("la
+// banque s'est prévalue de la clause de déchéance du terme"): an act, not
+// the contract's wording.
+var invoked = regexp.MustCompile(` (?:prevalu|invoqu|actionn|fait jouer|mis en oeuvre|mise en oeuvre|applique|active)[a-z]*(?: [a-z]+){0,2} (?:de la |la |les |des |d une |une )?clauses? `)
+
+// blank is text as long as s, all spaces: places after it stay in place.
+func blank(s string) string { return strings.Repeat(" ", len(s)) }
+
 // hypothetical is both, for a list's introduction.
 var hypothetical = regexp.MustCompile(hypothesis.String() + `|` + conditional.String())
 
@@ -321,7 +332,7 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	main, h := dependents(h)
 	moodHyp := inList || hypothesis.MatchString(main) || mood.MatchString(main)
 	termsAt := len(h)
-	if m := terms.FindStringIndex(main); m != nil {
+	if m := terms.FindStringIndex(invoked.ReplaceAllStringFunc(main, blank)); m != nil {
 		termsAt = m[0]
 	}
 	std := responsibility.MatchString(f) || signals.GeneralRule(sentence) || signals.StandardParagraph(sentence)

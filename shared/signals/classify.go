@@ -32,6 +32,7 @@ const minWords = 5
 // an insurance, a provision) without a loss, and that names a risk once at
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
+	ref = ref.statedIn(s.norm)
 	if policy(s.norm) && !framing(s.norm) {
 		// What follows the policy's clauses may still tell a risk ("…
 		// arrêtés selon le principe de continuité ; à défaut, la société ne
@@ -127,6 +128,12 @@ func classify(s sentence, ref reference) (kind, Category) {
 	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && !has(clause, partial) && !has(clause, breached) &&
 		(weight <= 2 || coveredWhole(clause)) {
 		return mitigant, ""
+	}
+	if b := slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == best }); b >= 0 && denied && party[b] && len(named[b]) == 1 {
+		// The counterparty alone beside a risk denied ("la cession de sa
+		// filiale, sans que cette opération constitue un cas de défaut"):
+		// the denied risk was the one named.
+		best = ""
 	}
 	if best != "" && !strong[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == best })] && absentOf(s.norm) {
 		// The sentence declares its own risk absent ("les garanties données

@@ -122,6 +122,11 @@ func TestClassify(t *testing.T) {
 		{"a product warranty given to customers", "Les garanties données aux clients sur les appareils vendus font l'objet d'une provision calculée sur les retours passés.", neutral, ""},
 		{"an investor's warning", "Les souscripteurs pourraient perdre tout ou partie de leur investissement si l'émetteur faisait défaut.", neutral, ""},
 		{"the opinion's scope", "Nous n'exprimons pas d'opinion sur des éléments de ces comptes pris isolément.", neutral, ""},
+		{"a case closed by the court", "Le tribunal a classé le dossier de la société, sa situation ne justifiant plus de suivi.", neutral, ""},
+		{"a counterparty beside a denied risk", "Les banques acceptent la cession de sa filiale italienne, sans que cette opération constitue un cas de défaut.", neutral, ""},
+		{"a payment term stated", "Le délai de paiement des factures est de quarante-cinq jours, conformément à la directive sur les retards de paiement.", neutral, ""},
+		{"one maker only", "Les boîtiers de la gamme principale ne sont aujourd'hui moulés que par un sous-traitant portugais.", risk, SupplierDependence},
+		{"a shortfall on a named lack", "En l'absence d'accord avec ses créanciers, le groupe ne pourrait pas honorer ses engagements au-delà de juin 2026.", risk, GoingConcern},
 		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, AuditorQualification},
 	}
 	for _, tt := range tests {
@@ -146,6 +151,12 @@ func TestOwnCurrency(t *testing.T) {
 	}
 	if k, c := classify(sentence, reference{currency: euro}); k != risk || c != CurrencyRates {
 		t.Errorf("a euro report's sales in francs: %v %q", k, c)
+	}
+	// The sentence's own word on the currency of the accounts outweighs
+	// the pages' count.
+	stated := newSentence("La filiale, qui établit ses comptes en livres sterling, facture ses clients en livres sterling.")
+	if k, c := classify(stated, reference{currency: euro}); k == risk && c == CurrencyRates {
+		t.Errorf("a currency the sentence says the accounts are kept in read as an exposure")
 	}
 }
 

@@ -115,7 +115,7 @@ var (
 		"classée sans suite", "avis favorable",
 		// A claim dropped or a procedure closed by the court or the party
 		// that brought it.
-		"désistement", "déclarée sans objet", "déclaré sans objet", "a été clôturé", "ont été clôturé", "exécution intégrale",
+		"désistement", "a classé le dossier", "ne justifiant plus", "déclarée sans objet", "déclaré sans objet", "a été clôturé", "ont été clôturé", "exécution intégrale",
 		"assainissement ayant été", "assainissement a été", "prononce la décharge", "prononcé la décharge", "abandon total",
 		"abandon des rectifications", "abandon du redressement", "issue amiable", "dégrèvement total", "dégrèvement intégral", "permis de reconstituer", "aucun effet sur", "n'a eu aucun effet", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
 		// Over, in ordinary words: back to normal, behind the company, every
@@ -409,7 +409,10 @@ const listItem = 3
 func negated(text string, at int) bool {
 	start := clauseStart(text, at)
 	words := wordsOf(text[start:at])
-	if start > 0 && text[start-1] == ',' && (len(words) < listItem && negated(text, start-1) ||
+	// An item of a list, not a clause with a subject of its own ("en
+	// l'absence de financement, la société ne pourrait pas honorer…").
+	item := len(words) < listItem && !(len(words) >= 2 && newSubject[words[0]])
+	if start > 0 && text[start-1] == ',' && (item && negated(text, start-1) ||
 		len(words) <= negators["pas"] && deniedAcrossIncise(text, start)) {
 		return true
 	}

@@ -350,7 +350,9 @@ var taxonomy = []definition{
 			"acheté",
 			"licence", "fourni", "livrées par", "livrés par", "livrée par", "livré par"}),
 			{"unique", "exclusif", "exclusive", "exclusivement", "exclusivité", "seul", "intégralité", "quasi-totalité", "totalité",
-				"sans alternative", "% de la flotte", "une même", "un même"}},
+				"sans alternative", "% de la flotte", "une même", "un même",
+				// "ne … que par un fondeur": one maker only.
+				"que par un", "que par une", "qu'auprès d'un", "qu'auprès d'une"}},
 			{{"nombre restreint", "petit nombre", "poignée", "s'en remet"}, supplierTopic},
 			{{"confié", "confiée", "sous-traité", "sous-traités"}, {"l'essentiel", "un seul", "une seule", "unique",
 				"exclusivement", "seulement", "une même",
@@ -371,7 +373,7 @@ var taxonomy = []definition{
 		weak: []string{"fournisseur", "fournisseurs", "approvisionnement", "approvisionnements", "achats", "livraisons",
 			"fabricant", "sous-traitant", "pénurie", "production", "licence"},
 		gauge: gauge{shares: []float64{20, 50}, unmeasured: Medium,
-			grave: []string{"unique", "seul fournisseur", "un seul", "une seule", "intégralité", "quasi-totalité",
+			grave: []string{"unique", "seul fournisseur", "un seul", "une seule", "que par un", "que par une", "intégralité", "quasi-totalité",
 				"sans solution alternative", "pas d'équivalent",
 				"faute de fournisseurs", "arrêterait", "interromprait", "sans alternative"}},
 	},
@@ -563,7 +565,9 @@ var taxonomy = []definition{
 			{{"paient", "payent", "règlent", "collectivités", "clients publics"}, {"plus tard", "en retard", "avec retard",
 				"à plus de"}}},
 		weak:   []string{"clients", "client", "fournisseurs", "créances", "créance", "encaissements", "jours", "délai"},
-		absent: []string{"délais de livraison", "délai de livraison"},
+		absent: []string{"délais de livraison", "délai de livraison",
+			// A payment term stated as the rule is no delay.
+			"délai de paiement des factures est", "délais de paiement des factures sont", "lutte contre le retard de paiement"},
 		gauge: gauge{against: []refKind{equityRef, cashRef}, grave: []string{"comptant", "d'avance", "paiement préalable",
 			"à la commande", "avant livraison", "avant toute"}},
 	},
@@ -766,6 +770,9 @@ var taxonomy = []definition{
 				{"impose", "travaux", "surcoût", "coût", "mise en conformité"}}},
 		weak: []string{"règles", "autorité", "loi", "conformité", "permis", "tarif", "obligation d'achat", "enquête",
 			"obligatoire"},
+		// What the company does as a text requires is compliance, not a cost
+		// of it.
+		absent: []string{"conformément à la directive", "conformément au règlement", "conformément à la loi relative"},
 		gauge: gauge{against: []refKind{ebitdaRef}, cues: impactCues,
 			grave: []string{"retrait de l'agrément", "retrait de l'autorisation", "suspension", "suspendu", "interdiction",
 				"retiré"}},
