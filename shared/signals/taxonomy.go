@@ -564,7 +564,7 @@ var taxonomy = []definition{
 					"plus acquitté", "plus réglé", "plus payé", "pas perçu", "toujours pas"})},
 			{{"paient", "payent", "règlent", "collectivités", "clients publics"}, {"plus tard", "en retard", "avec retard",
 				"à plus de"}}},
-		weak:   []string{"clients", "client", "fournisseurs", "créances", "créance", "encaissements", "jours", "délai"},
+		weak: []string{"clients", "client", "fournisseurs", "créances", "créance", "encaissements", "jours", "délai"},
 		absent: []string{"délais de livraison", "délai de livraison",
 			// A payment term stated as the rule is no delay.
 			"délai de paiement des factures est", "délais de paiement des factures sont", "lutte contre le retard de paiement"},
