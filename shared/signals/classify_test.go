@@ -127,6 +127,14 @@ func TestClassify(t *testing.T) {
 		{"a payment term stated", "Le délai de paiement des factures est de quarante-cinq jours, conformément à la directive sur les retards de paiement.", neutral, ""},
 		{"one maker only", "Les boîtiers de la gamme principale ne sont aujourd'hui moulés que par un sous-traitant portugais.", risk, SupplierDependence},
 		{"a shortfall on a named lack", "En l'absence d'accord avec ses créanciers, le groupe ne pourrait pas honorer ses engagements au-delà de juin 2026.", risk, GoingConcern},
+		{"a negation before an incise", "Aucun des emprunts de la société ne prévoit, en l'état des contrats, de clause de défaut croisé.", neutral, ""},
+		{"a reassessment abandoned", "Le redressement notifié par l'administration en 2023 a été abandonné au stade du recours hiérarchique.", neutral, ""},
+		{"a covenant met again", "Le ratio de gearing, qui avait excédé sa limite en 2022, est de nouveau respecté à la clôture.", neutral, ""},
+		{"a pointer to where the risk is told", "Les risques de liquidité et de taux sont décrits en note 21 de l'annexe consolidée.", neutral, ""},
+		{"the law's condition", "Le plan de cession est arrêté lorsque le redressement par voie de continuation est impossible.", neutral, ""},
+		{"the share's price", "Le cours de bourse de l'action pourrait connaître une forte volatilité sans rapport avec les résultats.", neutral, ""},
+		{"a succession organised", "Le président fondateur, âgé de 68 ans, a organisé sa succession avec la nomination d'un directeur général délégué.", neutral, ""},
+		{"an event without effect", "L'inondation du parking de l'entrepôt est restée sans incidence sur l'activité logistique.", neutral, ""},
 		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, AuditorQualification},
 	}
 	for _, tt := range tests {

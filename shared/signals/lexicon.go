@@ -45,7 +45,10 @@ var (
 		// A policy, and how risks are managed: what the company does, not
 		// what threatens it.
 		"pour politique", "politique du groupe consiste", "politique de la société consiste", "sont gérés par", "sont gérés selon",
-		"est géré par", "est gérée par", "selon des règles approuvées",
+		"est géré par", "est gérée par", "selon des règles approuvées", "suit attentivement", "suit de près", "suit avec attention",
+		// A pointer to where the risk is told, which the reader reads there.
+		"sont décrits au", "sont décrits dans", "sont décrits en", "est décrit au", "est décrit en", "sont présentés au chapitre",
+		"sont détaillés au", "sont détaillés en", "sont détaillés dans",
 	}
 	// standard is the wording of the auditors' and management's standard
 	// paragraphs (responsibilities, what an audit is), which name every
@@ -58,7 +61,7 @@ var (
 		// report opening on its own subject, and what the professional
 		// says of its work and its limits.
 		"pris isolément", "nous vous présentons notre rapport", "qu'il nous appartienne", "sans avoir à nous prononcer",
-		"dans la présentation des comptes",
+		"dans la présentation des comptes", "évaluer la capacité",
 		// A prospectus' warnings to its readers: forward-looking statements
 		// and the investor's own loss, which every issuer prints.
 		"déclarations prospectives", "résultats réels diffèr", "pourraient différer sensiblement",
@@ -120,7 +123,9 @@ var (
 		"abandon des rectifications", "abandon du redressement", "issue amiable", "dégrèvement total", "dégrèvement intégral", "permis de reconstituer", "aucun effet sur", "n'a eu aucun effet", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
 		// Over, in ordinary words: back to normal, behind the company, every
 		// instalment of a plan honoured.
-		"revenu à la normale", "est désormais derrière", "est aujourd'hui derrière", "sont désormais derrière",
+		"revenu à la normale", "de nouveau respecté", "à nouveau respecté", "désormais respecté", "sans incidence sur",
+		"sans effet sur le", "sans effet sur la", "sans conséquence sur", "remboursé à son échéance",
+		"remboursée à son échéance", "remboursé à l'échéance", "remboursés à leur échéance", "est désormais derrière", "est aujourd'hui derrière", "sont désormais derrière",
 		"sont aujourd'hui derrière", "appartient au passé", "a honoré", "ont honoré", "a depuis honoré", "ont depuis honoré",
 		"a toujours honoré", "ont toujours honoré",
 	}
@@ -129,7 +134,7 @@ var (
 	// over ("la sanction, que le Conseil d'État a annulée, …"); not when
 	// what was rejected is the company's own appeal against it (ownAppeal).
 	lifts = []string{"annulé", "annulée", "annulés", "annulées", "abrogé", "abrogée", "rapporté", "rapportée", "a été rejeté", "ont été rejeté", "est rejeté", "sont rejeté",
-		"irrecevable", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge"}
+		"irrecevable", "abandonné", "abandonnée", "abandonnés", "abandonnées", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge"}
 	activeLifts = []string{"a rejeté", "ont rejeté", "rejette", "a annulé", "ont annulé", "a infirmé", "infirme",
 		"a débouté", "déboute", "ordonne la mainlevée"}
 	claims = []string{"amende", "sanction", "rectification", "condamnation", "saisie", "mise en demeure", "pénalité",
@@ -147,6 +152,9 @@ var (
 		"est ouverte sur", "est confidentielle", "est destinée à", "réserve la procédure",
 		// The law's parties named by their role, as a statute or a ruling's
 		// principle writes them.
+		// The law's conditions and effects: "la liquidation est prononcée
+		// lorsque…", "l'ouverture d'une procédure emporte suspension…".
+		"lorsque", "lorsqu'", "emporte", "qui relève",
 		"toute créance", "le créancier", "au créancier", "le débiteur", "du débiteur"}
 	particular = []string{"la société", "le groupe", "l'émetteur", "l'emprunteur", "la débitrice", "notre", "nous", "sa filiale",
 		"ses filiales", "€", "euros", "francs", "dollars"}
@@ -441,7 +449,7 @@ func negated(text string, at int) bool {
 
 // deniedAcrossIncise tells a term's clause that opens on the partitive a
 // negation leaves ("de", "d'") after an incise between commas, the
-// negation ending the clause before it: "n'a pas connaissance, à la date
+// negation in the clause before it: "n'a pas connaissance, à la date
 // du présent document, de réclamation…", "il n'existe pas, à sa
 // connaissance, d'autre procédure…".
 func deniedAcrossIncise(text string, start int) bool {
@@ -454,7 +462,7 @@ func deniedAcrossIncise(text string, start int) bool {
 		return false
 	}
 	w := wordsOf(text[clauseStart(text, incise-1) : incise-1])
-	return slices.ContainsFunc(w[max(0, len(w)-2):], func(w string) bool { return w == "pas" || w == "jamais" || w == "point" })
+	return slices.ContainsFunc(w, func(w string) bool { return negators[w] >= negators["pas"] || w == "point" })
 }
 
 // inciseWords is the most words an incise holds ("à la date du présent

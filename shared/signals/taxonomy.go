@@ -407,7 +407,7 @@ var taxonomy = []definition{
 		weak: []string{"dirigeant", "dirigeants", "fondateur", "fondatrice", "cofondateur", "cofondatrice", "directeur",
 			"directrice",
 			"président", "gérant", "remplaçant", "remplacé", "savoir-faire", "ingénieurs"},
-		absent: []string{"a été formalisé", "plan de succession", "vocation à lui succéder", "vocation à succéder", "nomination de son", "indemnités de départ à la retraite",
+		absent: []string{"a été formalisé", "plan de succession", "a organisé sa succession", "ont organisé sa succession", "a organisé la succession", "vocation à lui succéder", "vocation à succéder", "nomination de son", "indemnités de départ à la retraite",
 			"indemnité de départ à la retraite", "engagements de retraite", "est organisée", "organisée par", "succession préparée",
 			"a transmis la présidence", "a transmis la direction"},
 		gauge: gauge{unmeasured: Medium,
@@ -620,7 +620,10 @@ var taxonomy = []definition{
 				"recul", "chute", "repli", "cannibalis", "coûté", "effondr"})}},
 		weak: []string{"matières", "énergie", "électricité", "cuirs", "acier", "achats", "marge brute", "coût de revient",
 			"métaux"},
-		absent: []string{"prix moyen", "prix moyens", "détente des prix", "complément de rémunération", "hausse des prix de vente",
+		// The share's price is the shareholders' risk, not a market the
+		// company buys or sells in.
+		absent: []string{"cours de l'action", "cours des actions", "cours de bourse", "prix des actions",
+			"prix moyen", "prix moyens", "détente des prix", "complément de rémunération", "hausse des prix de vente",
 			"hausse de ses prix de vente", "augmentation des prix de vente",
 			"revalorisation des prix de vente", "hausse du prix moyen de vente", "hausse des prix moyens de vente",
 			"resté stable", "restés stables", "restées stables"},
