@@ -135,6 +135,10 @@ func TestClassify(t *testing.T) {
 		{"the share's price", "Le cours de bourse de l'action pourrait connaître une forte volatilité sans rapport avec les résultats.", neutral, ""},
 		{"a succession organised", "Le président fondateur, âgé de 68 ans, a organisé sa succession avec la nomination d'un directeur général délégué.", neutral, ""},
 		{"an event without effect", "L'inondation du parking de l'entrepôt est restée sans incidence sur l'activité logistique.", neutral, ""},
+		{"a negation after the term", "L'immeuble d'exploitation n'est grevé d'aucune hypothèque ni d'aucun privilège.", neutral, ""},
+		{"an exposure wholly hedged", "La société est exposée au dollar sur ses achats de composants, qu'elle couvre intégralement par des achats à terme.", mitigant, ""},
+		{"the sector's lot", "La société pourrait, comme toute entreprise du bâtiment, faire l'objet de réclamations au titre de la garantie décennale.", neutral, ""},
+		{"a pointer to a note", "Le détail des cautions et des nantissements consentis est présenté en note 19.", neutral, ""},
 		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, AuditorQualification},
 	}
 	for _, tt := range tests {

@@ -48,7 +48,8 @@ var (
 		"est géré par", "est gérée par", "selon des règles approuvées", "suit attentivement", "suit de près", "suit avec attention",
 		// A pointer to where the risk is told, which the reader reads there.
 		"sont décrits au", "sont décrits dans", "sont décrits en", "est décrit au", "est décrit en", "sont présentés au chapitre",
-		"sont détaillés au", "sont détaillés en", "sont détaillés dans",
+		"sont détaillés au", "sont détaillés en", "sont détaillés dans", "est présenté en note", "sont présentés en note",
+		"est présentée en note", "sont présentées en note", "figurent en note",
 	}
 	// standard is the wording of the auditors' and management's standard
 	// paragraphs (responsibilities, what an audit is), which name every
@@ -66,7 +67,11 @@ var (
 		// and the investor's own loss, which every issuer prints.
 		"déclarations prospectives", "résultats réels diffèr", "pourraient différer sensiblement",
 		"tout ou partie de leur investissement", "tout ou partie de son investissement", "tout ou partie du capital investi",
-		"perte en capital", "les investisseurs sont invités", "l'attention des investisseurs", "qu'aux investisseurs"}
+		"perte en capital", "les investisseurs sont invités", "l'attention des investisseurs", "qu'aux investisseurs",
+		"pourraient ne pas se réaliser", "pourrait ne pas se réaliser",
+		// The sector's lot, not the company's: "comme toute entreprise de
+		// son secteur".
+		"comme toute entreprise", "comme toute société", "comme tout acteur", "comme tous les acteurs", "comme l'ensemble des acteurs"}
 	// breached says a covenant was broken or waived, as a fact.
 	breached = []string{"n'a pas été respecté", "n'ont pas été respecté", "n'était pas respecté", "n'étaient pas respecté",
 		"non-respect constaté", "bris de covenant", "waiver", "dérogation obtenue", "dérogation accordée", "a été franchi",
@@ -366,7 +371,7 @@ func readTerms(text string, terms []string) (found, denied []span) {
 		first := true
 		for _, at := range positions(text, t) {
 			switch {
-			case negated(text, at):
+			case negated(text, at) || noneAfter.MatchString(text[at+len(t):]):
 				denied = append(denied, span{at, at + len(t)})
 			case first:
 				found = append(found, span{at, at + len(t)})
@@ -402,6 +407,10 @@ func noLonger(before string) bool {
 	return m != nil && !slices.ContainsFunc(wordsOf(m[1]), func(w string) bool { return w == "que" || w == "qu" || successes[w] }) &&
 		!strings.Contains(m[1], "qu'")
 }
+
+// noneAfter is a negation right after a term: "le fonds n'est grevé
+// d'aucun nantissement", "n'est assorti d'aucune".
+var noneAfter = regexp.MustCompile(`^[a-zà-ÿ]*\s+d'aucune?\b`)
 
 // negationWindow is how many words before a term a negation is looked for.
 const negationWindow = 24

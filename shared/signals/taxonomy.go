@@ -677,7 +677,9 @@ var taxonomy = []definition{
 			"dévaluation", "taux révisable", "taux révisables"},
 		pairs: [][2][]string{{{"conversion des résultats", "conversion des comptes", "effet de conversion", "effets de conversion",
 			"écarts de conversion"}, {"a réduit", "ont réduit", "amput", "pesé", "défavorable", "négati", "a diminué", "a dégradé"}}},
-		absent: []string{"libellées en euros", "libellés en euros", "libellé en euros", "libellée en euros"},
+		absent: []string{"libellées en euros", "libellés en euros", "libellé en euros", "libellée en euros",
+			// An exposure wholly hedged, told in a relative clause after it.
+			"couvre intégralement", "couvrent intégralement", "couverte intégralement", "couvertes intégralement"},
 		weak:   []string{"change", "couverture", "taux", "charge d'intérêts", "charge financière", "fluctuations"},
 		gauge: gauge{against: []refKind{ebitdaRef}, cues: impactCues, notable: []string{"sans couverture", "non couverte",
 			"pas couverte", "sans instrument de couverture"}},
