@@ -680,7 +680,7 @@ var taxonomy = []definition{
 		absent: []string{"libellées en euros", "libellés en euros", "libellé en euros", "libellée en euros",
 			// An exposure wholly hedged, told in a relative clause after it.
 			"couvre intégralement", "couvrent intégralement", "couverte intégralement", "couvertes intégralement"},
-		weak:   []string{"change", "couverture", "taux", "charge d'intérêts", "charge financière", "fluctuations"},
+		weak: []string{"change", "couverture", "taux", "charge d'intérêts", "charge financière", "fluctuations"},
 		gauge: gauge{against: []refKind{ebitdaRef}, cues: impactCues, notable: []string{"sans couverture", "non couverte",
 			"pas couverte", "sans instrument de couverture"}},
 		single: true,
