@@ -107,6 +107,7 @@ func TestClassify(t *testing.T) {
 		{"Le contrat de prêt comporte une clause de déchéance du terme en cas de changement de contrôle.", ""},
 		{"En l'absence d'accord avec ses créanciers, la société ne pourrait pas honorer ses échéances de l'exercice 2026.", GoingConcern},
 		{"Si la conjoncture se dégradait, la société pourrait ne pas être en mesure d'honorer ses engagements.", ""},
+		{"La banque a renoncé à exiger le remboursement anticipé du prêt après la cession de la filiale.", ""},
 		{"Nous n'exprimons pas d'opinion sur des éléments de ces comptes annuels pris isolément.", ""},
 		{"Nous n'exprimons pas d'opinion sur les comptes annuels de l'exercice clos le 31 décembre 2025.", AuditOpinion},
 		{"L'accord de conciliation homologué en 2023 a depuis été honoré : la société a toujours honoré ses échéances.", ""},

@@ -184,7 +184,7 @@ var rules = []rule{
 			`accelere?r? (?:la|le|les) (?:dette|pret|credit|emprunt)s?`, `acceleration (?:de la|du|des) (?:dette|pret|credit|emprunt)s?`,
 			`en demeure de rembourser`,
 		),
-		settled: re(`renonce`+w+`?`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
+		settled: re(`renonce[a-z]*`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
 	},
 	{
 		kind: CovenantBreach, category: signals.Covenant, also: []signals.Category{signals.Acceleration},

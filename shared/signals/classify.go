@@ -77,6 +77,10 @@ func classify(s sentence, ref reference) (kind, Category) {
 		if d.category == CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
 		}
+		if d.category == GoingConcern && thirdPartyProcedure.MatchString(s.norm) {
+			// Another party's procedure: a client's, a competitor's.
+			found = nil
+		}
 		if d.category == OffBalanceSheet && customersNotice(s.norm) {
 			found = slices.DeleteFunc(found, func(sp span) bool { return strings.HasPrefix(s.norm[sp.start:], noticeTerm) })
 		}
@@ -426,6 +430,11 @@ func deniedOrRestricted(norm string, start, end int) bool {
 func declaresAbsent(norm string, d *definition) bool {
 	return len(affirmed(norm, d.absent)) > 0
 }
+
+// thirdPartyProcedure is a procedure of another party than the company:
+// "deux clients ont été placés en liquidation", "son principal concurrent
+// avait été placé en redressement", "le redressement du client défaillant".
+var thirdPartyProcedure = regexp.MustCompile(`\b(?:clients?|concurrents?|fournisseurs?|débiteurs?|locataires?|acheteurs?)\b[^,;.]{0,40}?\b(?:placée?s?|mise?s?|tombée?s?)\s+(?:en|sous)\s+(?:redressement|liquidation|sauvegarde|procédure)|\b(?:redressement|liquidation|sauvegarde)\b[^,;.]{0,30}?\b(?:d'un|d'une|de son|de ses|de deux|de plusieurs|du)\s+(?:\S+\s+){0,2}?(?:clients?|concurrents?|fournisseurs?|débiteurs?)\b`)
 
 // absentOf tells whether norm names the risk of some category and
 // declares it absent.

@@ -139,6 +139,12 @@ func TestClassify(t *testing.T) {
 		{"an exposure wholly hedged", "La société est exposée au dollar sur ses achats de composants, qu'elle couvre intégralement par des achats à terme.", mitigant, ""},
 		{"the sector's lot", "La société pourrait, comme toute entreprise du bâtiment, faire l'objet de réclamations au titre de la garantie décennale.", neutral, ""},
 		{"a pointer to a note", "Le détail des cautions et des nantissements consentis est présenté en note 19.", neutral, ""},
+		{"a call given up", "Les prêteurs ont renoncé à exiger le remboursement anticipé du crédit après le changement d'actionnaire.", neutral, ""},
+		{"a clause that does not apply", "La clause de changement de contrôle ne s'applique pas aux transferts de titres entre membres de la famille.", neutral, ""},
+		{"another party's procedure", "Un concurrent régional a été placé en liquidation judiciaire en octobre, ce qui libère des parts de marché.", neutral, ""},
+		{"the company's own procedure", "La société a été placée en liquidation judiciaire par jugement du 5 janvier 2026.", risk, GoingConcern},
+		{"case law", "Selon la jurisprudence, la caution n'est tenue que dans la limite du montant qu'elle a garanti.", neutral, ""},
+		{"a manager replaced", "Le directeur technique a quitté le groupe en mai et a été remplacé par son adjoint.", neutral, ""},
 		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, AuditorQualification},
 	}
 	for _, tt := range tests {

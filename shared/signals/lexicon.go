@@ -159,7 +159,7 @@ var (
 		// principle writes them.
 		// The law's conditions and effects: "la liquidation est prononcée
 		// lorsque…", "l'ouverture d'une procédure emporte suspension…".
-		"lorsque", "lorsqu'", "emporte", "qui relève",
+		"lorsque", "lorsqu'", "emporte", "qui relève", "selon la jurisprudence", "rappelle que", "ouvre droit à",
 		"toute créance", "le créancier", "au créancier", "le débiteur", "du débiteur"}
 	particular = []string{"la société", "le groupe", "l'émetteur", "l'emprunteur", "la débitrice", "notre", "nous", "sa filiale",
 		"ses filiales", "€", "euros", "francs", "dollars"}
@@ -410,7 +410,9 @@ func noLonger(before string) bool {
 
 // noneAfter is a negation right after a term: "le fonds n'est grevé
 // d'aucun nantissement", "n'est assorti d'aucune".
-var noneAfter = regexp.MustCompile(`^[a-zà-ÿ]*\s+d'aucune?\b`)
+// A clause said not to apply is none either: "la clause de changement de
+// contrôle ne s'applique pas aux reclassements".
+var noneAfter = regexp.MustCompile(`^[a-zà-ÿ]*\s+d'aucune?\b|^[a-zà-ÿ]*\s+(?:\S+\s+){0,2}(?:ne s'applique|ne s'appliquera|ne s'appliquerait|ne trouve pas à s'appliquer|n'est pas applicable)`)
 
 // negationWindow is how many words before a term a negation is looked for.
 const negationWindow = 24

@@ -176,7 +176,9 @@ var taxonomy = []definition{
 		weight: 3,
 		weak:   []string{"exigible", "exigibilité", "anticipé", "prêteurs", "encours", "défaut"},
 		// A prepayment at the company's own option is no call.
-		absent: []string{"volontaire", "à son gré", "à son initiative", "à l'initiative de la société", "à l'initiative de l'émetteur",
+		// A call the lenders gave up is none.
+		absent: []string{"renoncé à exiger", "renoncé à demander", "renoncé à réclamer", "renoncé à prononcer",
+			"volontaire", "à son gré", "à son initiative", "à l'initiative de la société", "à l'initiative de l'émetteur",
 			"l'émetteur pourra", "l'emprunteur pourra"},
 		gauge: gauge{floor: Medium, headroom: true,
 			grave: []string{"totalité", "intégralité", "l'ensemble des", "notifié", "a prononcé", "ont prononcé", "a rendu",
@@ -407,7 +409,7 @@ var taxonomy = []definition{
 		weak: []string{"dirigeant", "dirigeants", "fondateur", "fondatrice", "cofondateur", "cofondatrice", "directeur",
 			"directrice",
 			"président", "gérant", "remplaçant", "remplacé", "savoir-faire", "ingénieurs"},
-		absent: []string{"a été formalisé", "plan de succession", "a organisé sa succession", "ont organisé sa succession", "a organisé la succession", "vocation à lui succéder", "vocation à succéder", "nomination de son", "indemnités de départ à la retraite",
+		absent: []string{"a été remplacé par", "a été remplacée par", "ont été remplacés par", "a été formalisé", "plan de succession", "a organisé sa succession", "ont organisé sa succession", "a organisé la succession", "vocation à lui succéder", "vocation à succéder", "nomination de son", "indemnités de départ à la retraite",
 			"indemnité de départ à la retraite", "engagements de retraite", "est organisée", "organisée par", "succession préparée",
 			"a transmis la présidence", "a transmis la direction"},
 		gauge: gauge{unmeasured: Medium,
