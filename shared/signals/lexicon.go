@@ -129,8 +129,8 @@ var (
 		// Over, in ordinary words: back to normal, behind the company, every
 		// instalment of a plan honoured.
 		"revenu à la normale", "de nouveau respecté", "à nouveau respecté", "désormais respecté", "sans incidence sur",
-		"sans effet sur le", "sans effet sur la", "sans conséquence sur", "remboursé à son échéance",
-		"remboursée à son échéance", "remboursé à l'échéance", "remboursés à leur échéance", "est désormais derrière", "est aujourd'hui derrière", "sont désormais derrière",
+		"sans effet sur le", "sans effet sur la", "sans conséquence sur", "a été remboursé à son échéance",
+		"a été remboursée à son échéance", "a été remboursé à l'échéance", "ont été remboursés à leur échéance", "est désormais derrière", "est aujourd'hui derrière", "sont désormais derrière",
 		"sont aujourd'hui derrière", "appartient au passé", "a honoré", "ont honoré", "a depuis honoré", "ont depuis honoré",
 		"a toujours honoré", "ont toujours honoré",
 	}
@@ -162,7 +162,7 @@ var (
 		"lorsque", "lorsqu'", "emporte", "qui relève", "selon la jurisprudence", "rappelle que", "ouvre droit à",
 		"toute créance", "le créancier", "au créancier", "le débiteur", "du débiteur"}
 	particular = []string{"la société", "le groupe", "l'émetteur", "l'emprunteur", "la débitrice", "notre", "nous", "sa filiale",
-		"ses filiales", "€", "euros", "francs", "dollars"}
+		"ses filiales", "€", "k€", "m€", "%", "euros", "francs", "dollars"}
 	// settledPairs say it in two places of a sentence: "a obtenu en mars
 	// 2025 le renouvellement de son agrément".
 	settledPairs = [][2][]string{{{"a obtenu", "ont obtenu"}, {"le renouvellement", "la prolongation", "le prolongement"}},
