@@ -145,6 +145,8 @@ func TestClassify(t *testing.T) {
 		{"the company's own procedure", "La société a été placée en liquidation judiciaire par jugement du 5 janvier 2026.", risk, GoingConcern},
 		{"case law", "Selon la jurisprudence, la caution n'est tenue que dans la limite du montant qu'elle a garanti.", neutral, ""},
 		{"a manager replaced", "Le directeur technique a quitté le groupe en mai et a été remplacé par son adjoint.", neutral, ""},
+		{"a contract's effect on the company's debt", "La cession de plus de 50 % du capital emporte l'exigibilité anticipée de l'emprunt obligataire de 20 M€.", risk, Acceleration},
+		{"a debt repaid, then due again", "Le crédit-relais de 4 M€, remboursé à son échéance de 2024 par un nouveau crédit-relais, arrive de nouveau à échéance en mars 2026.", risk, Refinancing},
 		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, AuditorQualification},
 	}
 	for _, tt := range tests {
