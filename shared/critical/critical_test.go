@@ -108,6 +108,8 @@ func TestClassify(t *testing.T) {
 		{"En l'absence d'accord avec ses créanciers, la société ne pourrait pas honorer ses échéances de l'exercice 2026.", GoingConcern},
 		{"Si la conjoncture se dégradait, la société pourrait ne pas être en mesure d'honorer ses engagements.", ""},
 		{"La banque a renoncé à exiger le remboursement anticipé du prêt après la cession de la filiale.", ""},
+		{"La procédure d'alerte engagée en 2024 a pris fin après l'augmentation de capital.", ""},
+		{"Le groupe a annoncé être sorti de sa procédure de sauvegarde au terme du plan.", ""},
 		{"Nous n'exprimons pas d'opinion sur des éléments de ces comptes annuels pris isolément.", ""},
 		{"Nous n'exprimons pas d'opinion sur les comptes annuels de l'exercice clos le 31 décembre 2025.", AuditOpinion},
 		{"L'accord de conciliation homologué en 2023 a depuis été honoré : la société a toujours honoré ses échéances.", ""},

@@ -135,15 +135,16 @@ var rules = []rule{
 			`(?:declaree?s?|mise?s?|prononce|prononcee) (?:en )?(?:etat de )?faillite`, `(?:jugement|aveu|declaration) de faillite`,
 			`faillite (?:a ete|a|ont ete) (?:prononcee|declaree|ouverte)`, `en faillite`,
 		),
-		settled: re(`(?:est|sont|etait|etaient) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
+		settled: re(`(?:est|sont|etait|etaient|etre|etant) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
 			`ont pris fin`, `clotur`+w, `jugement de cloture`, `fin (?:de la|du) (?:procedure|plan|mandat)`, `(?:a|ont) ete leve`+s,
 			`acheve`+s, `mis fin`,
 			// A creditor's demand rejected or dropped, a restructuring done.
 			`(?:demande|assignation|citation|requete)s?`+long+` (?:est|a ete|ont ete|sont) rejetee?s?`,
 			`rejet`+w+` (?:la|l) (?:demande|assignation|citation)`, `declaree?s? sans objet`, `irrecevable`+s, `desist`+w,
 			`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`,
-			// Every instalment of the plan or the agreement paid.
-			`(?:a|ont) (?:depuis |toujours )?honore`+s),
+			// Every instalment of the plan or the agreement paid, the company
+			// back on its feet.
+			`(?:a|ont) (?:depuis |toujours )?honore`+s, `(?:a|ont) retrouve`),
 		exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
 			`deprecie[a-z]*`,
 			`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
@@ -238,7 +239,7 @@ var rules = []rule{
 			`assortie?s? (?:d une|de|de deux|de trois) reserves?`, `reserves? (?:formulee|emise|exprimee)`+s,
 			`procedure d alerte`,
 		),
-		settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`),
+		settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`, `(?:a|ont) pris fin`),
 	},
 	{
 		kind: PaymentDefault, category: signals.Liquidity, also: []signals.Category{signals.Acceleration, signals.GoingConcern},

@@ -413,6 +413,11 @@ func deniedOrRestricted(norm string, start, end int) bool {
 	if n := len(w); n > 0 && slices.Contains([]string{"non", "pas", "sans", "jamais", "ni"}, w[n-1]) {
 		return true
 	}
+	// A few words before: "n'ayant pas les liquidités suffisantes pour…",
+	// "faute d'avoir bouclé…".
+	if slices.ContainsFunc(w[max(0, len(w)-3):], func(w string) bool { return w == "pas" || w == "jamais" || w == "faute" }) {
+		return true
+	}
 	if !strings.Contains(" "+before, " ne ") && !strings.Contains(" "+before, " n'") {
 		return false
 	}

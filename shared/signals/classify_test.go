@@ -147,6 +147,10 @@ func TestClassify(t *testing.T) {
 		{"a manager replaced", "Le directeur technique a quitté le groupe en mai et a été remplacé par son adjoint.", neutral, ""},
 		{"a contract's effect on the company's debt", "La cession de plus de 50 % du capital emporte l'exigibilité anticipée de l'emprunt obligataire de 20 M€.", risk, Acceleration},
 		{"a debt repaid, then due again", "Le crédit-relais de 4 M€, remboursé à son échéance de 2024 par un nouveau crédit-relais, arrive de nouveau à échéance en mars 2026.", risk, Refinancing},
+		{"paid whole, in the active voice", "La filiale a réglé l'intégralité de l'amende prononcée en 2024, et le recours est devenu sans objet.", neutral, ""},
+		{"a risk called limited", "Le risque de contrepartie est limité, les placements étant faits auprès de banques de premier rang.", neutral, ""},
+		{"a negation a few words before a settling word", "Le crédit de 2 M€ échoit en juin 2026, la société n'ayant pas une trésorerie suffisante pour le rembourser.", risk, Refinancing},
+		{"statistics of the economy", "Une entreprise sur cinq subit des retards de paiement de plus de trente jours, selon l'Observatoire des délais de paiement.", neutral, ""},
 		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, AuditorQualification},
 	}
 	for _, tt := range tests {

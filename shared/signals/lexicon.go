@@ -128,6 +128,9 @@ var (
 		"abandon des rectifications", "abandon du redressement", "issue amiable", "dégrèvement total", "dégrèvement intégral", "permis de reconstituer", "aucun effet sur", "n'a eu aucun effet", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
 		// Over, in ordinary words: back to normal, behind the company, every
 		// instalment of a plan honoured.
+		// Paid or repaid whole, in the active voice; a claim become moot.
+		"a réglé l'intégralité", "ont réglé l'intégralité", "a remboursé en totalité", "ont remboursé en totalité",
+		"remboursé la totalité", "remboursé l'intégralité", "devenue sans objet", "devenu sans objet", "a retrouvé", "ont retrouvé",
 		"revenu à la normale", "de nouveau respecté", "à nouveau respecté", "désormais respecté", "sans incidence sur",
 		"sans effet sur le", "sans effet sur la", "sans conséquence sur", "a été remboursé à son échéance",
 		"a été remboursée à son échéance", "a été remboursé à l'échéance", "ont été remboursés à leur échéance", "est désormais derrière", "est aujourd'hui derrière", "sont désormais derrière",
@@ -159,6 +162,9 @@ var (
 		// principle writes them.
 		// The law's conditions and effects: "la liquidation est prononcée
 		// lorsque…", "l'ouverture d'une procédure emporte suspension…".
+		// Statistics of the economy: "une entreprise sur quatre…, selon
+		// l'Observatoire".
+		"une entreprise sur", "selon l'observatoire", "selon l'insee",
 		"lorsque", "lorsqu'", "emporte", "qui relève", "selon la jurisprudence", "rappelle que", "ouvre droit à",
 		"toute créance", "le créancier", "au créancier", "le débiteur", "du débiteur"}
 	particular = []string{"la société", "le groupe", "l'émetteur", "l'emprunteur", "la débitrice", "notre", "nous", "sa filiale",
@@ -166,6 +172,8 @@ var (
 	// settledPairs say it in two places of a sentence: "a obtenu en mars
 	// 2025 le renouvellement de son agrément".
 	settledPairs = [][2][]string{{{"a obtenu", "ont obtenu"}, {"le renouvellement", "la prolongation", "le prolongement"}},
+		// A risk said to be limited or weak, as a verdict.
+		{{"risque"}, {"est limité,", "est limité.", "reste limité", "demeure limité", "est faible", "reste faible"}},
 		// A new loan signed to refinance: the refinancing is done.
 		{{"signé", "conclu"}, {"pour refinancer", "refinançant"}},
 		// A debt replaced by another: "a été remplacé en septembre par un
