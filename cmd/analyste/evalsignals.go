@@ -29,14 +29,15 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	var paths fileList
 	fs.Var(&paths, "sentences", "fichier JSON des phrases étiquetées, répétable : les ensembles sont lus comme un seul (défaut "+defaultSentences+")")
 	var roles fileList
-	fs.Var(&roles, "set", "ajoute les ensembles d'un rôle du manifeste "+filepath.Join(labelled.Dir, labelled.Manifest)+" (tuning, validation, blind, real, heldout), répétable")
+	fs.Var(&roles, "set", "ajoute les ensembles d'un rôle du manifeste "+filepath.Join(labelled.Dir, labelled.Manifest)+" ("+strings.Join(labelled.Roles, ", ")+"), répétable")
 	asJSON := fs.Bool("json", false, "écrit l'évaluation complète en JSON")
 	net := fs.Bool("filet", false, "lit avec le seul filet des risques critiques (shared/critical), sans modèle : sa précision")
 	misses := fs.Bool("misses", false, "liste les phrases mal lues de la partie de réglage (jamais celles de la partie retenue)")
 	minRecall := fs.Float64("min-recall", 0, "sort en erreur si le rappel d'ensemble d'une partie (en %) est en dessous")
 	minPrecision := fs.Float64("min-precision", 0, "sort en erreur si la précision d'ensemble d'une partie (en %) est en dessous")
 	minCategoryRecall := fs.Float64("min-category-recall", 0, "sort en erreur si le rappel d'une catégorie de la partie de réglage (en %) est en dessous")
-	if !c.parse(fs, args, "[--model offline|vertex] [--filet] [--sentences FICHIER.json]... [--set RÔLE]... [--json] [--misses] [--min-recall P] [--min-precision P] [--min-category-recall P]", exactly(0)) {
+	maxFalse := fs.Int("max-false-positives", -1, "sort en erreur si plus de N risques sont lus à tort (toutes parties) : 0 pour les paragraphes types, d'où aucun risque ne doit être publié")
+	if !c.parse(fs, args, "[--model offline|vertex] [--filet] [--sentences FICHIER.json]... [--set RÔLE]... [--json] [--misses] [--min-recall P] [--min-precision P] [--min-category-recall P] [--max-false-positives N]", exactly(0)) {
 		return 2
 	}
 	gen, err := c.model()
@@ -108,6 +109,10 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	for _, cs := range e.Tuned.Categories {
 		below("rappel de la catégorie "+string(cs.Category), 100*cs.Recall(), *minCategoryRecall)
+	}
+	if n := e.Tuned.Overall.FP + e.HeldOut.Overall.FP; *maxFalse >= 0 && n > *maxFalse {
+		fmt.Fprintf(stderr, "analyste eval-signals : %d risques lus à tort, au-delà de %d\n", n, *maxFalse)
+		code = 1
 	}
 	return code
 }

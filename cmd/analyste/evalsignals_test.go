@@ -24,12 +24,19 @@ func TestRunEvalSignals(t *testing.T) {
 	if err := os.WriteFile(small, []byte(set), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A risk labelled as none: the reader reads it, one risk read wrongly.
+	misread := filepath.Join(t.TempDir(), "types.json")
+	if err := os.WriteFile(misread, []byte(strings.Replace(strings.Replace(set, `"risque": true, "categorie": "litiges", "gravite": "moyenne"`, `"risque": false`, 1), `"a-`, `"b-`, -1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []commandCase{
 		{"project set", []string{"--model=offline", "--sentences", project, "--min-recall", "90", "--min-precision", "80", "--min-category-recall", "70"}, 0,
 			[]string{"Partie réglage : ", "Partie retenue (jamais réglée) : ", "ensemble", "gravité attendue \\ lue"}, ""},
 		{"two sets read as one", []string{"--model=offline", "--sentences", project, "--sentences", small}, 0, []string{"Partie réglage : 556 phrases"}, ""},
 		{"errors of the tuned part", []string{"--model=offline", "--sentences", small, "--misses"}, 0, []string{"Phrases mal lues (réglage) : 0"}, ""},
 		{"a threshold missed", []string{"--model=offline", "--sentences", small, "--min-recall", "101"}, 1, nil, "sous le seuil"},
+		{"no risk read wrongly", []string{"--model=offline", "--sentences", small, "--max-false-positives", "0"}, 0, nil, ""},
+		{"a risk read from a non-risk", []string{"--model=offline", "--sentences", misread, "--max-false-positives", "0"}, 1, nil, "1 risques lus à tort, au-delà de 0"},
 		{"missing set", []string{"--model=offline", "--sentences", filepath.Join(t.TempDir(), "absent.json")}, 1, nil, "fichier introuvable"},
 		{"a role the manifest does not have", []string{"--model=offline", "--set", "gated"}, 2, nil, "unknown role"},
 		{"argument", []string{"--model=offline", "x"}, 2, nil, "usage : analyste eval-signals"},

@@ -78,7 +78,7 @@ const (
 // What every going-concern rule shares.
 var (
 	goingConcernContext = re(`continuite`, `poursuivre (?:son|leur|l|ses)`, `poursuite (?:de|d)`, `doute`, `capacite (?:de la|du|de|d|a)`,
-		`continuer`, `faire face`, `maintien de l activite`, `maintien de l exploitation`)
+		`continuer`, `faire face`, `honorer (?:ses|leurs|son|sa|les)`, `maintien de l activite`, `maintien de l exploitation`)
 	goingConcernSettled = re(`(?:a|ont) ete leve`+s, `n existe plus`, `ete ecarte`+s, `plus d incertitude`)
 	goingConcernVoices  = []voice{{re(`attir`+w+` (?:votre |l )?attention`, `observations?`, `commissaires? aux comptes`, `auditeurs?`),
 		signals.AuditorQualification}}
@@ -101,6 +101,9 @@ var rules = []rule{
 			// A shortfall dated: "ne pourrait faire face à ses engagements
 			// au-delà de septembre".
 			`ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure de )?faire face a (?:ses|leurs|son) [a-z]+`+gap+` (?:au dela|apres|a partir|a compter|avant|d ici|jusqu)`,
+			// A shortfall on a named lack: "en l'absence de nouveau
+			// financement, la société ne pourrait pas honorer ses échéances".
+			`(?:en l absence|a defaut|faute) (?:de|d)`+long+` \|(?: [a-z0-9]+){0,4} ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure (?:de|d) )?(?:honorer|faire face a) (?:ses|leurs|son|sa|les)`,
 		),
 		context: goingConcernContext, settled: goingConcernSettled, voices: goingConcernVoices,
 	},
@@ -132,13 +135,16 @@ var rules = []rule{
 			`(?:declaree?s?|mise?s?|prononce|prononcee) (?:en )?(?:etat de )?faillite`, `(?:jugement|aveu|declaration) de faillite`,
 			`faillite (?:a ete|a|ont ete) (?:prononcee|declaree|ouverte)`, `en faillite`,
 		),
-		settled: re(`(?:est|sont|etait|etaient) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
+		settled: re(`(?:est|sont|etait|etaient|etre|etant) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
 			`ont pris fin`, `clotur`+w, `jugement de cloture`, `fin (?:de la|du) (?:procedure|plan|mandat)`, `(?:a|ont) ete leve`+s,
 			`acheve`+s, `mis fin`,
 			// A creditor's demand rejected or dropped, a restructuring done.
 			`(?:demande|assignation|citation|requete)s?`+long+` (?:est|a ete|ont ete|sont) rejetee?s?`,
 			`rejet`+w+` (?:la|l) (?:demande|assignation|citation)`, `declaree?s? sans objet`, `irrecevable`+s, `desist`+w,
-			`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`),
+			`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`,
+			// Every instalment of the plan or the agreement paid, the company
+			// back on its feet.
+			`(?:a|ont) (?:depuis |toujours )?honore`+s, `(?:a|ont) retrouve`),
 		exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
 			`deprecie[a-z]*`,
 			`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
@@ -179,7 +185,7 @@ var rules = []rule{
 			`accelere?r? (?:la|le|les) (?:dette|pret|credit|emprunt)s?`, `acceleration (?:de la|du|des) (?:dette|pret|credit|emprunt)s?`,
 			`en demeure de rembourser`,
 		),
-		settled: re(`renonce`+w+`?`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
+		settled: re(`renonce[a-z]*`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
 	},
 	{
 		kind: CovenantBreach, category: signals.Covenant, also: []signals.Category{signals.Acceleration},
@@ -233,7 +239,7 @@ var rules = []rule{
 			`assortie?s? (?:d une|de|de deux|de trois) reserves?`, `reserves? (?:formulee|emise|exprimee)`+s,
 			`procedure d alerte`,
 		),
-		settled: re(`(?:a|ont) ete leve`+s, `levee de la reserve`, `n a plus lieu`),
+		settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`, `(?:a|ont) pris fin`),
 	},
 	{
 		kind: PaymentDefault, category: signals.Liquidity, also: []signals.Category{signals.Acceleration, signals.GoingConcern},
@@ -279,6 +285,14 @@ var (
 	terms = regexp.MustCompile(` (?:clauses?|prevoi[a-z]*|stipul[a-z]*|autoris[a-z]* (?:les |la |le |l )?(?:banques?|preteurs?|creanciers?|porteurs?|obligataires?|agent)) `)
 )
 
+// invoked is a contract's clause named as what the lenders acted on ("la
+// banque s'est prévalue de la clause de déchéance du terme"): an act, not
+// the contract's wording.
+var invoked = regexp.MustCompile(` (?:prevalu|invoqu|actionn|fait jouer|mis en oeuvre|mise en oeuvre|applique|active)[a-z]*(?: [a-z]+){0,2} (?:de la |la |les |des |d une |une )?clauses? `)
+
+// blank is text as long as s, all spaces: places after it stay in place.
+func blank(s string) string { return strings.Repeat(" ", len(s)) }
+
 // hypothetical is both, for a list's introduction.
 var hypothetical = regexp.MustCompile(hypothesis.String() + `|` + conditional.String())
 
@@ -319,10 +333,10 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	main, h := dependents(h)
 	moodHyp := inList || hypothesis.MatchString(main) || mood.MatchString(main)
 	termsAt := len(h)
-	if m := terms.FindStringIndex(main); m != nil {
+	if m := terms.FindStringIndex(invoked.ReplaceAllStringFunc(main, blank)); m != nil {
 		termsAt = m[0]
 	}
-	std := responsibility.MatchString(f) || signals.GeneralRule(sentence)
+	std := responsibility.MatchString(f) || signals.GeneralRule(sentence) || signals.StandardParagraph(sentence)
 	for i := range rules {
 		r := &rules[i]
 		// A rule that plans may be named before a contract's wording.

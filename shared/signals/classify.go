@@ -32,6 +32,7 @@ const minWords = 5
 // an insurance, a provision) without a loss, and that names a risk once at
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, Category) {
+	ref = ref.statedIn(s.norm)
 	if policy(s.norm) && !framing(s.norm) {
 		// What follows the policy's clauses may still tell a risk ("…
 		// arrêtés selon le principe de continuité ; à défaut, la société ne
@@ -75,6 +76,10 @@ func classify(s sentence, ref reference) (kind, Category) {
 		denied = denied || len(negatedStrong) > 0
 		if d.category == CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
+		}
+		if d.category == GoingConcern && thirdPartyProcedure.MatchString(s.norm) {
+			// Another party's procedure: a client's, a competitor's.
+			found = nil
 		}
 		if d.category == OffBalanceSheet && customersNotice(s.norm) {
 			found = slices.DeleteFunc(found, func(sp span) bool { return strings.HasPrefix(s.norm[sp.start:], noticeTerm) })
@@ -127,6 +132,18 @@ func classify(s sentence, ref reference) (kind, Category) {
 	if clause, _, _ := strings.Cut(s.norm, ";"); mitigates(clause, taken) && !has(clause, partial) && !has(clause, breached) &&
 		(weight <= 2 || coveredWhole(clause)) {
 		return mitigant, ""
+	}
+	if b := slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == best }); b >= 0 && denied && party[b] && len(named[b]) == 1 {
+		// The counterparty alone beside a risk denied ("la cession de sa
+		// filiale, sans que cette opération constitue un cas de défaut"):
+		// the denied risk was the one named.
+		best = ""
+	}
+	if best != "" && !strong[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == best })] && absentOf(s.norm) {
+		// The sentence declares its own risk absent ("les garanties données
+		// aux clients sur les produits"): a pair of words of another
+		// category does not name it.
+		best = ""
 	}
 	if best == "" {
 		best = consequenceOnly(s.norm)
@@ -340,6 +357,18 @@ func liftedClaim(norm string) bool {
 			return true
 		}
 	}
+	// In the active voice the court names the claim after its verb: "le
+	// tribunal a rejeté la demande d'ouverture…", "la cour infirme le
+	// jugement en ce qu'il a condamné…".
+	for _, l := range affirmed(norm, activeLifts) {
+		clause := norm[l.end:]
+		if i := strings.IndexAny(clause, ";."); i >= 0 {
+			clause = clause[:i]
+		}
+		if has(clause, claims) || has(clause, []string{"condamn"}) {
+			return true
+		}
+	}
 	return false
 }
 
@@ -347,6 +376,12 @@ func liftedClaim(norm string) bool {
 // with no year, amount or company of its own: no event of the company.
 // The critical net leaves these sentences out too.
 func GeneralRule(text string) bool { return generalLaw(quotes.Normalise(text)) }
+
+// StandardParagraph tells whether text holds the wording of the
+// auditors', the accountant's or a prospectus' standard paragraphs, which
+// name risks only as things to assess or to warn of. The critical net
+// leaves these sentences out too.
+func StandardParagraph(text string) bool { return has(quotes.Normalise(text), standard) }
 
 // generalLaw tells a rule of law stated for any debtor, with no year,
 // amount or company of its own.
@@ -378,6 +413,11 @@ func deniedOrRestricted(norm string, start, end int) bool {
 	if n := len(w); n > 0 && slices.Contains([]string{"non", "pas", "sans", "jamais", "ni"}, w[n-1]) {
 		return true
 	}
+	// A few words before: "n'ayant pas les liquidités suffisantes pour…",
+	// "faute d'avoir bouclé…".
+	if slices.ContainsFunc(w[max(0, len(w)-3):], func(w string) bool { return w == "pas" || w == "jamais" || w == "faute" }) {
+		return true
+	}
 	if !strings.Contains(" "+before, " ne ") && !strings.Contains(" "+before, " n'") {
 		return false
 	}
@@ -394,6 +434,17 @@ func deniedOrRestricted(norm string, start, end int) bool {
 // does not.
 func declaresAbsent(norm string, d *definition) bool {
 	return len(affirmed(norm, d.absent)) > 0
+}
+
+// thirdPartyProcedure is a procedure of another party than the company:
+// "deux clients ont été placés en liquidation", "son principal concurrent
+// avait été placé en redressement", "le redressement du client défaillant".
+var thirdPartyProcedure = regexp.MustCompile(`\b(?:clients?|concurrents?|fournisseurs?|débiteurs?|locataires?|acheteurs?)\b[^,;.]{0,40}?\b(?:placée?s?|mise?s?|tombée?s?)\s+(?:en|sous)\s+(?:redressement|liquidation|sauvegarde|procédure)|\b(?:redressement|liquidation|sauvegarde)\b[^,;.]{0,30}?\b(?:d'un|d'une|de son|de ses|de deux|de plusieurs|du)\s+(?:\S+\s+){0,2}?(?:clients?|concurrents?|fournisseurs?|débiteurs?)\b`)
+
+// absentOf tells whether norm names the risk of some category and
+// declares it absent.
+func absentOf(norm string) bool {
+	return slices.ContainsFunc(taxonomy, func(d definition) bool { return declaresAbsent(norm, &d) && has(norm, d.strong) })
 }
 
 // adverseWords tell that something goes or may go wrong, whatever the

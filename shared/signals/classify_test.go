@@ -112,6 +112,46 @@ func TestClassify(t *testing.T) {
 		{"a debt replaced", "Le crédit-relais de 2 M€ a été remplacé en septembre 2025 par un prêt amortissable sur sept ans.", neutral, ""},
 		{"a debt still to replace", "Le crédit-relais de 2 M€, qui arrive à échéance en avril 2026, doit encore être remplacé par un prêt amortissable.", risk, Refinancing},
 		{"governing law", "Le présent contrat est régi par le droit français et tout litige sera porté devant le tribunal des activités économiques de Lyon.", neutral, ""},
+		{"a claim rejected in the active voice", "La cour a rejeté la demande de liquidation présentée par l'ancien fournisseur.", neutral, ""},
+		{"the company's own appeal rejected, in the active voice", "La cour a rejeté le recours de la société contre sa condamnation à verser 400 k€ à un ancien distributeur.", risk, Litigation},
+		{"a lender's right to cancel is no lifting", "En cas de changement de contrôle, les banques pourraient annuler leurs engagements et demander le remboursement immédiat des tirages.", risk, Acceleration},
+		{"a negation across an incise", "La société n'a pas connaissance, à ce jour, de litige susceptible d'affecter ses comptes.", neutral, ""},
+		{"an incise without a negation", "La société a reçu, le 4 mars 2026, une assignation d'un ancien agent réclamant 800 k€.", risk, Litigation},
+		{"back to normal", "Les retards de livraison du fabricant, qui avaient pesé sur le premier semestre, sont revenus à la normale depuis l'été.", neutral, ""},
+		{"a ruling's principle", "Le créancier qui n'a pas déclaré sa créance dans le délai légal ne peut plus en obtenir le paiement.", neutral, ""},
+		{"a product warranty given to customers", "Les garanties données aux clients sur les appareils vendus font l'objet d'une provision calculée sur les retours passés.", neutral, ""},
+		{"an investor's warning", "Les souscripteurs pourraient perdre tout ou partie de leur investissement si l'émetteur faisait défaut.", neutral, ""},
+		{"the opinion's scope", "Nous n'exprimons pas d'opinion sur des éléments de ces comptes pris isolément.", neutral, ""},
+		{"a case closed by the court", "Le tribunal a classé le dossier de la société, sa situation ne justifiant plus de suivi.", neutral, ""},
+		{"a counterparty beside a denied risk", "Les banques acceptent la cession de sa filiale italienne, sans que cette opération constitue un cas de défaut.", neutral, ""},
+		{"a payment term stated", "Le délai de paiement des factures est de quarante-cinq jours, conformément à la directive sur les retards de paiement.", neutral, ""},
+		{"one maker only", "Les boîtiers de la gamme principale ne sont aujourd'hui moulés que par un sous-traitant portugais.", risk, SupplierDependence},
+		{"a shortfall on a named lack", "En l'absence d'accord avec ses créanciers, le groupe ne pourrait pas honorer ses engagements au-delà de juin 2026.", risk, GoingConcern},
+		{"a negation before an incise", "Aucun des emprunts de la société ne prévoit, en l'état des contrats, de clause de défaut croisé.", neutral, ""},
+		{"a reassessment abandoned", "Le redressement notifié par l'administration en 2023 a été abandonné au stade du recours hiérarchique.", neutral, ""},
+		{"a covenant met again", "Le ratio de gearing, qui avait excédé sa limite en 2022, est de nouveau respecté à la clôture.", neutral, ""},
+		{"a pointer to where the risk is told", "Les risques de liquidité et de taux sont décrits en note 21 de l'annexe consolidée.", neutral, ""},
+		{"the law's condition", "Le plan de cession est arrêté lorsque le redressement par voie de continuation est impossible.", neutral, ""},
+		{"the share's price", "Le cours de bourse de l'action pourrait connaître une forte volatilité sans rapport avec les résultats.", neutral, ""},
+		{"a succession organised", "Le président fondateur, âgé de 68 ans, a organisé sa succession avec la nomination d'un directeur général délégué.", neutral, ""},
+		{"an event without effect", "L'inondation du parking de l'entrepôt est restée sans incidence sur l'activité logistique.", neutral, ""},
+		{"a negation after the term", "L'immeuble d'exploitation n'est grevé d'aucune hypothèque ni d'aucun privilège.", neutral, ""},
+		{"an exposure wholly hedged", "La société est exposée au dollar sur ses achats de composants, qu'elle couvre intégralement par des achats à terme.", mitigant, ""},
+		{"the sector's lot", "La société pourrait, comme toute entreprise du bâtiment, faire l'objet de réclamations au titre de la garantie décennale.", neutral, ""},
+		{"a pointer to a note", "Le détail des cautions et des nantissements consentis est présenté en note 19.", neutral, ""},
+		{"a call given up", "Les prêteurs ont renoncé à exiger le remboursement anticipé du crédit après le changement d'actionnaire.", neutral, ""},
+		{"a clause that does not apply", "La clause de changement de contrôle ne s'applique pas aux transferts de titres entre membres de la famille.", neutral, ""},
+		{"another party's procedure", "Un concurrent régional a été placé en liquidation judiciaire en octobre, ce qui libère des parts de marché.", neutral, ""},
+		{"the company's own procedure", "La société a été placée en liquidation judiciaire par jugement du 5 janvier 2026.", risk, GoingConcern},
+		{"case law", "Selon la jurisprudence, la caution n'est tenue que dans la limite du montant qu'elle a garanti.", neutral, ""},
+		{"a manager replaced", "Le directeur technique a quitté le groupe en mai et a été remplacé par son adjoint.", neutral, ""},
+		{"a contract's effect on the company's debt", "La cession de plus de 50 % du capital emporte l'exigibilité anticipée de l'emprunt obligataire de 20 M€.", risk, Acceleration},
+		{"a debt repaid, then due again", "Le crédit-relais de 4 M€, remboursé à son échéance de 2024 par un nouveau crédit-relais, arrive de nouveau à échéance en mars 2026.", risk, Refinancing},
+		{"paid whole, in the active voice", "La filiale a réglé l'intégralité de l'amende prononcée en 2024, et le recours est devenu sans objet.", neutral, ""},
+		{"a risk called limited", "Le risque de contrepartie est limité, les placements étant faits auprès de banques de premier rang.", neutral, ""},
+		{"a negation a few words before a settling word", "Le crédit de 2 M€ échoit en juin 2026, la société n'ayant pas une trésorerie suffisante pour le rembourser.", risk, Refinancing},
+		{"statistics of the economy", "Une entreprise sur cinq subit des retards de paiement de plus de trente jours, selon l'Observatoire des délais de paiement.", neutral, ""},
+		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, AuditorQualification},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -135,6 +175,12 @@ func TestOwnCurrency(t *testing.T) {
 	}
 	if k, c := classify(sentence, reference{currency: euro}); k != risk || c != CurrencyRates {
 		t.Errorf("a euro report's sales in francs: %v %q", k, c)
+	}
+	// The sentence's own word on the currency of the accounts outweighs
+	// the pages' count.
+	stated := newSentence("La filiale, qui établit ses comptes en livres sterling, facture ses clients en livres sterling.")
+	if k, c := classify(stated, reference{currency: euro}); k == risk && c == CurrencyRates {
+		t.Errorf("a currency the sentence says the accounts are kept in read as an exposure")
 	}
 }
 

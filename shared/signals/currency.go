@@ -1,6 +1,7 @@
 package signals
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -71,6 +72,28 @@ func (ref reference) own(norm string, sp span) bool {
 	}
 	return false
 }
+
+// statedIn is ref with the currency norm says the accounts are kept in
+// ("la société, qui établit ses comptes en francs suisses, …"): the
+// sentence's own word outweighs the pages' count.
+func (ref reference) statedIn(norm string) reference {
+	for _, cue := range keptIn {
+		for _, at := range positions(norm, cue) {
+			after := strings.TrimLeft(norm[at+len(cue):], " ")
+			for _, c := range currencyWords {
+				if slices.ContainsFunc(c.words, func(w string) bool { return startsWord(after, w) }) {
+					ref.currency = c.words
+					return ref
+				}
+			}
+		}
+	}
+	return ref
+}
+
+// keptIn introduces the currency a company keeps its accounts in.
+var keptIn = []string{"établit ses comptes en", "établissent leurs comptes en", "tient ses comptes en", "comptes sont établis en",
+	"comptes sont présentés en", "monnaie fonctionnelle est le", "monnaie fonctionnelle est la", "monnaie de présentation est le"}
 
 // ownWindow is how far after a term, in bytes, the currency it introduces
 // is looked for.

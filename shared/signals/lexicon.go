@@ -45,7 +45,11 @@ var (
 		// A policy, and how risks are managed: what the company does, not
 		// what threatens it.
 		"pour politique", "politique du groupe consiste", "politique de la société consiste", "sont gérés par", "sont gérés selon",
-		"est géré par", "est gérée par", "selon des règles approuvées",
+		"est géré par", "est gérée par", "selon des règles approuvées", "suit attentivement", "suit de près", "suit avec attention",
+		// A pointer to where the risk is told, which the reader reads there.
+		"sont décrits au", "sont décrits dans", "sont décrits en", "est décrit au", "est décrit en", "sont présentés au chapitre",
+		"sont détaillés au", "sont détaillés en", "sont détaillés dans", "est présenté en note", "sont présentés en note",
+		"est présentée en note", "sont présentées en note", "figurent en note",
 	}
 	// standard is the wording of the auditors' and management's standard
 	// paragraphs (responsibilities, what an audit is), which name every
@@ -53,7 +57,21 @@ var (
 	standard = []string{"s'il conclut", "existence ou non", "s'il existe ou non", "il incombe à la direction", "il incombe au",
 		"assurance raisonnable", "jugement professionnel", "il formule une certification", "sauf s'il est prévu de liquider",
 		"étant toutefois rappelé", "ne garantit toutefois pas", "il revient à la direction", "il revient au",
-		"convention comptable de continuité", "sauf si elle prévoit de liquider", "sauf s'il prévoit de liquider"}
+		"convention comptable de continuité", "sauf si elle prévoit de liquider", "sauf s'il prévoit de liquider",
+		// The opinion's scope (the accounts as a whole, no item alone), the
+		// report opening on its own subject, and what the professional
+		// says of its work and its limits.
+		"pris isolément", "nous vous présentons notre rapport", "qu'il nous appartienne", "sans avoir à nous prononcer",
+		"dans la présentation des comptes", "évaluer la capacité",
+		// A prospectus' warnings to its readers: forward-looking statements
+		// and the investor's own loss, which every issuer prints.
+		"déclarations prospectives", "résultats réels diffèr", "pourraient différer sensiblement",
+		"tout ou partie de leur investissement", "tout ou partie de son investissement", "tout ou partie du capital investi",
+		"perte en capital", "les investisseurs sont invités", "l'attention des investisseurs", "qu'aux investisseurs",
+		"pourraient ne pas se réaliser", "pourrait ne pas se réaliser",
+		// The sector's lot, not the company's: "comme toute entreprise de
+		// son secteur".
+		"comme toute entreprise", "comme toute société", "comme tout acteur", "comme tous les acteurs", "comme l'ensemble des acteurs"}
 	// breached says a covenant was broken or waived, as a fact.
 	breached = []string{"n'a pas été respecté", "n'ont pas été respecté", "n'était pas respecté", "n'étaient pas respecté",
 		"non-respect constaté", "bris de covenant", "waiver", "dérogation obtenue", "dérogation accordée", "a été franchi",
@@ -105,16 +123,28 @@ var (
 		"classée sans suite", "avis favorable",
 		// A claim dropped or a procedure closed by the court or the party
 		// that brought it.
-		"désistement", "déclarée sans objet", "déclaré sans objet", "a été clôturé", "ont été clôturé", "exécution intégrale",
+		"désistement", "a classé le dossier", "ne justifiant plus", "déclarée sans objet", "déclaré sans objet", "a été clôturé", "ont été clôturé", "exécution intégrale",
 		"assainissement ayant été", "assainissement a été", "prononce la décharge", "prononcé la décharge", "abandon total",
 		"abandon des rectifications", "abandon du redressement", "issue amiable", "dégrèvement total", "dégrèvement intégral", "permis de reconstituer", "aucun effet sur", "n'a eu aucun effet", "allège le", "allège la", "allège les", "allègent le", "allègent la", "allègent les", "couvrira les besoins", "couvriront les besoins",
+		// Over, in ordinary words: back to normal, behind the company, every
+		// instalment of a plan honoured.
+		// Paid or repaid whole, in the active voice; a claim become moot.
+		"a réglé l'intégralité", "ont réglé l'intégralité", "a remboursé en totalité", "ont remboursé en totalité",
+		"remboursé la totalité", "remboursé l'intégralité", "devenue sans objet", "devenu sans objet", "a retrouvé", "ont retrouvé",
+		"revenu à la normale", "de nouveau respecté", "à nouveau respecté", "désormais respecté", "sans incidence sur",
+		"sans effet sur le", "sans effet sur la", "sans conséquence sur", "a été remboursé à son échéance",
+		"a été remboursée à son échéance", "a été remboursé à l'échéance", "ont été remboursés à leur échéance", "est désormais derrière", "est aujourd'hui derrière", "sont désormais derrière",
+		"sont aujourd'hui derrière", "appartient au passé", "a honoré", "ont honoré", "a depuis honoré", "ont depuis honoré",
+		"a toujours honoré", "ont toujours honoré",
 	}
 	// lifts and claims: an adverse claim (a fine, a reassessment, a
 	// garnishment, a creditor's demand) annulled, rejected or discharged is
 	// over ("la sanction, que le Conseil d'État a annulée, …"); not when
 	// what was rejected is the company's own appeal against it (ownAppeal).
 	lifts = []string{"annulé", "annulée", "annulés", "annulées", "abrogé", "abrogée", "rapporté", "rapportée", "a été rejeté", "ont été rejeté", "est rejeté", "sont rejeté",
-		"irrecevable", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge"}
+		"irrecevable", "abandonné", "abandonnée", "abandonnés", "abandonnées", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge"}
+	activeLifts = []string{"a rejeté", "ont rejeté", "rejette", "a annulé", "ont annulé", "a infirmé", "infirme",
+		"a débouté", "déboute", "ordonne la mainlevée"}
 	claims = []string{"amende", "sanction", "rectification", "condamnation", "saisie", "mise en demeure", "pénalité",
 		"assignation", "réclamation", "citation", "demande", "injonction", "redressement urssaf", "redressement fiscal",
 		"redressement notifié", "cotisations supplémentaires", "rappel", "caution", "suspension"}
@@ -127,12 +157,23 @@ var (
 	generalRule = []string{"tout débiteur", "un débiteur", "au débiteur", "le débiteur qui", "toute personne", "tout créancier",
 		"la loi présume", "selon l'article", "aux termes de la loi", "réputée non écrite", "réputé non écrit", "par elle-même",
 		"est une procédure", "peut être ouverte", "peut être ouvert", "peut être demandée", "est ouverte à", "est ouvert à",
-		"est ouverte sur", "est confidentielle", "est destinée à", "réserve la procédure"}
+		"est ouverte sur", "est confidentielle", "est destinée à", "réserve la procédure",
+		// The law's parties named by their role, as a statute or a ruling's
+		// principle writes them.
+		// The law's conditions and effects: "la liquidation est prononcée
+		// lorsque…", "l'ouverture d'une procédure emporte suspension…".
+		// Statistics of the economy: "une entreprise sur quatre…, selon
+		// l'Observatoire".
+		"une entreprise sur", "selon l'observatoire", "selon l'insee",
+		"lorsque", "lorsqu'", "emporte", "qui relève", "selon la jurisprudence", "rappelle que", "ouvre droit à",
+		"toute créance", "le créancier", "au créancier", "le débiteur", "du débiteur"}
 	particular = []string{"la société", "le groupe", "l'émetteur", "l'emprunteur", "la débitrice", "notre", "nous", "sa filiale",
-		"ses filiales", "€", "euros", "francs", "dollars"}
+		"ses filiales", "€", "k€", "m€", "%", "euros", "francs", "dollars"}
 	// settledPairs say it in two places of a sentence: "a obtenu en mars
 	// 2025 le renouvellement de son agrément".
 	settledPairs = [][2][]string{{{"a obtenu", "ont obtenu"}, {"le renouvellement", "la prolongation", "le prolongement"}},
+		// A risk said to be limited or weak, as a verdict.
+		{{"risque"}, {"est limité,", "est limité.", "reste limité", "demeure limité", "est faible", "reste faible"}},
 		// A new loan signed to refinance: the refinancing is done.
 		{{"signé", "conclu"}, {"pour refinancer", "refinançant"}},
 		// A debt replaced by another: "a été remplacé en septembre par un
@@ -338,7 +379,7 @@ func readTerms(text string, terms []string) (found, denied []span) {
 		first := true
 		for _, at := range positions(text, t) {
 			switch {
-			case negated(text, at):
+			case negated(text, at) || noneAfter.MatchString(text[at+len(t):]):
 				denied = append(denied, span{at, at + len(t)})
 			case first:
 				found = append(found, span{at, at + len(t)})
@@ -375,6 +416,12 @@ func noLonger(before string) bool {
 		!strings.Contains(m[1], "qu'")
 }
 
+// noneAfter is a negation right after a term: "le fonds n'est grevé
+// d'aucun nantissement", "n'est assorti d'aucune".
+// A clause said not to apply is none either: "la clause de changement de
+// contrôle ne s'applique pas aux reclassements".
+var noneAfter = regexp.MustCompile(`^[a-zà-ÿ]*\s+d'aucune?\b|^[a-zà-ÿ]*\s+(?:\S+\s+){0,2}(?:ne s'applique|ne s'appliquera|ne s'appliquerait|ne trouve pas à s'appliquer|n'est pas applicable)`)
+
 // negationWindow is how many words before a term a negation is looked for.
 const negationWindow = 24
 
@@ -389,7 +436,11 @@ const listItem = 3
 func negated(text string, at int) bool {
 	start := clauseStart(text, at)
 	words := wordsOf(text[start:at])
-	if start > 0 && text[start-1] == ',' && len(words) < listItem && negated(text, start-1) {
+	// An item of a list, not a clause with a subject of its own ("en
+	// l'absence de financement, la société ne pourrait pas honorer…").
+	item := len(words) < listItem && !(len(words) >= 2 && newSubject[words[0]])
+	if start > 0 && text[start-1] == ',' && (item && negated(text, start-1) ||
+		len(words) <= negators["pas"] && deniedAcrossIncise(text, start)) {
 		return true
 	}
 	if noLonger(text[start:at]) {
@@ -414,6 +465,28 @@ func negated(text string, at int) bool {
 	}
 	return false
 }
+
+// deniedAcrossIncise tells a term's clause that opens on the partitive a
+// negation leaves ("de", "d'") after an incise between commas, the
+// negation in the clause before it: "n'a pas connaissance, à la date
+// du présent document, de réclamation…", "il n'existe pas, à sa
+// connaissance, d'autre procédure…".
+func deniedAcrossIncise(text string, start int) bool {
+	rest := strings.TrimLeft(text[start:], " ")
+	if !strings.HasPrefix(rest, "de ") && !strings.HasPrefix(rest, "d'") {
+		return false
+	}
+	incise := clauseStart(text, start-1)
+	if incise == 0 || text[incise-1] != ',' || len(wordsOf(text[incise:start-1])) > inciseWords {
+		return false
+	}
+	w := wordsOf(text[clauseStart(text, incise-1) : incise-1])
+	return slices.ContainsFunc(w, func(w string) bool { return negators[w] >= negators["pas"] || w == "point" })
+}
+
+// inciseWords is the most words an incise holds ("à la date du présent
+// document").
+const inciseWords = 8
 
 // wordsOf are the words of text; elided articles and pronouns ("d'",
 // "n'") are no words here.

@@ -176,7 +176,9 @@ var taxonomy = []definition{
 		weight: 3,
 		weak:   []string{"exigible", "exigibilité", "anticipé", "prêteurs", "encours", "défaut"},
 		// A prepayment at the company's own option is no call.
-		absent: []string{"volontaire", "à son gré", "à son initiative", "à l'initiative de la société", "à l'initiative de l'émetteur",
+		// A call the lenders gave up is none.
+		absent: []string{"renoncé à exiger", "renoncé à demander", "renoncé à réclamer", "renoncé à prononcer",
+			"volontaire", "à son gré", "à son initiative", "à l'initiative de la société", "à l'initiative de l'émetteur",
 			"l'émetteur pourra", "l'emprunteur pourra"},
 		gauge: gauge{floor: Medium, headroom: true,
 			grave: []string{"totalité", "intégralité", "l'ensemble des", "notifié", "a prononcé", "ont prononcé", "a rendu",
@@ -350,7 +352,9 @@ var taxonomy = []definition{
 			"acheté",
 			"licence", "fourni", "livrées par", "livrés par", "livrée par", "livré par"}),
 			{"unique", "exclusif", "exclusive", "exclusivement", "exclusivité", "seul", "intégralité", "quasi-totalité", "totalité",
-				"sans alternative", "% de la flotte", "une même", "un même"}},
+				"sans alternative", "% de la flotte", "une même", "un même",
+				// "ne … que par un fondeur": one maker only.
+				"que par un", "que par une", "qu'auprès d'un", "qu'auprès d'une"}},
 			{{"nombre restreint", "petit nombre", "poignée", "s'en remet"}, supplierTopic},
 			{{"confié", "confiée", "sous-traité", "sous-traités"}, {"l'essentiel", "un seul", "une seule", "unique",
 				"exclusivement", "seulement", "une même",
@@ -371,7 +375,7 @@ var taxonomy = []definition{
 		weak: []string{"fournisseur", "fournisseurs", "approvisionnement", "approvisionnements", "achats", "livraisons",
 			"fabricant", "sous-traitant", "pénurie", "production", "licence"},
 		gauge: gauge{shares: []float64{20, 50}, unmeasured: Medium,
-			grave: []string{"unique", "seul fournisseur", "un seul", "une seule", "intégralité", "quasi-totalité",
+			grave: []string{"unique", "seul fournisseur", "un seul", "une seule", "que par un", "que par une", "intégralité", "quasi-totalité",
 				"sans solution alternative", "pas d'équivalent",
 				"faute de fournisseurs", "arrêterait", "interromprait", "sans alternative"}},
 	},
@@ -405,7 +409,7 @@ var taxonomy = []definition{
 		weak: []string{"dirigeant", "dirigeants", "fondateur", "fondatrice", "cofondateur", "cofondatrice", "directeur",
 			"directrice",
 			"président", "gérant", "remplaçant", "remplacé", "savoir-faire", "ingénieurs"},
-		absent: []string{"a été formalisé", "plan de succession", "vocation à lui succéder", "vocation à succéder", "nomination de son", "indemnités de départ à la retraite",
+		absent: []string{"a été remplacé par", "a été remplacée par", "ont été remplacés par", "a été formalisé", "plan de succession", "a organisé sa succession", "ont organisé sa succession", "a organisé la succession", "vocation à lui succéder", "vocation à succéder", "nomination de son", "indemnités de départ à la retraite",
 			"indemnité de départ à la retraite", "engagements de retraite", "est organisée", "organisée par", "succession préparée",
 			"a transmis la présidence", "a transmis la direction"},
 		gauge: gauge{unmeasured: Medium,
@@ -486,7 +490,10 @@ var taxonomy = []definition{
 		weak: []string{"garantie", "garanties", "au profit", "prêteurs", "engagements donnés"},
 		absent: []string{"bénéfici", "garanties reçues", "garanties de disponibilité", "garantie reçue", "engagements reçus", "accordées par les",
 			"accordées aux clients", "garantie contractuelle",
-			"garanties contractuelles", "garantie produit"},
+			"garanties contractuelles", "garantie produit",
+			// The warranty on what the company sells is a product's, given
+			// to its customers.
+			"données aux clients", "garanties commerciales", "garantie commerciale", "garantie légale", "conformité des produits"},
 		gauge: gauge{against: []refKind{equityRef},
 			notable: []string{"nanti", "hypothèque", "gage", "sûreté réelle", "sûretés réelles", "privilège", "grevé"}},
 		// A guarantee outweighs the debt or the lease it stands for.
@@ -559,8 +566,10 @@ var taxonomy = []definition{
 					"plus acquitté", "plus réglé", "plus payé", "pas perçu", "toujours pas"})},
 			{{"paient", "payent", "règlent", "collectivités", "clients publics"}, {"plus tard", "en retard", "avec retard",
 				"à plus de"}}},
-		weak:   []string{"clients", "client", "fournisseurs", "créances", "créance", "encaissements", "jours", "délai"},
-		absent: []string{"délais de livraison", "délai de livraison"},
+		weak: []string{"clients", "client", "fournisseurs", "créances", "créance", "encaissements", "jours", "délai"},
+		absent: []string{"délais de livraison", "délai de livraison",
+			// A payment term stated as the rule is no delay.
+			"délai de paiement des factures est", "délais de paiement des factures sont", "lutte contre le retard de paiement"},
 		gauge: gauge{against: []refKind{equityRef, cashRef}, grave: []string{"comptant", "d'avance", "paiement préalable",
 			"à la commande", "avant livraison", "avant toute"}},
 	},
@@ -613,7 +622,10 @@ var taxonomy = []definition{
 				"recul", "chute", "repli", "cannibalis", "coûté", "effondr"})}},
 		weak: []string{"matières", "énergie", "électricité", "cuirs", "acier", "achats", "marge brute", "coût de revient",
 			"métaux"},
-		absent: []string{"prix moyen", "prix moyens", "détente des prix", "complément de rémunération", "hausse des prix de vente",
+		// The share's price is the shareholders' risk, not a market the
+		// company buys or sells in.
+		absent: []string{"cours de l'action", "cours des actions", "cours de bourse", "prix des actions",
+			"prix moyen", "prix moyens", "détente des prix", "complément de rémunération", "hausse des prix de vente",
 			"hausse de ses prix de vente", "augmentation des prix de vente",
 			"revalorisation des prix de vente", "hausse du prix moyen de vente", "hausse des prix moyens de vente",
 			"resté stable", "restés stables", "restées stables"},
@@ -667,8 +679,10 @@ var taxonomy = []definition{
 			"dévaluation", "taux révisable", "taux révisables"},
 		pairs: [][2][]string{{{"conversion des résultats", "conversion des comptes", "effet de conversion", "effets de conversion",
 			"écarts de conversion"}, {"a réduit", "ont réduit", "amput", "pesé", "défavorable", "négati", "a diminué", "a dégradé"}}},
-		absent: []string{"libellées en euros", "libellés en euros", "libellé en euros", "libellée en euros"},
-		weak:   []string{"change", "couverture", "taux", "charge d'intérêts", "charge financière", "fluctuations"},
+		absent: []string{"libellées en euros", "libellés en euros", "libellé en euros", "libellée en euros",
+			// An exposure wholly hedged, told in a relative clause after it.
+			"couvre intégralement", "couvrent intégralement", "couverte intégralement", "couvertes intégralement"},
+		weak: []string{"change", "couverture", "taux", "charge d'intérêts", "charge financière", "fluctuations"},
 		gauge: gauge{against: []refKind{ebitdaRef}, cues: impactCues, notable: []string{"sans couverture", "non couverte",
 			"pas couverte", "sans instrument de couverture"}},
 		single: true,
@@ -763,6 +777,9 @@ var taxonomy = []definition{
 				{"impose", "travaux", "surcoût", "coût", "mise en conformité"}}},
 		weak: []string{"règles", "autorité", "loi", "conformité", "permis", "tarif", "obligation d'achat", "enquête",
 			"obligatoire"},
+		// What the company does as a text requires is compliance, not a cost
+		// of it.
+		absent: []string{"conformément à la directive", "conformément au règlement", "conformément à la loi relative"},
 		gauge: gauge{against: []refKind{ebitdaRef}, cues: impactCues,
 			grave: []string{"retrait de l'agrément", "retrait de l'autorisation", "suspension", "suspendu", "interdiction",
 				"retiré"}},

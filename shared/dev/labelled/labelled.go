@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -19,6 +20,9 @@ const (
 	Blind      = "blind"      // written after the last change: measured once
 	Real       = "real"       // written after real prose, held out: measured
 	HeldOut    = "heldout"    // written after the last change, never tuned on: first contact
+	// Boilerplate holds the standard paragraphs of auditors, accountants
+	// and prospectuses, all non-risks: gated on no risk read from them.
+	Boilerplate = "boilerplate"
 )
 
 // Manifest is the manifest's name in the sets' folder.
@@ -47,25 +51,22 @@ func Read(dir string) ([]Entry, error) {
 		}
 		f := strings.Fields(line)
 		if len(f) != 2 || !known(f[0]) {
-			return nil, fmt.Errorf("labelled sets: %s line %d: %q, want a role (%s, %s, %s, %s, %s) and a file", Manifest, n, line, Tuning, Validation, Blind, Real, HeldOut)
+			return nil, fmt.Errorf("labelled sets: %s line %d: %q, want a role (%s) and a file", Manifest, n, line, strings.Join(Roles, ", "))
 		}
 		out = append(out, Entry{Role: f[0], File: f[1]})
 	}
 	return out, sc.Err()
 }
 
-func known(role string) bool {
-	switch role {
-	case Tuning, Validation, Blind, Real, HeldOut:
-		return true
-	}
-	return false
-}
+// Roles are the roles a set may play.
+var Roles = []string{Tuning, Validation, Blind, Real, HeldOut, Boilerplate}
+
+func known(role string) bool { return slices.Contains(Roles, role) }
 
 // Paths are the paths of the sets of role in dir, in the manifest's order.
 func Paths(dir, role string) ([]string, error) {
 	if !known(role) {
-		return nil, fmt.Errorf("labelled sets: unknown role %q (%s, %s, %s, %s, %s)", role, Tuning, Validation, Blind, Real, HeldOut)
+		return nil, fmt.Errorf("labelled sets: unknown role %q (%s)", role, strings.Join(Roles, ", "))
 	}
 	entries, err := Read(dir)
 	if err != nil {

@@ -47,7 +47,7 @@ func TestManifest(t *testing.T) {
 			t.Errorf("%s: a set the manifest does not list", filepath.Base(p))
 		}
 	}
-	for _, r := range []string{Tuning, Validation, Blind, Real, HeldOut} {
+	for _, r := range Roles {
 		if roles[r] == 0 {
 			t.Errorf("no %s set", r)
 		}
