@@ -18,9 +18,9 @@ func TestViewerReads(t *testing.T) {
 	ctx := t.Context()
 	clk.Add(100 * 365 * 24 * time.Hour) // after every other test's runs
 	write := func(o schema.Outcome) string {
-		id, src := newRun(t)
+		_, src := newRun(t)
 		src.Object += string(o.Status)
-		id = schema.RunID(*src)
+		id := schema.RunID(*src)
 		c, err := s.Claim(ctx, id, schema.Extraction, src)
 		if err != nil {
 			t.Fatal(err)
