@@ -58,7 +58,7 @@ type style struct {
 	year           int
 	yearHeader     int // which header style
 
-	// Drawn by drawPeriods, from a stream of their own.
+	// Drawn by drawLateTraits, from a stream of their own.
 	interim         string // "", halfYear or situation
 	situationMonths int
 	periodHeader    int  // which heading style prints an interim period
@@ -140,7 +140,7 @@ func generate(seed uint64, adjust func(*style)) (Document, error) {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	s := drawStyle(r)
 	late := rand.New(rand.NewPCG(seed^0x51ed270b27d3a2f5, seed))
-	drawPeriods(late, &s)
+	drawLateTraits(late, &s)
 	if adjust != nil {
 		adjust(&s)
 	}
@@ -174,7 +174,7 @@ func logUniform(r *rand.Rand, lo, hi float64) float64 {
 // generation holds one document being drawn.
 type generation struct {
 	r    *rand.Rand
-	late *rand.Rand // the stream of the traits drawPeriods draws, and of what they print
+	late *rand.Rand // the stream of the traits drawLateTraits draws, and of what they print
 	s    style
 	e    economy
 	doc  *Document

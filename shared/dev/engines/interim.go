@@ -18,13 +18,14 @@ const (
 	situation = "situation"
 )
 
-// drawPeriods draws, from a stream of its own so that the other traits of
-// a seed stay as they were, whether the document is interim, how its
-// headings print the periods, for a consolidated report whether its
-// income statement analyses the charges by function (IAS 1 §103), for
-// the French models whether actif and passif are printed side by side,
-// and columns beside the amounts: note references, the change N − N-1.
-func drawPeriods(r *rand.Rand, s *style) {
+// drawLateTraits draws the traits added after the others, from a stream of
+// its own so that the other traits of a seed stay as they were: whether
+// the document is interim, how its headings print the periods, for a
+// consolidated report whether its income statement analyses the charges
+// by function (IAS 1 §103), for the French models whether actif and
+// passif are printed side by side, and columns beside the amounts: note
+// references, the change N − N-1.
+func drawLateTraits(r *rand.Rand, s *style) {
 	switch x := r.Float64(); {
 	case x < 0.12:
 		s.interim = halfYear
