@@ -99,10 +99,19 @@ func buildLines(glyphs []placed, boxes []Rect, room int) ([]Line, []Glyph, int) 
 			main = r
 		}
 	}
-	order := func(rot uint8) uint8 { return (rot + 4 - main) % 4 } // main first
+	// Early returns rather than cmp.Or, which evaluates every comparison:
+	// this sort is a tenth of a page's reading.
 	slices.SortFunc(glyphs, func(a, b placed) int {
-		return cmp.Or(cmp.Compare(order(a.rot), order(b.rot)),
-			cmp.Compare(b.y, a.y), cmp.Compare(a.x0, b.x0), cmp.Compare(a.seq, b.seq))
+		if a.rot != b.rot {
+			return cmp.Compare((a.rot+4-main)%4, (b.rot+4-main)%4) // main first
+		}
+		if a.y != b.y {
+			return cmp.Compare(b.y, a.y)
+		}
+		if a.x0 != b.x0 {
+			return cmp.Compare(a.x0, b.x0)
+		}
+		return cmp.Compare(a.seq, b.seq)
 	})
 	l := layout{boxes: boxes, room: room}
 	for start := 0; start < len(glyphs) && l.cost <= room; {
