@@ -322,8 +322,14 @@ func cellAbove(above []pdftext.Line, y float64, s pdftext.Span) (int, int) {
 	return -1, -1
 }
 
-// cutDate is a heading's date or year cut before its last digits.
-var cutDate = regexp.MustCompile(`^(?:\d{1,2}[/.]\d{1,2}[/.])?(?:19|20)\d{0,2}$`)
+// headingDate opens a heading's date or year: a day and month, then the
+// century. cutDate is one cut before its last digits, fullDate one whole.
+const headingDate = `^(?:\d{1,2}[/.]\d{1,2}[/.])?(?:19|20)`
+
+var (
+	cutDate  = regexp.MustCompile(headingDate + `\d{0,2}$`)
+	fullDate = regexp.MustCompile(headingDate + `\d{2}$`)
+)
 
 // cutTail tells the end of the heading word that ends text, cut there:
 // lower-case letters that are no heading word alone and make one with it,
@@ -341,9 +347,6 @@ func cutTail(text, tail string) bool {
 	}
 	return !headerWords[locate.Fold(tail)] && headerWords[locate.Fold(word+tail)]
 }
-
-// fullDate is a heading's date or year, whole.
-var fullDate = regexp.MustCompile(`^(?:\d{1,2}[/.]\d{1,2}[/.])?(?:19|20)\d{2}$`)
 
 // inCorner tells a line of the cell left of the column headings, which
 // start at x0: text only, left of them, meeting the header line h.
