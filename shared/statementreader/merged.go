@@ -91,29 +91,46 @@ func amountCuts(text string) []int {
 // says before its date (the head of a heading that wrapped, "Exercice
 // clos" over "le 31/03/2020", is on the line above). A period ("du
 // 01/01/2025 au 31/12/2025", "05/05/2021 - 31/12/2022") opens its pieces
-// differently and stays whole.
+// differently and stays whole; several periods are cut after every second
+// year, each piece a period opening as the first does.
 func headingCuts(text string) []int {
 	if h, ok := parseHeader(text); !ok || h.year == 0 {
 		return nil
 	}
-	var cuts []int
+	var ends []int
 	for _, n := range frnum.Parse(text) {
 		if n.IsYear() {
-			cuts = append(cuts, n.End)
+			ends = append(ends, n.End)
 		}
 	}
-	if len(cuts) < 2 {
+	if cuts := cutEvery(text, ends, 1); cuts != nil {
+		return cuts
+	}
+	return cutEvery(text, ends, 2)
+}
+
+// cutEvery cuts text after every k-th of the years ending at ends, when
+// there are at least two pieces of k years each and every piece is a
+// heading of its own: a period with its two dates for k = 2.
+func cutEvery(text string, ends []int, k int) []int {
+	if len(ends) < 2*k || len(ends)%k != 0 {
 		return nil
 	}
-	cuts = cuts[:len(cuts)-1]
+	var cuts []int
+	for i := k - 1; i < len(ends)-1; i += k {
+		cuts = append(cuts, ends[i])
+	}
 	var first []string
 	start := 0
 	for i, end := range append(cuts, len(text)) {
 		piece := text[start:end]
 		start = end
 		h, ok := parseHeader(piece)
-		if !ok || h.year == 0 || strings.IndexAny(strings.TrimSpace(piece), "-–—") == 0 {
+		switch {
+		case !ok || h.year == 0 || strings.IndexAny(strings.TrimSpace(piece), "-–—") == 0:
 			return nil // a dash joins the two dates of one period
+		case k == 2 && h.period.Start == "":
+			return nil
 		}
 		opening := openingShape(piece)
 		switch {

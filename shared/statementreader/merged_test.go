@@ -32,6 +32,8 @@ func TestSplitMerged(t *testing.T) {
 		{"a variation and its percentage", "−268 -112,6 %", []string{"−268", "-112,6 %"}},
 		{"a period", "Du 01/01/2025 au 31/12/2025", []string{"Du 01/01/2025 au 31/12/2025"}},
 		{"a period between dashes", "05/05/2021 - 31/12/2022", []string{"05/05/2021 - 31/12/2022"}},
+		{"two periods", "Du 01/01/2026 au 31/10/2026 Du 01/01/2025 au 31/12/2025", []string{"Du 01/01/2026 au 31/10/2026", "Du 01/01/2025 au 31/12/2025"}},
+		{"two periods between dashes", "01/01/2026 - 31/10/2026 01/01/2025 - 31/12/2025", []string{"01/01/2026 - 31/10/2026", "01/01/2025 - 31/12/2025"}},
 		{"a label with figures", "Emprunts 2025 2024", []string{"Emprunts 2025 2024"}},
 	}
 	for _, tt := range tests {
