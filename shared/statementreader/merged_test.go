@@ -318,21 +318,39 @@ func TestHalvesJoinedAmount(t *testing.T) {
 
 // TestContinuationUnderCorner: a page that goes on with a statement under
 // its headings, the cell left of them opening above their line ("Montants
-// exprimés" / "en euros"), continues it.
+// exprimés" / "en euros") or ending on it ("Montants exprimés en" /
+// "euros  1er semestre 2023  …"), continues it.
 func TestContinuationUnderCorner(t *testing.T) {
 	t.Parallel()
-	page := pdftext.Page{Number: 2, Lines: []pdftext.Line{
-		line(790, span(60, 130, "Montants exprimés")),
-		line(784, span(250, 340, "6 mois au 30/06/2023"), span(420, 510, "6 mois au 30/06/2022")),
-		line(778, span(70, 120, "en euros")),
+	body := []pdftext.Line{
 		line(760, span(36, 120, "PRODUITS FINANCIERS")),
 		line(745, span(36, 140, "De participations"), span(320, 340, "0"), span(480, 510, "2.238")),
 		line(730, span(36, 140, "Autres intérêts"), span(300, 340, "1.204"), span(480, 510, "988")),
-	}}
-	last := rawTable{years: []int{2023, 2022}, rows: []row{{label: "RÉSULTAT D'EXPLOITATION", cells: []cell{{}}}}, amts: [][]*float64{{nil, nil}}}
-	raws, ok := continuation(page, nil, spacing{}, 2023, last)
-	if !ok || len(raws) != 1 || !slices.Equal(raws[0].years, []int{2023, 2022}) || len(raws[0].rows) != 3 {
-		t.Fatalf("suite : %v, %+v", ok, raws)
+	}
+	tests := []struct {
+		name string
+		head []pdftext.Line
+	}{
+		{"opening above the headings", []pdftext.Line{
+			line(790, span(60, 130, "Montants exprimés")),
+			line(784, span(250, 340, "6 mois au 30/06/2023"), span(420, 510, "6 mois au 30/06/2022")),
+			line(778, span(70, 120, "en euros")),
+		}},
+		{"ending on the headings' line", []pdftext.Line{
+			line(792, span(48, 137, "Montants exprimés en")),
+			line(782, span(80, 104, "euros"), span(250, 340, "1er semestre 2023"), span(420, 510, "1er semestre 2022")),
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			page := pdftext.Page{Number: 2, Lines: append(slices.Clone(tt.head), body...)}
+			last := rawTable{years: []int{2023, 2022}, rows: []row{{label: "RÉSULTAT D'EXPLOITATION", cells: []cell{{}}}}, amts: [][]*float64{{nil, nil}}}
+			raws, ok := continuation(page, nil, spacing{}, 2023, last)
+			if !ok || len(raws) != 1 || !slices.Equal(raws[0].years, []int{2023, 2022}) || len(raws[0].rows) != 3 {
+				t.Fatalf("suite : %v, %+v", ok, raws)
+			}
+		})
 	}
 }
 

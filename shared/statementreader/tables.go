@@ -198,10 +198,19 @@ func headingsOnly(l pdftext.Line) bool {
 }
 
 // cornerOfNext tells the first line of the cell left of the column headings
-// that next prints.
+// that next prints: a line meeting them, or the line above a cell that ends
+// on their line ("Montants exprimés en" over "euros  2025  2024").
 func cornerOfNext(l, next pdftext.Line, margin float64) bool {
 	hs, header := headerLine(next, margin)
-	return header && inCorner(l, next, hs[0].x0)
+	if !header {
+		return false
+	}
+	if inCorner(l, next, hs[0].x0) {
+		return true
+	}
+	end, x0 := next.Spans[0], hs[0].x0
+	return end.X1 < x0 && len(l.Spans) > 0 && l.Spans[0].X0 <= end.X1 && end.X0 <= l.Spans[len(l.Spans)-1].X1 &&
+		l.Spans[len(l.Spans)-1].X1 < x0 && !readRow(l).hasAmounts() && l.Y-next.Y <= lineGapEms*max(lineSize(l), lineSize(next))
 }
 
 func isCaption(text string) bool {
