@@ -2,6 +2,7 @@ package statementreader
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -379,6 +380,47 @@ func TestRowWithChange(t *testing.T) {
 			}
 			if got := amountsAlone(tt.l, 36); got != tt.amountsOf {
 				t.Errorf("montants seuls : %v, attendu %v", got, tt.amountsOf)
+			}
+		})
+	}
+}
+
+// TestJoinWrappedPercents: a percentage a narrow column wrapped before its
+// sign goes down to the sign's line; a figure above a sign in another column,
+// or too far above, stays.
+func TestJoinWrappedPercents(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		in   []pdftext.Line
+		want []string
+	}{
+		{"wrapped", []pdftext.Line{
+			line(121.8, span(35, 157, "RÉSULTAT FINANCIER"), span(524, 560, "-966,4")),
+			line(110.1, span(35, 78, "(III - IV)"), span(248, 278, "−979"), span(374, 395, "113"), span(472, 512, "−1.092"), span(550, 560, "%")),
+		}, []string{"RÉSULTAT FINANCIER", "(III - IV) −979 113 −1.092 -966,4 %"}},
+		{"another column", []pdftext.Line{
+			line(121.8, span(35, 157, "RÉSULTAT FINANCIER"), span(472, 512, "-966,4")),
+			line(110.1, span(35, 78, "(III - IV)"), span(550, 560, "%")),
+		}, []string{"RÉSULTAT FINANCIER -966,4", "(III - IV) %"}},
+		{"too far above", []pdftext.Line{
+			line(150, span(35, 157, "RÉSULTAT FINANCIER"), span(524, 560, "-966,4")),
+			line(110.1, span(35, 78, "(III - IV)"), span(550, 560, "%")),
+		}, []string{"RÉSULTAT FINANCIER -966,4", "(III - IV) %"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var got []string
+			for _, l := range joinWrappedPercents(tt.in) {
+				var texts []string
+				for _, s := range l.Spans {
+					texts = append(texts, s.Text)
+				}
+				got = append(got, strings.Join(texts, " "))
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("lignes (-attendu +lu) :\n%s", diff)
 			}
 		})
 	}

@@ -309,8 +309,34 @@ func lineSize(l pdftext.Line) float64 {
 // the text layer joined cut apart: what the cells' spacing is measured on.
 func printedPage(p pdftext.Page, boiler map[string]bool) pdftext.Page {
 	p = withoutLines(p, boiler)
-	p.Lines = splitMerged(p.Lines)
+	p.Lines = joinWrappedPercents(splitMerged(p.Lines))
 	return p
+}
+
+// joinWrappedPercents puts back together a percentage that a narrow column
+// wrapped before its sign ("−966,4" over "%"): the figure goes down to the
+// sign's line, where the row's other cells are, so that its own line is no
+// row. The lines are copied; a line left empty is dropped.
+func joinWrappedPercents(lines []pdftext.Line) []pdftext.Line {
+	out := slices.Clone(lines)
+	for i := 1; i < len(out); i++ {
+		k := slices.IndexFunc(out[i].Spans, func(s pdftext.Span) bool { return strings.TrimSpace(s.Text) == "%" })
+		if k < 0 {
+			continue
+		}
+		sign, above := out[i].Spans[k], out[i-1]
+		j := slices.IndexFunc(above.Spans, func(s pdftext.Span) bool {
+			return math.Abs(s.X1-sign.X1) <= sign.Size && ratioCell(s.Text+" %")
+		})
+		if j < 0 || above.Y-out[i].Y > lineGapEms*max(sign.Size, above.Spans[j].Size) {
+			continue
+		}
+		figure := above.Spans[j]
+		out[i].Spans = slices.Clone(out[i].Spans)
+		out[i].Spans[k] = pdftext.Span{X0: min(figure.X0, sign.X0), X1: max(figure.X1, sign.X1), Size: sign.Size, Text: strings.TrimSpace(figure.Text) + " %"}
+		out[i-1].Spans = slices.Delete(slices.Clone(above.Spans), j, j+1)
+	}
+	return slices.DeleteFunc(out, func(l pdftext.Line) bool { return len(l.Spans) == 0 })
 }
 
 // cellPage is a printed page with each row's cells on one line.
