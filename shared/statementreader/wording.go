@@ -48,7 +48,8 @@ const (
 // annual accounts (ANC 2014-03, title VIII: systèmes de base, abrégé and
 // développé, in list or table form), which the Cerfa 2050-SD to 2053-SD and
 // 2033-A/B-SD follow (those forms are read by their box codes, cerfa_forms.go);
-// the consolidated accounts under ANC 2020-01; the IFRS statements' line
+// the associations' and foundations' models (ANC 2018-06, book IV); the
+// consolidated accounts under ANC 2020-01; the IFRS statements' line
 // items (IAS 1 §54 and §82, by nature or by function §99–§105; IAS 7 for the
 // cash flows). docs/dictionary.md gives the mapping for a reader of the
 // dictionary; a rule whose placement is a choice says why beside it.
@@ -177,6 +178,7 @@ var wording = []rule{
 	{inc, anySide, "resultat net", "resultat_net", whole},
 	{inc, anySide, "resultat de l exercice", "resultat_net", whole},
 	{inc, anySide, "benefice ou perte", "resultat_net", whole},
+	{inc, anySide, "excedent ou deficit", "resultat_net", whole}, // ANC 2018-06: a body without shareholders
 	{inc, anySide, "perte ou benefice", "resultat_net", whole},
 	{inc, anySide, "production stockee", "autres_produits_exploitation", part},
 	{inc, anySide, "production immobilisee", "autres_produits_exploitation", part},
@@ -241,6 +243,11 @@ var wording = []rule{
 	{bal, assets, "marchandises", "stocks", part},
 	{bal, assets, "clients", "creances_clients", part},
 	{bal, assets, "creances clients", "creances_clients", part},
+	// The associations' model (ANC 2018-06) calls its clients users.
+	{bal, assets, "usagers", "creances_clients", part},
+	{bal, assets, "redevables usagers", "creances_clients", part},
+	{bal, assets, "creances usagers", "creances_clients", part},
+	{bal, assets, "creances redevables usagers", "creances_clients", part},
 	{bal, assets, "autres creances", "autres_actifs_courants", part},
 	{bal, assets, "fournisseurs debiteurs", "autres_actifs_courants", part},
 	{bal, assets, "creances", "autres_actifs_courants", part},
@@ -253,7 +260,7 @@ var wording = []rule{
 	{bal, assets, "instruments de tresorerie", "tresorerie", part},
 	{bal, assets, "equivalents de tresorerie", "tresorerie", part},
 	{bal, assets, "charges a repartir", "autres_actifs", part},
-	{bal, assets, "frais d emission d emprunt", "autres_actifs", part},
+	{bal, assets, "frais d emission", "autres_actifs", part}, // d'emprunt à étaler, des emprunts
 	{bal, assets, "primes de remboursement", "autres_actifs", part},
 	{bal, assets, "ecarts de conversion", "autres_actifs", part},
 	{bal, assets, "ecart de conversion", "autres_actifs", part},

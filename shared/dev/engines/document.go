@@ -141,10 +141,14 @@ func generate(seed uint64, adjust func(*style)) (Document, error) {
 	s := drawStyle(r)
 	late := rand.New(rand.NewPCG(seed^0x51ed270b27d3a2f5, seed))
 	drawLateTraits(late, &s)
+	assoc := drawAssociation(seed, &s)
 	if adjust != nil {
 		adjust(&s)
 	}
 	company := fmt.Sprintf("%s %s %s", pick(r, companyPrefixes...), pick(r, companyNames...), pick(r, legalForms...))
+	if s.model == modelAssociation {
+		company = associationName(assoc)
+	}
 	var revenueK float64
 	switch s.unit {
 	case "€":
@@ -208,6 +212,8 @@ func (g *generation) tables() []table {
 		actif, passif, income = assetsBase(s.groupTotals), liabilitiesBase(s.detailedBank), incomeBase()
 	case modelAbrege:
 		actif, passif, income = assetsAbrege(), liabilitiesAbrege(), incomeAbrege(s.resultLines)
+	case modelAssociation:
+		actif, passif, income = assetsAssociation(), liabilitiesAssociation(), incomeAssociation()
 	default:
 		actif, passif, income = assetsIFRS(), liabilitiesIFRS(), incomeIFRS()
 		if s.byFunction {

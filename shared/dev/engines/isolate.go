@@ -28,6 +28,7 @@ var traits = []trait{
 	{"N-1 en premier", func(s *style) { s.previousFirst = true }},
 	{"brut/amort./net", func(s *style) { s.grossColumns = true }},
 	{"pcg-abrege", func(s *style) { s.model = modelAbrege }},
+	{"association", func(s *style) { s.model = modelAssociation }},
 	{"ifrs consolidé", func(s *style) { s.model = modelIFRS }},
 	{"pcg-abrege sans résultats intermédiaires", func(s *style) { s.model, s.resultLines = modelAbrege, false }},
 	{"sous-totaux par rubrique", func(s *style) { s.groupTotals = true }},
