@@ -175,7 +175,8 @@ func checkTargets(t *testing.T, res memo.Result) {
 	if c := section(res, memo.Counterparty).Text; !strings.Contains(c, "Commissaire aux comptes : ") || strings.Contains(c, "non nommé") {
 		t.Errorf("counterparty without the auditor: %q", c)
 	}
-	if l := res.Liquidity; l == nil || len(l.Sources) == 0 || len(l.Uses) == 0 || !strings.Contains(section(res, memo.DebtLiquidity).Text, "sources de ") {
+	// Without a maturity, the uses are the worst case: the whole financial debt.
+	if l := res.Liquidity; l == nil || len(l.Sources) == 0 || len(l.Uses) == 0 && l.MinCover == nil || !strings.Contains(section(res, memo.DebtLiquidity).Text, "sources de ") {
 		t.Errorf("no sources against uses: %+v", l)
 	}
 	alert := slices.ContainsFunc(res.Paragraphs, func(p memo.Paragraph) bool {
@@ -199,9 +200,9 @@ func checkTargets(t *testing.T, res memo.Result) {
 	}
 }
 
-// Every figure once on the documents the memo is not tuned on too: the
-// generated families and the real filings, thin memos included.
-func TestMemoFiguresOnce(t *testing.T) {
+// The committee's targets on the documents the memo is not tuned on too:
+// the generated families and the real filings, thin memos included.
+func TestMemoTargetsEverywhere(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("the chain on every family and real filing")
@@ -209,10 +210,7 @@ func TestMemoFiguresOnce(t *testing.T) {
 	for _, r := range append(fixtures.Families(t), fixtures.RealFilings(t)...) {
 		t.Run(r.Slug, func(t *testing.T) {
 			t.Parallel()
-			res := offlineChain(t, r.PDF)
-			if reps := memo.Repeats(memo.Memo{Paragraphs: res.Paragraphs}); len(reps) > 0 {
-				t.Errorf("figures said in two sections without a reference: %+v", reps)
-			}
+			checkTargets(t, offlineChain(t, r.PDF))
 		})
 	}
 }
