@@ -2,6 +2,7 @@ package facts
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"analyste.dev/analyste/shared/ratios"
@@ -53,6 +54,10 @@ var (
 	}
 )
 
+// unpublishedLevel: a covenant fact says the report gives its limit but
+// not the ratio tested against it (shared/covenants).
+var unpublishedLevel = regexp.MustCompile(`\b(sans|aucun) niveau publié`)
+
 // maxReasons bounds the reasons a proposal gives.
 const maxReasons = 3
 
@@ -82,7 +87,7 @@ func Propose(fs []Fact, years []int) Proposal {
 	unfavorable := false
 	var audit *Audit
 	var flows *Flows
-	breach, tight, goingConcern, undrawn, loans := false, false, false, false, false
+	breach, tight, goingConcern, undrawn, loans, noLevel := false, false, false, false, false, false
 	for _, f := range fs {
 		kind, key := splitID(f.ID)
 		switch {
@@ -92,6 +97,8 @@ func Propose(fs []Fact, years []int) Proposal {
 			flows = f.Flows
 		case kind == "C" && strings.HasPrefix(key, "covenant-") && strings.Contains(f.Text, "soit un dépassement"):
 			breach = true
+		case kind == "C" && strings.HasPrefix(key, "covenant-") && f.Figure != nil && f.Figure.Type == "covenant" && unpublishedLevel.MatchString(f.Text):
+			noLevel = true
 		case kind == "A" && f.Rule == ratios.RuleCovenant:
 			if strings.Contains(f.Text, " dépassé") {
 				breach = true
@@ -167,6 +174,10 @@ func Propose(fs []Fact, years []int) Proposal {
 	if flows != nil && flows.Cover == nil {
 		watch = append(watch, "échéances de la dette à moins d'un an non publiées")
 		conditions = append(conditions, "échéancier de la dette")
+	}
+	if noLevel && !breach {
+		// No headroom can be said on the contract's definition.
+		conditions = append(conditions, "attestation de respect du covenant au dernier test (niveau du ratio, date de test) et conséquences d'un bris prévues au contrat de crédit")
 	}
 	if loans {
 		conditions = append(conditions, "convention de blocage ou de subordination des comptes courants d'associés")

@@ -107,6 +107,10 @@ func TestProposeReservedStrengths(t *testing.T) {
 	if strings.Contains(strings.Join(p.Reasons, " ; "), "couvrant les emplois") {
 		t.Errorf("cover 0,5x: %q says the sources cover the uses", p.Reasons)
 	}
+	level := Fact{ID: "C-x-covenant-1", Figure: &Figure{Type: "covenant"}, Text: "X - Covenant (engagement financier) sur le ratio couverture du service de la dette : plancher de 1,15x ; déclaré respecté, sans niveau publié"}
+	if p := Propose(append(base(Flows{Cover: cover(2)}), level), []int{2025, 2024}); !slices.ContainsFunc(p.Conditions, func(c string) bool { return strings.HasPrefix(c, "attestation de respect du covenant au dernier test") }) {
+		t.Errorf("a covenant without its level: conditions %q", p.Conditions)
+	}
 	loans := Fact{ID: "C-x-dette-nette-perimetre", State: Verified, Figure: &Figure{Type: FigureNetDebtScope}, Text: "X - Dette nette hors comptes courants d'associés : 300 k€ (comptes courants de 200 k€, p. 3) ; " + onDemand}
 	if p := Propose(append(base(Flows{Cover: cover(2)}), loans), []int{2025, 2024}); !slices.Contains(p.Conditions, "convention de blocage ou de subordination des comptes courants d'associés") {
 		t.Errorf("shareholder loans: conditions %q", p.Conditions)
