@@ -201,16 +201,24 @@ func checkTargets(t *testing.T, res memo.Result) {
 }
 
 // The committee's targets on the documents the memo is not tuned on too:
-// the generated families and the real filings, thin memos included.
+// the generated families, the real filings and the engines' reports
+// (make eval's set), thin memos included.
 func TestMemoTargetsEverywhere(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
-		t.Skip("the chain on every family and real filing")
+		t.Skip("the chain on every family, real filing and engine's report")
 	}
+	paths := map[string]string{}
 	for _, r := range append(fixtures.Families(t), fixtures.RealFilings(t)...) {
-		t.Run(r.Slug, func(t *testing.T) {
+		paths[r.Slug] = r.PDF
+	}
+	for _, engine := range []string{"garnier", "orval"} {
+		paths[engine] = fixtures.Testdata(t, "engines", engine, "rapport.pdf")
+	}
+	for slug, pdf := range paths {
+		t.Run(slug, func(t *testing.T) {
 			t.Parallel()
-			checkTargets(t, offlineChain(t, r.PDF))
+			checkTargets(t, offlineChain(t, pdf))
 		})
 	}
 }
