@@ -21,6 +21,10 @@ type Statements struct {
 	Report   statements.Report
 }
 
+// covenantRequest is what a lender asks for when the report prints no
+// covenant of a borrower with debt.
+const covenantRequest = "les covenants financiers du contrat de crédit (niveau, plafond, date de test, conséquence d'un bris) et la dernière attestation de respect des covenants (compliance certificate)"
+
 // Facts turns a reading into C- facts (covenants, then liquidity) and the
 // alerts of the covenant and liquidity rules; every number of a fact is a
 // number printed in its sentences or computed here from them and from the
@@ -41,8 +45,12 @@ func Facts(company string, r Reading, st Statements, th ratios.Thresholds) ([]fa
 		}
 	}
 	if len(r.Covenants) == 0 {
-		out = append(out, facts.Fact{ID: fmt.Sprintf("C-%s-covenants-aucun", slug), State: facts.Verified,
-			Text: company + " - Covenants : aucun covenant relevé dans le texte du rapport"})
+		text := company + " - Covenants : aucun covenant relevé dans le texte du rapport"
+		if debt, ok := st.Report.Value(st.Year, financialDebt); ok && debt > 0 {
+			// A borrower with debt: no headroom can be said, what to ask is.
+			text += " ; marge non calculable ; à demander : " + covenantRequest
+		}
+		out = append(out, facts.Fact{ID: fmt.Sprintf("C-%s-covenants-aucun", slug), State: facts.Verified, Text: text})
 	}
 	for i, it := range r.Items {
 		f := facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-%d", slug, i+1), State: facts.Verified, Page: it.Quote.Page,

@@ -69,8 +69,37 @@ func CounterpartyFacts(company string, pages []string) []Fact {
 	}
 	if f, ok := auditFact(company, slug, pages); ok {
 		out = append(out, f)
+	} else if len(pages) > 0 {
+		out = append(out, noAuditFact(company, slug, pages))
 	}
 	return out
+}
+
+// presentationWords: an accountant presented the accounts without
+// auditing them (the Ordre's presentation mission, whose attestation says
+// its work is neither an audit nor a limited review).
+var presentationWords = regexp.MustCompile(`\bni (un )?audit,? ni (un )?examen limite\b|\bmission de presentation des comptes\b`)
+
+// noAuditFact says that the document holds no auditor's report, which is
+// what a lender must know of the accounts he reads, and quotes the
+// accountant's attestation when one says the accounts are not audited.
+// It carries no Audit: the opinion asks for the report.
+func noAuditFact(company, slug string, pages []string) Fact {
+	f := Fact{ID: "C-" + slug + "-audit", State: Verified, Text: company + " - Commissaire aux comptes : aucun rapport de commissaire aux comptes dans le document"}
+	for p, text := range pages {
+		for _, para := range paragraphs(text) {
+			for _, s := range sentences.Split(para) {
+				folded := locate.Fold(s)
+				if !presentationWords.MatchString(folded) || len(strings.Fields(folded)) > maxActivityWords || !quotes.Verify(pages, p+1, s).OK {
+					continue
+				}
+				f.Page = p + 1
+				f.Text += fmt.Sprintf(" ; comptes présentés par un expert-comptable, sans audit : « %s » (p. %d)", s, p+1)
+				return f
+			}
+		}
+	}
+	return f
 }
 
 // activityFact takes the first sentence naming the company (or la Société,

@@ -44,7 +44,16 @@ func TestCounterpartyFacts(t *testing.T) {
 			}
 		})
 	}
-	if fs := CounterpartyFacts("Acme SA", []string{"Bilan\nTotal actif 100"}); len(fs) != 0 {
-		t.Errorf("facts from a page without either: %+v", fs)
+	// Without an auditor's report, the fact says so, and quotes an
+	// accountant's attestation that the accounts are not audited.
+	for _, tt := range []struct{ page, want string }{
+		{"Bilan\nTotal actif 100", "Acme SA - Commissaire aux comptes : aucun rapport de commissaire aux comptes dans le document"},
+		{"Attestation de présentation des comptes annuels\nNos travaux ne constituent ni un audit ni un examen limité ; ils n’ont pas mis en évidence d’élément de nature à remettre en cause la cohérence des comptes.\n",
+			"dans le document ; comptes présentés par un expert-comptable, sans audit : « Nos travaux ne constituent ni un audit ni un examen limité ; ils n’ont pas mis en évidence d’élément de nature à remettre en cause la cohérence des comptes. » (p. 1)"},
+	} {
+		fs := CounterpartyFacts("Acme SA", []string{tt.page})
+		if len(fs) != 1 || fs[0].ID != "C-acme-audit" || fs[0].Audit != nil || !strings.HasSuffix(fs[0].Text, tt.want) {
+			t.Errorf("facts from %q: %+v, want one audit fact without an opinion ending %q", tt.page, fs, tt.want)
+		}
 	}
 }

@@ -329,8 +329,9 @@ func netDebtScopeFact(company, slug string, y int, rs map[int]ratios.Ratios, ev 
 	loans, loanPage, loanOK, loanReasons := shareholderLoans(ss)
 	loanLabel := "dette nette hors comptes courants d'associés : %s (comptes courants de %s, p. %d)"
 	if !loanOK {
-		if loans, loanPage, loanReasons, loanOK = cerfaGroupLoans(pages, y, ev); loanOK {
-			loanLabel = "dette nette hors dettes envers le groupe et les associés : %s (Cerfa 2057, « Groupe et associés » : %s, p. %d)"
+		var c cerfaAssociates
+		if c, loanOK = cerfaGroupLoans(pages, y, ev); loanOK {
+			loans, loanPage, loanReasons, loanLabel = c.excluded(), c.page, c.reasons, c.label()
 		}
 	}
 	lease, leasePage, onBalance, leaseOK := leases(ss)
@@ -376,7 +377,9 @@ func netDebtScopeFact(company, slug string, y int, rs map[int]ratios.Ratios, ev 
 	}
 	text := strings.Join(parts, " ; ")
 	f.Text = company + " - " + strings.ToUpper(text[:1]) + text[1:]
-	if !loanOK {
+	if loanOK {
+		f.Text += " ; " + onDemand
+	} else {
 		f.Text += " ; comptes courants d'associés : " + NotInDocument
 	}
 	if !leaseOK {
@@ -384,6 +387,11 @@ func netDebtScopeFact(company, slug string, y int, rs map[int]ratios.Ratios, ev 
 	}
 	return f
 }
+
+// onDemand is what a lender reads in the shareholder loans for the
+// liquidity: a current account is repaid when the shareholder asks, unless
+// an agreement blocks or subordinates it.
+const onDemand = "dettes envers les associés remboursables à leur demande, sauf convention de blocage ou de subordination"
 
 var (
 	// cerfaDebtsTitle: the Cerfa 2057's state of receivables and debts.
@@ -393,27 +401,67 @@ var (
 	// divers », the rest of the balance sheet's line of that name.
 	cerfaGroupRow = regexp.MustCompile(`^\s*(Groupe et associés(?: \(\d\))?)\s+VI\s+(\d{1,3}(?: \d{3})*)\b`)
 	cerfaOtherRow = regexp.MustCompile(`^\s*Emprunts et dettes financières divers(?: \(\d\))*\s+8A\s+(\d{1,3}(?: \d{3})*)\b`)
+	// cerfaPersonsRow is its renvoi (2), line VL: the « montant des divers
+	// emprunts et dettes contractés auprès des associés personnes
+	// physiques », the cell right of its code; a part of the rows marked
+	// (2), 8A and VI.
+	cerfaPersonsRow = regexp.MustCompile(`\bVL\s+(\d{1,3}(?: \d{3})*)\s*$`)
 	// otherDebtLine is the balance sheet's (2051) line that holds both.
 	otherDebtLine = regexp.MustCompile(`^emprunts et dettes financieres divers`)
 )
 
+// cerfaAssociates are the debts to the group and the shareholders the
+// Cerfa 2057 prints, in euros (the form's unit): row VI and line VL, each
+// zero when blank, with the reasons not to verify them.
+type cerfaAssociates struct {
+	group, persons frnum.Number
+	page           int
+	reasons        []string
+}
+
+// excluded is what net debt leaves out: VL may sit in row 8A or in VI,
+// so the larger of the two is the least the shareholders are owed.
+func (c cerfaAssociates) excluded() frnum.Number {
+	if c.persons.Value > c.group.Value {
+		return c.persons
+	}
+	return c.group
+}
+
+// label is the net debt without them, with the rows it comes from.
+func (c cerfaAssociates) label() string {
+	switch {
+	case c.persons.Value == 0:
+		return "dette nette hors dettes envers le groupe et les associés : %s (Cerfa 2057, « Groupe et associés » : %s, p. %d)"
+	case c.group.Value == 0:
+		return "dette nette hors emprunts et dettes auprès des associés personnes physiques : %s (Cerfa 2057, ligne VL : %s, p. %d)"
+	}
+	return "dette nette hors dettes envers le groupe et les associés : %s (Cerfa 2057, le plus grand de la ligne VL, dettes auprès des associés personnes physiques : " +
+		printedAmount(c.persons) + ", et de « Groupe et associés » : " + printedAmount(c.group) + ", soit %s, p. %d)"
+}
+
 // cerfaGroupLoans reads the debts to the group and the shareholders the
-// Cerfa 2057 prints (row VI, in euros, the form's unit): the balance
-// sheet (2051) carries them in its « Emprunts et dettes financières
-// divers », which must be rows 8A and VI together, within a euro per row,
-// or the amount is not verified.
-func cerfaGroupLoans(pages []string, y int, ev Evidence) (frnum.Number, int, []string, bool) {
+// Cerfa 2057 prints (row VI and line VL): the balance sheet (2051) carries
+// them in its « Emprunts et dettes financières divers », which must be
+// rows 8A and VI together, within a euro per row, and VL, a part of rows
+// 8A and VI, may not exceed them; otherwise the amounts are not verified.
+func cerfaGroupLoans(pages []string, y int, ev Evidence) (cerfaAssociates, bool) {
 	doc := quotes.NewDocument(pages)
 	for p, text := range pages {
 		if !cerfaDebtsTitle.MatchString(locate.Fold(text)) {
 			continue
 		}
-		var group frnum.Number
-		other, found := 0.0, false
+		c := cerfaAssociates{page: p + 1}
+		other := 0.0
 		for _, line := range strings.Split(text, "\n") {
 			if m := cerfaGroupRow.FindStringSubmatch(line); m != nil && doc.Holds(p+1, m[1]+" VI "+m[2]) {
 				if ns := frnum.Parse(m[2] + " €"); len(ns) == 1 {
-					group, found = ns[0], true
+					c.group = ns[0]
+				}
+			}
+			if m := cerfaPersonsRow.FindStringSubmatch(line); m != nil && doc.Holds(p+1, strings.Join(strings.Fields(line), " ")) {
+				if ns := frnum.Parse(m[1] + " €"); len(ns) == 1 {
+					c.persons = ns[0]
 				}
 			}
 			if m := cerfaOtherRow.FindStringSubmatch(line); m != nil {
@@ -422,11 +470,11 @@ func cerfaGroupLoans(pages []string, y int, ev Evidence) (frnum.Number, int, []s
 				}
 			}
 		}
-		if !found {
+		if c.group.Value == 0 && c.persons.Value == 0 {
 			continue
 		}
-		v, _ := group.KEUR()
-		var reasons []string
+		v, _ := c.group.KEUR()
+		persons, _ := c.persons.KEUR()
 		var line float64
 		held := false
 		for _, l := range ev.amounts[statements.FieldRef{Year: y, Key: financialDebtKey}] {
@@ -437,14 +485,18 @@ func cerfaGroupLoans(pages []string, y int, ev Evidence) (frnum.Number, int, []s
 		const euro = 0.001 // k€
 		switch {
 		case !held:
-			reasons = append(reasons, "aucune ligne « Emprunts et dettes financières divers » au bilan pour porter les dettes envers le groupe et les associés")
+			c.reasons = append(c.reasons, "aucune ligne « Emprunts et dettes financières divers » au bilan pour porter les dettes envers le groupe et les associés")
 		case math.Abs(line-(other+v)) > 2*euro:
-			reasons = append(reasons, fmt.Sprintf("les dettes envers le groupe et les associés (%s) et les autres emprunts et dettes financières divers (%s) ne font pas la ligne du bilan (%s)",
+			c.reasons = append(c.reasons, fmt.Sprintf("les dettes envers le groupe et les associés (%s) et les autres emprunts et dettes financières divers (%s) ne font pas la ligne du bilan (%s)",
 				frnum.FormatKEUR(v), frnum.FormatKEUR(other), frnum.FormatKEUR(line)))
 		}
-		return group, p + 1, reasons, true
+		if persons > other+v+2*euro {
+			c.reasons = append(c.reasons, fmt.Sprintf("les dettes auprès des associés personnes physiques (ligne VL, %s) dépassent les lignes 8A et VI dont elles sont une part (%s)",
+				frnum.FormatKEUR(persons), frnum.FormatKEUR(other+v)))
+		}
+		return c, true
 	}
-	return frnum.Number{}, 0, nil, false
+	return cerfaAssociates{}, false
 }
 
 // printedAmount is an amount as printed, without the parentheses around it.

@@ -1,10 +1,13 @@
 package facts
 
 import (
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 
 	"analyste.dev/analyste/shared/checks"
+	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/ratios"
 	"analyste.dev/analyste/shared/statements"
 )
@@ -37,7 +40,7 @@ func TestLenderFacts(t *testing.T) {
 		{"every item printed", []string{cover, capital, debts, commitments}, []want{
 			{"C-test-actionnariat", "Maison Test SAS - Actionnariat : famille Test 55 %, Alpha Capital 45 % (p. 2)", true},
 			{"C-test-ebitda-ajuste", "Maison Test SAS - EBITDA ajusté publié : 15 400 k€ (p. 3) ; retraitements : coûts de lancement 900 k€, économies attendues 600 k€ ; part des retraitements : 9,7 % ; rapprochés de l'EBITDA des comptes", true},
-			{"C-test-dette-nette-perimetre", "Maison Test SAS - Dette nette hors comptes courants d'associés : 17 375 k€ (comptes courants de 2 000 k€, p. 3) ; dette nette y compris le crédit-bail restant dû : 22 375 k€ (crédit-bail hors bilan de 3 000 k€, p. 4)", true},
+			{"C-test-dette-nette-perimetre", "Maison Test SAS - Dette nette hors comptes courants d'associés : 17 375 k€ (comptes courants de 2 000 k€, p. 3) ; dette nette y compris le crédit-bail restant dû : 22 375 k€ (crédit-bail hors bilan de 3 000 k€, p. 4) ; dettes envers les associés remboursables à leur demande, sauf convention de blocage ou de subordination", true},
 			{"C-test-investissements-engages", "Maison Test SAS - Investissements engagés restant à exécuter : 1 200 k€ (p. 4)", true},
 		}},
 		{"nothing printed", []string{cover, "Rapport de gestion\nLes investissements devraient s’élever à 5 000 k€ en 2026.\n"}, []want{
@@ -56,7 +59,7 @@ func TestLenderFacts(t *testing.T) {
 			{"C-test-dette-nette-perimetre", "Maison Test SAS - Dette nette hors dettes locatives, incluses dans les dettes financières : 15 375 k€ (dettes locatives de 4,0 M€, p. 2) ; comptes courants d'associés : non disponible dans le document", true},
 		}},
 		{"shareholder loans over the financial debt", []string{cover, "Note 9 – Dettes financières\nLes comptes courants d’associés s’élèvent à 90 000 k€ au 31 décembre 2025.\n"}, []want{
-			{"C-test-dette-nette-perimetre", "Maison Test SAS - Dette nette hors comptes courants d'associés : -70 625 k€ (comptes courants de 90 000 k€, p. 2) ; dettes locatives ou crédit-bail : non disponible dans le document", false},
+			{"C-test-dette-nette-perimetre", "Maison Test SAS - Dette nette hors comptes courants d'associés : -70 625 k€ (comptes courants de 90 000 k€, p. 2) ; dettes envers les associés remboursables à leur demande, sauf convention de blocage ou de subordination ; dettes locatives ou crédit-bail : non disponible dans le document", false},
 		}},
 		{"the Cerfa 2059-F", []string{cover, cerfa}, []want{
 			{"C-test-actionnariat", "Maison Test SAS - Actionnariat : SAS HOLDING EXEMPLE 80,5 %, AZ CAPITAL 19,50 % (p. 2)", true},
@@ -95,6 +98,14 @@ func TestLiquidityCommittedCapex(t *testing.T) {
 	if !strings.Contains(f.Text, "investissements engagés : 1 200 k€") || !strings.Contains(f.Text, "échéances de la dette à moins d'un an non publiées") || f.Flows.Cover != nil {
 		t.Errorf("liquidity %q (cover %v): the capex is a use, and without maturities there is no cover", f.Text, f.Flows.Cover)
 	}
+	// The worst case: the whole financial debt due within the year, the
+	// least cover the schedule can give, said to be so.
+	debt, _ := r.Value(r.YearsDesc()[0], debtKey)
+	worst := Total(f.Flows.Uses) + debt
+	if want := fmt.Sprintf("au pire, emplois de %s au plus, les emplois connus et toute la dette financière du bilan (%s) dus à moins d'un an : couverture des emplois par les sources d'au moins ",
+		frnum.FormatKEUR(worst), frnum.FormatKEUR(debt)); !strings.Contains(f.Text, want) || f.Flows.MinCover == nil || math.Abs(*f.Flows.MinCover-Total(f.Flows.Sources)/worst) > 1e-9 {
+		t.Errorf("liquidity %q (least cover %v), want %q", f.Text, f.Flows.MinCover, want)
+	}
 }
 
 // The current part of the financial debt a balance sheet prints on a line
@@ -125,27 +136,46 @@ func TestLiquidityCurrentDebt(t *testing.T) {
 	}
 }
 
-// The Cerfa 2057's row VI « Groupe et associés » is the shareholder loans
-// when the balance sheet's « Emprunts et dettes financières divers » is
-// rows 8A and VI together; otherwise it is not verified.
+// The Cerfa 2057's row VI « Groupe et associés » and its line VL (debts
+// to the shareholders who are natural persons, a part of rows 8A and VI)
+// are the shareholder loans when the balance sheet's « Emprunts et dettes
+// financières divers » is rows 8A and VI together and VL fits in them;
+// otherwise they are not verified. Net debt leaves out the larger.
 func TestCerfaGroupLoans(t *testing.T) {
 	t.Parallel()
-	page := "ÉTAT DES ÉCHÉANCES DES CRÉANCES ET          N° 2057-SD\nDES DETTES\n" +
-		"Groupe et associés (2)                  VC          390          390\n" +
-		"Emprunts et dettes financières divers (1) (2)             8A                194 213                                          194 213\n" +
-		"Groupe et associés (2)                              VI                 78 517                 78 517\n"
+	const (
+		head   = "ÉTAT DES ÉCHÉANCES DES CRÉANCES ET          N° 2057-SD\nDES DETTES\nGroupe et associés (2)                  VC          390          390\n"
+		other  = "Emprunts et dettes financières divers (1) (2)             8A                194 213                                          194 213\n"
+		group  = "Groupe et associés (2)                              VI                 78 517                 78 517\n"
+		blank  = "tés auprès des associés personnes physiques        VL\n"
+		within = "tés auprès des associés personnes physiques        VL      50 000\n"
+		over   = "tés auprès des associés personnes physiques        VL      300 000\n"
+	)
 	for _, tt := range []struct {
+		name     string
+		page     string
 		line     float64
+		excluded float64 // k€
 		verified bool
-	}{{272730, true}, {194213, false}} {
+		label    string
+	}{
+		{"VI, the 2051's line is 8A + VI", head + other + group + blank, 272730, 78.517, true, "« Groupe et associés » : %s"},
+		{"VI, the 2051's line is 8A only", head + other + group + blank, 194213, 78.517, false, "« Groupe et associés » : %s"},
+		{"VL above VI", head + other + group + within, 272730, 78.517, true, "ligne VL, dettes auprès des associés personnes physiques : 50 000 €"},
+		{"VL, VI blank", head + other + within, 194213, 50, true, "ligne VL : %s"},
+		{"VL over 8A and VI", head + other + group + over, 272730, 300, false, "le plus grand"},
+	} {
 		line := tt.line
 		tr := statements.Transcription{PrintedUnit: "€", Tables: []statements.Table{{Statement: statements.Balance, Page: 3, Years: []int{2019}, Lines: []statements.Line{
 			{Label: "Emprunts et dettes financières divers (Dont emprunts participatifs)", Amounts: []*float64{&line}, Category: "dettes_financieres"},
 		}}}}
-		n, p, reasons, ok := cerfaGroupLoans([]string{"Bilan", page}, 2019, NewEvidence(statements.Report{}, tr, nil, nil))
-		if v, _ := n.KEUR(); !ok || p != 2 || v != 78.517 || (len(reasons) == 0) != tt.verified {
-			t.Errorf("line %v: %v k€ p. %d, reasons %v, ok %v; want 78,517 k€ (row VI, not VC) p. 2, verified %v", tt.line, v, p, reasons, ok, tt.verified)
+		c, ok := cerfaGroupLoans([]string{"Bilan", tt.page}, 2019, NewEvidence(statements.Report{}, tr, nil, nil))
+		if v, _ := c.excluded().KEUR(); !ok || c.page != 2 || v != tt.excluded || (len(c.reasons) == 0) != tt.verified || !strings.Contains(c.label(), tt.label) {
+			t.Errorf("%s: %v k€ p. %d, reasons %v, label %q, ok %v; want %v k€ (not row VC) p. 2, verified %v, label with %q", tt.name, v, c.page, c.reasons, c.label(), ok, tt.excluded, tt.verified, tt.label)
 		}
+	}
+	if _, ok := cerfaGroupLoans([]string{"Bilan", head + other + blank}, 2019, NewEvidence(statements.Report{}, statements.Transcription{}, nil, nil)); ok {
+		t.Error("rows VI and VL blank: no shareholder loans")
 	}
 }
 

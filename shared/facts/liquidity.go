@@ -24,6 +24,9 @@ type Flows struct {
 	Uses    []Flow `json:"emplois"`
 	// Cover is sources over uses; nil when no debt maturity was read.
 	Cover *float64 `json:"couverture,omitempty"`
+	// MinCover, without a maturity, is the cover were the whole financial
+	// debt of the balance sheet due within the year: the least it can be.
+	MinCover *float64 `json:"couverture_minimale,omitempty"`
 }
 
 // Flow is one source or use and the fact it comes from.
@@ -153,6 +156,20 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 		text += fmt.Sprintf(" ; emplois connus de %s (%s), échéances de la dette à moins d'un an non publiées", frnum.FormatKEUR(Total(fl.Uses)), flowList(fl.Uses))
 	default:
 		text += " ; échéances de la dette à moins d'un an non publiées"
+	}
+	if debt, ok := ev.report.Value(y, debtKey); !maturities && ok && debt > 0 {
+		// A lender's worst case: the whole financial debt due within the
+		// year; the cover it gives is the least the schedule can give.
+		worst := Total(fl.Uses) + debt
+		cover := Total(fl.Sources) / worst
+		fl.MinCover = &cover
+		reads = append(reads, statements.FieldRef{Year: y, Key: debtKey})
+		whole := "toute la dette financière du bilan due à moins d'un an"
+		if len(fl.Uses) > 0 {
+			whole = fmt.Sprintf("les emplois connus et toute la dette financière du bilan (%s) dus à moins d'un an", frnum.FormatKEUR(debt))
+		}
+		text += fmt.Sprintf(" ; au pire, emplois de %s au plus, %s : couverture des emplois par les sources d'au moins %s",
+			frnum.FormatKEUR(worst), whole, frnum.FormatRatio(cover))
 	}
 	f := Fact{ID: id, Text: text, Flows: &fl}
 	f.State, f.Fields, f.Reasons = ev.Assess(unique(reads))

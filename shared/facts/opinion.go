@@ -2,6 +2,7 @@ package facts
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"analyste.dev/analyste/shared/ratios"
@@ -53,6 +54,10 @@ var (
 	}
 )
 
+// unpublishedLevel: a covenant fact says the report gives its limit but
+// not the ratio tested against it (shared/covenants).
+var unpublishedLevel = regexp.MustCompile(`\b(sans|aucun) niveau publié`)
+
 // maxReasons bounds the reasons a proposal gives.
 const maxReasons = 3
 
@@ -82,7 +87,7 @@ func Propose(fs []Fact, years []int) Proposal {
 	unfavorable := false
 	var audit *Audit
 	var flows *Flows
-	breach, tight, goingConcern, undrawn := false, false, false, false
+	breach, tight, goingConcern, undrawn, loans, noLevel := false, false, false, false, false, false
 	for _, f := range fs {
 		kind, key := splitID(f.ID)
 		switch {
@@ -92,6 +97,8 @@ func Propose(fs []Fact, years []int) Proposal {
 			flows = f.Flows
 		case kind == "C" && strings.HasPrefix(key, "covenant-") && strings.Contains(f.Text, "soit un dépassement"):
 			breach = true
+		case kind == "C" && strings.HasPrefix(key, "covenant-") && f.Figure != nil && f.Figure.Type == "covenant" && unpublishedLevel.MatchString(f.Text):
+			noLevel = true
 		case kind == "A" && f.Rule == ratios.RuleCovenant:
 			if strings.Contains(f.Text, " dépassé") {
 				breach = true
@@ -105,6 +112,9 @@ func Propose(fs []Fact, years []int) Proposal {
 		}
 		if f.Figure != nil && f.Figure.Type == figureUndrawn {
 			undrawn = true
+		}
+		if f.Figure != nil && f.Figure.Type == FigureNetDebtScope && f.Verified() && strings.Contains(f.Text, onDemand) {
+			loans = true
 		}
 	}
 	if audit != nil && audit.GoingConcern {
@@ -165,6 +175,13 @@ func Propose(fs []Fact, years []int) Proposal {
 		watch = append(watch, "échéances de la dette à moins d'un an non publiées")
 		conditions = append(conditions, "échéancier de la dette")
 	}
+	if noLevel && !breach {
+		// No headroom can be said on the contract's definition.
+		conditions = append(conditions, "attestation de respect du covenant au dernier test (niveau du ratio, date de test) et conséquences d'un bris prévues au contrat de crédit")
+	}
+	if loans {
+		conditions = append(conditions, "convention de blocage ou de subordination des comptes courants d'associés")
+	}
 	p.Requests = requests(fs, years, audit, flows)
 	switch {
 	case unfavorable:
@@ -180,7 +197,16 @@ func Propose(fs []Fact, years []int) Proposal {
 	if len(p.Requests) > 0 {
 		reasons = append([]string{"dossier insuffisant pour une analyse de crédit"}, reasons...)
 	}
-	if p.Level != LevelReserved && p.Level != LevelUnfavorable {
+	switch p.Level {
+	case LevelReserved:
+		// What weighs for the borrower completes the reasons, named so.
+		for i, s := range strengths(fs, audit, flows) {
+			if i == 0 {
+				s = "en faveur de l'emprunteur : " + s
+			}
+			reasons = append(reasons, s)
+		}
+	case LevelFavorable, LevelFavorableConditions:
 		reasons = append(reasons, strengths(fs, audit, flows)...)
 	}
 	p.Reasons = firstUnique(reasons, maxReasons)
@@ -223,8 +249,11 @@ func requests(fs []Fact, years []int, audit *Audit, flows *Flows) []string {
 // alert threshold (no leverage alert stands then).
 func strengths(fs []Fact, audit *Audit, flows *Flows) []string {
 	var out []string
-	if flows != nil && flows.Cover != nil {
+	switch {
+	case flows != nil && flows.Cover != nil && *flows.Cover >= 1:
 		out = append(out, "sources de liquidité à douze mois couvrant les emplois")
+	case flows != nil && flows.Cover == nil && flows.MinCover != nil && *flows.MinCover >= 1:
+		out = append(out, "sources de liquidité à douze mois couvrant toute la dette financière")
 	}
 	if audit != nil && !audit.Modified() {
 		out = append(out, "comptes certifiés sans réserve")

@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,5 +60,59 @@ func TestOpinionFactAsksForDocuments(t *testing.T) {
 		if !strings.Contains(f.Text, want) {
 			t.Errorf("%q lacks %q", f.Text, want)
 		}
+	}
+}
+
+// Every combination of a going-concern uncertainty, a covenant breach and
+// sources below uses, over a clean file: never favorable.
+func TestProposeNeverFavorable(t *testing.T) {
+	t.Parallel()
+	cover := func(v float64) *float64 { return &v }
+	for mask := 1; mask < 8; mask++ {
+		c := 2.0
+		if mask&4 != 0 {
+			c = 0.9
+		}
+		fs := []Fact{{ID: "C-x-liquidite-12-mois", Flows: &Flows{Sources: []Flow{{Amount: 900}}, Uses: []Flow{{Amount: 1000}}, Cover: cover(c)}},
+			{ID: "C-x-audit", Audit: &Audit{Opinion: OpinionUnqualified, GoingConcern: mask&1 != 0}}, {ID: "R-x-levier", Text: "X - Levier 2025 : 0,6x", State: Verified}}
+		if mask&2 != 0 {
+			fs = append(fs, Fact{ID: "A-x-1", Rule: ratios.RuleCovenant, Text: "X - Covenant levier dépassé : ratio publié de 4,0x pour une limite de 3,5x."})
+		}
+		if p := Propose(fs, []int{2025, 2024}); LevelRank[p.Level] < LevelRank[LevelReserved] {
+			t.Errorf("going concern %v, breach %v, short %v: %s (%v)", mask&1 != 0, mask&2 != 0, mask&4 != 0, p.Level, p.Reasons)
+		}
+	}
+}
+
+// A reserved opinion ends its reasons with what weighs for the borrower,
+// named so, and never says the sources cover the uses when they do not; the
+// least cover over the whole financial debt is a strength only from 1x;
+// shareholder loans ask for their blocking agreement.
+func TestProposeReservedStrengths(t *testing.T) {
+	t.Parallel()
+	cover := func(v float64) *float64 { return &v }
+	base := func(fl Flows) []Fact {
+		return []Fact{{ID: "C-x-liquidite-12-mois", Flows: &fl}, {ID: "R-x-levier", Text: "X - Levier 2025 : 0,6x", State: Verified},
+			{ID: "R-x-dette-nette", Text: "X - Dette nette 2025 : 500 k€"}}
+	}
+	p := Propose(base(Flows{MinCover: cover(3.1)}), []int{2025})
+	if p.Level != LevelReserved || len(p.Reasons) != 3 || p.Reasons[2] != "en faveur de l'emprunteur : sources de liquidité à douze mois couvrant toute la dette financière" {
+		t.Errorf("thin file: %s %q, want reserved, its two reasons and one strength", p.Level, p.Reasons)
+	}
+	p = Propose(base(Flows{MinCover: cover(0.9)}), []int{2025})
+	if strings.Contains(strings.Join(p.Reasons, " ; "), "couvrant") {
+		t.Errorf("least cover 0,9x: %q says the sources cover", p.Reasons)
+	}
+	p = Propose(append(base(Flows{Cover: cover(0.5)}), Fact{ID: "C-x-audit", Audit: &Audit{Opinion: OpinionUnqualified}}), []int{2025, 2024})
+	if strings.Contains(strings.Join(p.Reasons, " ; "), "couvrant les emplois") {
+		t.Errorf("cover 0,5x: %q says the sources cover the uses", p.Reasons)
+	}
+	level := Fact{ID: "C-x-covenant-1", Figure: &Figure{Type: "covenant"}, Text: "X - Covenant (engagement financier) sur le ratio couverture du service de la dette : plancher de 1,15x ; déclaré respecté, sans niveau publié"}
+	if p := Propose(append(base(Flows{Cover: cover(2)}), level), []int{2025, 2024}); !slices.ContainsFunc(p.Conditions, func(c string) bool { return strings.HasPrefix(c, "attestation de respect du covenant au dernier test") }) {
+		t.Errorf("a covenant without its level: conditions %q", p.Conditions)
+	}
+	loans := Fact{ID: "C-x-dette-nette-perimetre", State: Verified, Figure: &Figure{Type: FigureNetDebtScope}, Text: "X - Dette nette hors comptes courants d'associés : 300 k€ (comptes courants de 200 k€, p. 3) ; " + onDemand}
+	if p := Propose(append(base(Flows{Cover: cover(2)}), loans), []int{2025, 2024}); !slices.Contains(p.Conditions, "convention de blocage ou de subordination des comptes courants d'associés") {
+		t.Errorf("shareholder loans: conditions %q", p.Conditions)
 	}
 }

@@ -202,22 +202,23 @@ func compose(company string, s sortedFacts, quotes, risks []facts.Fact, mitigati
 		}
 		b.ratio(s.ratios, "mois-de-tresorerie", false)
 	}
-	if !thin {
-		b.stated(company, s.netDebt)
-	}
+	b.stated(company, s.netDebt) // a thin file too: the shareholders' loans are a use on demand
 	b.paragraph(DebtLiquidity)
 
-	if !thin {
-		for _, f := range s.covenants {
+	for _, f := range s.covenants {
+		// A thin file says only that none was read, and what to request.
+		if !thin || f.Figure == nil && strings.HasSuffix(f.ID, "-covenants-aucun") {
 			b.add(f, restate(company, f.Text))
 		}
+	}
+	if !thin {
 		b.stated(company, s.adjusted)
 	}
 	b.paragraph(Covenants)
 
 	for _, f := range risks {
 		sentence := riskTitle(f)
-		if f.Category == "reserves_cac" && s.audit == nil { // the auditor's words stand in its fact only
+		if f.Category == "reserves_cac" && (s.audit == nil || s.audit.Audit == nil) { // the auditor's words stand in its fact only
 			sentence = strings.Replace(sentence, categoryLabels[f.Category], "réserves", 1)
 		}
 		if q := shortQuote(f.Text); q != "" {

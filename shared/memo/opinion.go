@@ -33,7 +33,10 @@ type Liquidity struct {
 	Uses    []LiquidityLine `json:"emplois"`
 	// Cover is sources over uses; nil when there are no uses.
 	Cover *float64 `json:"couverture,omitempty"`
-	Unit  string   `json:"unite"`
+	// MinCover, without a maturity, is the cover were the whole financial
+	// debt due within the year.
+	MinCover *float64 `json:"couverture_minimale,omitempty"`
+	Unit     string   `json:"unite"`
 }
 
 // LiquidityLine is one source or use.
@@ -96,7 +99,7 @@ func liquidityOf(fs []facts.Fact) *Liquidity {
 		if f.Flows == nil {
 			continue
 		}
-		l := &Liquidity{Cover: f.Flows.Cover, Unit: "k€"}
+		l := &Liquidity{Cover: f.Flows.Cover, MinCover: f.Flows.MinCover, Unit: "k€"}
 		for _, s := range f.Flows.Sources {
 			l.Sources = append(l.Sources, LiquidityLine{Label: s.Label, Amount: s.Amount, Fact: s.Fact})
 		}
