@@ -1,7 +1,9 @@
 package viewer
 
 import (
+	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -27,13 +29,7 @@ import (
 func corrected(t *testing.T) (h *memReview, v http.Handler, id string, k statements.Key) {
 	t.Helper()
 	id = "r-corrige"
-	labels := slices.Sorted(func(yield func(string) bool) {
-		for l := range involvedKeys() {
-			if !yield(l) {
-				return
-			}
-		}
-	})
+	labels := slices.Sorted(maps.Keys(involvedKeys()))
 	label := labels[0]
 	k = involvedKeys()[label][0]
 	year := func(v float64) statements.Year {
@@ -74,6 +70,21 @@ func corrected(t *testing.T) (h *memReview, v http.Handler, id string, k stateme
 		t.Fatal(err)
 	}
 	return h, hd, id, k
+}
+
+// undecidedCauses is run id's report as who reads it, and its cause
+// forms: want of them, each counted among the causes to decide and none
+// decided.
+func undecidedCauses(t *testing.T, v http.Handler, id, who string, want int) (page string, forms [][]string) {
+	t.Helper()
+	_, page = serve(t, v, "GET", reportURL(id), who, nil, "")
+	if forms = causeFormRE.FindAllStringSubmatch(page, -1); len(forms) != want {
+		t.Fatalf("%d cause forms, want %d:\n%.6000s", len(forms), want, page)
+	}
+	if n := fmt.Sprintf("0 cause décidée sur %d", want); !strings.Contains(page, n) {
+		t.Errorf("the page does not count %d causes to decide (%q)", want, n)
+	}
+	return page, forms
 }
 
 // section cuts the page from the element whose id is from to the end of
@@ -136,14 +147,7 @@ func TestWorklistOfTheLatestVersion(t *testing.T) {
 	t.Parallel()
 	review, v, id, _ := corrected(t)
 	const ana, self = "ana@example.com", "http://localhost:8080"
-	_, page := serve(t, v, "GET", reportURL(id), ana, nil, "")
-	forms := causeFormRE.FindAllStringSubmatch(page, -1)
-	if len(forms) != 1 {
-		t.Fatalf("%d cause forms, want 1 (the cause the correction left):\n%.4000s", len(forms), page)
-	}
-	if !strings.Contains(page, "0 cause décidée sur 1") {
-		t.Error("the lifted cause is still counted among those to decide")
-	}
+	page, forms := undecidedCauses(t, v, id, ana, 1)
 	lifted := regexp.MustCompile(`(?s)<li class="cause cause-levee" id="([^"]+)">(.*?)</li>`).FindStringSubmatch(page)
 	if lifted == nil || !strings.Contains(lifted[2], "Contrôle en échec") || !strings.Contains(lifted[2], "levée par la version 2") {
 		t.Fatalf("the cause the correction lifted is not shown as lifted:\n%.6000s", page)
@@ -199,27 +203,14 @@ func TestCheckFailingOtherwiseIsANewCause(t *testing.T) {
 	t.Parallel()
 	review, v, id, _ := corrected(t)
 	const ana, self = "ana@example.com", "http://localhost:8080"
-	labels := slices.Sorted(func(yield func(string) bool) {
-		for l := range involvedKeys() {
-			if !yield(l) {
-				return
-			}
-		}
-	})
+	labels := slices.Sorted(maps.Keys(involvedKeys()))
 	chainCause := causeID("controle:écart de la chaîne")
 	review.decisions[chainCause] = schema.CauseDecision{Report: id, Cause: chainCause, Title: "Contrôle en échec (2025) : " + labels[0],
 		Verdict: schema.CauseAccepted, Reason: "110 lu à la page 8", By: "bob@example.com", At: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
 	review.revisions[0].Extraction.Checks = []checks.Check{
 		{Year: 2025, Label: labels[0], Status: checks.Failed, Expected: 110, Read: 105, Message: "écart après correction"},
 		{Year: 2025, Label: labels[1], Status: checks.Failed, Expected: 50, Read: 40, Message: "en échec depuis la correction"}}
-	_, page := serve(t, v, "GET", reportURL(id), ana, nil, "")
-	forms := causeFormRE.FindAllStringSubmatch(page, -1)
-	if len(forms) != 3 {
-		t.Fatalf("%d cause forms, want 3 (two checks of the version, the claim left):\n%.6000s", len(forms), page)
-	}
-	if !strings.Contains(page, "0 cause décidée sur 3") {
-		t.Error("the decision on the chain's cause is carried to the version's, or a new cause is not counted")
-	}
+	page, forms := undecidedCauses(t, v, id, ana, 3) // two checks of the version, the claim left
 	news := regexp.MustCompile(`(?s)<p class="nouvelle-cause">(.*?)</p>`).FindAllStringSubmatch(page, -1)
 	if len(news) != 2 {
 		t.Fatalf("%d cards say they are new, want 2:\n%.6000s", len(news), page)
