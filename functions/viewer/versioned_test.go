@@ -249,4 +249,10 @@ func TestCheckFailingOtherwiseIsANewCause(t *testing.T) {
 	if _, dash := serve(t, v, "GET", "/", ana, nil, ""); !strings.Contains(dash, "1 cause décidée sur 3") {
 		t.Error("the dashboard's row does not count the version's causes")
 	}
+	// A version whose memo is published, its checks still failing: the
+	// reason says causes are left, not that none is.
+	review.revisions[0].Memo = memo.Result{Status: memo.Published}
+	if _, page = serve(t, v, "GET", reportURL(id), ana, nil, ""); !strings.Contains(page, "la version 2 du mémo est publié ; 2 causes restent à décider") {
+		t.Errorf("the reason of a published version with failed checks:\n%.3000s", section(page, "titre-relais"))
+	}
 }
