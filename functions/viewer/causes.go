@@ -81,12 +81,29 @@ func (v *viewer) decideCards(id, who string, open bool, cards []*causeCard, ds m
 			}
 			continue
 		}
+		c.Earlier = earlier(c, ds)
 		if open && who != "" {
 			c.Form = &causeForm{Action: causeURL(id, c.ID), Token: v.forms.mint(purposeCause, who, id+"/"+c.ID),
 				Verdicts: causeVerdicts, MaxComment: MaxComment}
 		}
 	}
 	return t
+}
+
+// earlier is the latest decision on c's check taken under another key,
+// before a correction changed its amounts: shown, not carried.
+func earlier(c *causeCard, ds map[string]schema.CauseDecision) *causeDecisionView {
+	var last *schema.CauseDecision
+	for _, d := range ds {
+		if c.check != "" && d.Title == c.Title && d.Cause != c.ID && (last == nil || d.At.After(last.At)) {
+			last = &d
+		}
+	}
+	if last == nil {
+		return nil
+	}
+	label, _ := causeVerdictLabel(last.Verdict)
+	return &causeDecisionView{CauseDecision: *last, Label: label}
 }
 
 func causeURL(id, cause string) string { return reportURL(id) + "/causes/" + cause }
@@ -171,7 +188,8 @@ func (v *viewer) decideCause(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if d.Title == "" {
-		v.fail(w, r, http.StatusNotFound, "Cette cause ne figure pas au relais de ce rapport.", nil)
+		v.fail(w, r, http.StatusNotFound, "Cette cause ne figure pas au relais de ce rapport : une correction a pu en changer les montants, "+
+			"elle est alors une nouvelle cause ; rechargez le rapport pour la décider.", nil)
 		return
 	}
 	var done *store.AlreadyDecided

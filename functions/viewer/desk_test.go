@@ -1,8 +1,8 @@
 package viewer
 
 import (
-	"bytes"
 	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -70,13 +70,25 @@ func TestHandoffFitsOneScreen(t *testing.T) {
 	if claims != 393 {
 		t.Errorf("the cards count %d claims, want 393", claims)
 	}
-	p := reportPage{Title: "Société test", ID: "r1", Handoff: hv, Extraction: e}
-	p.Decision = newDecision(decisionInputs{ID: "r1", Extraction: &ex, Handoff: &h})
-	var b bytes.Buffer
-	if err := pages["report.html"].ExecuteTemplate(&b, "layout", p); err != nil {
+	// The page a reviewer gets: each cause with the form that decides it.
+	reader := memReader{docs: map[string][]byte{}}
+	reader.put(t, schema.Reports, "r1", schema.Report{Status: schema.Abstention, Company: ex.Company})
+	reader.put(t, schema.Extractions, "r1", ex)
+	reader.put(t, schema.Memos, "r1", memo.Result{Status: memo.Abstained, Reason: h.Reason, Handoff: &h.Handoff})
+	reader.put(t, schema.Handoffs, "r1", h)
+	review := &memReview{decisions: map[string]schema.CauseDecision{}, resolutions: map[string]schema.Resolution{}, reader: reader}
+	hd, err := New(Deps{Reader: reader, Resolver: review, Corrections: review, Log: slog.New(slog.DiscardHandler), FormKey: formKey})
+	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := html.Parse(&b)
+	code, page := serve(t, hd, "GET", reportURL("r1"), "ana@example.com", nil, "")
+	if code != 200 {
+		t.Fatalf("report: %d", code)
+	}
+	if n := len(causeFormRE.FindAllString(page, -1)); n != 6 {
+		t.Errorf("%d cause forms, want one per cause (6)", n)
+	}
+	doc, err := html.Parse(strings.NewReader(page))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,8 +106,8 @@ func TestHandoffFitsOneScreen(t *testing.T) {
 	if n := utf8.RuneCountInString(whole); n > 30000 {
 		t.Errorf("hand-off of %d characters", n)
 	}
-	if strings.Index(whole, "Décision de") > strings.Index(whole, "Contrôle en échec") {
-		t.Error("the form comes after the causes")
+	if strings.Index(whole, "décidez chaque cause") > strings.Index(whole, "Contrôle en échec") {
+		t.Error("what the resolution waits for comes after the causes")
 	}
 	t.Logf("reason %d → %d characters, hand-off %d characters, %d cards", utf8.RuneCountInString(h.Reason), utf8.RuneCountInString(reason),
 		utf8.RuneCountInString(whole), len(hv.Causes))

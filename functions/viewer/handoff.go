@@ -41,6 +41,22 @@ type causeCard struct {
 	Facts                []string // the facts it leaves unverified
 	Action               string
 	claimSeen, factsSeen map[string]bool // what add has listed
+
+	// New: a cause of the latest version the chain's hand-off did not
+	// have, decided apart from the chain's.
+	New *newCause
+	// Earlier: a decision on the same check under other amounts, taken
+	// before a correction changed them; not carried to this cause.
+	Earlier *causeDecisionView
+	check   string // a failed check's year and label
+}
+
+// newCause is a cause a correction's version brought: a check it fails
+// (Was: the chain's card of the same check, failing with other amounts),
+// or a reason its facts give.
+type newCause struct {
+	Version int
+	Was     *causeCard
 }
 
 // causeLine is a line a cause asks to look at: printed (a link that marks
@@ -144,7 +160,8 @@ func checkCard(id string, c checks.Check, ex schema.ExtractionRecord, e *extract
 	card := &causeCard{Title: fmt.Sprintf("Contrôle en échec (%d) : %s", c.Year, c.Label),
 		Expected: frnum.Format(c.Expected), Read: frnum.Format(c.Read), Gap: signed(c.Read - c.Expected),
 		Action: "Relire ces lignes sur la page imprimée : un montant mal lu se corrige ; si le document imprimé ne s'additionne pas, " +
-			"le dire dans le commentaire avant de valider ou de rejeter."}
+			"le dire dans le commentaire avant de valider ou de rejeter.",
+		check: fmt.Sprintf("%d\x00%s", c.Year, c.Label)}
 	printed := linesOf(ex.Facts)
 	pages := statementPages(ex)
 	for _, k := range involvedKeys()[c.Label] {

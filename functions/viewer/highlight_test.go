@@ -12,6 +12,8 @@ import (
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/schema"
+	"analyste.dev/analyste/shared/statements"
 )
 
 func TestHighlight(t *testing.T) {
@@ -171,8 +173,16 @@ func TestLineLinksOnRealFilings(t *testing.T) {
 		t.Fatalf("no real filing: %v %v", err, err2)
 	}
 	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})
-	total, lost := 0, 0
+	// Per set: the links, those whose line is found, and those whose
+	// year's amount is found on it (the cell the page view marks), of all
+	// and of the fields read from one printed line (the others sum theirs).
+	type tally struct{ links, lines, cells, one, oneCells int }
+	sets := map[string]*tally{"real": {}, "families": {}}
 	for _, path := range paths {
+		set := sets["families"]
+		if strings.Contains(path, "/real/") {
+			set = sets["real"]
+		}
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -189,20 +199,87 @@ func TestLineLinksOnRealFilings(t *testing.T) {
 		texts := doc.Texts()
 		rec := p.Record(ex, len(doc.Pages))
 		for ref, lines := range linesOf(rec.Facts) {
-			total++
-			if _, ok := markedPage(texts, lines, pageSplits{}); !ok {
-				lost++
+			set.links++
+			page, ok := markedPage(texts, lines, pageSplits{})
+			if !ok {
 				var labels []string
 				for _, l := range lines {
 					labels = append(labels, fmt.Sprintf("%q p. %d", l.Label, l.Page))
 				}
 				t.Errorf("%s, %s : %s not found on its page", strings.TrimPrefix(path, "../../testdata/"), ref, strings.Join(labels, ", "))
+				continue
+			}
+			set.lines++
+			var labels []string
+			for _, l := range lines {
+				if l.Page == lines[0].Page {
+					labels = append(labels, l.Label)
+				}
+			}
+			marks, _ := mark(texts[page-1], "", labels)
+			_, cell := yearCell(texts[page-1], marks, rec, ref.Key, ref.Year)
+			if len(lines) == 1 {
+				set.one++
+			}
+			if cell {
+				set.cells++
+				if len(lines) == 1 {
+					set.oneCells++
+				}
 			}
 		}
 	}
-	t.Logf("%d line links, %d that cannot mark their line", total, lost)
-	if total == 0 {
-		t.Error("no line link in the real filings")
+	for _, name := range []string{"real", "families"} {
+		s := sets[name]
+		t.Logf("%s: %d line links, %d find their line, %d their year's amount on it (%d of the %d read from one line)",
+			name, s.links, s.lines, s.cells, s.oneCells, s.one)
+	}
+	if sets["real"].links == 0 || sets["families"].links == 0 {
+		t.Error("no line link in the real filings or the families")
+	}
+}
+
+// The year's cell on a marked line: N before N-1, a tax form's box codes
+// and gross before net, amounts printed in euros and stored in k€ rounded
+// to one decimal; an amount summing several lines is on none of them.
+func TestYearCell(t *testing.T) {
+	t.Parallel()
+	k := statements.Key{Statement: statements.Income, Name: "chiffre_affaires"}
+	tests := []struct {
+		name, unit, text string
+		years            map[int]float64
+		year             int
+		want             string // "" when not found
+	}{
+		{"N", "k€", "Chiffre d'affaires net      157 275      149 830", map[int]float64{2025: 157275, 2024: 149830}, 2025, "157 275"},
+		{"N-1", "k€", "Chiffre d'affaires net      157 275      149 830", map[int]float64{2025: 157275, 2024: 149830}, 2024, "149 830"},
+		{"euros, box code", "€", "Autres charges externes * :   242          57 696", map[int]float64{2023: 57.7}, 2023, "57 696"},
+		{"euros, gross then net", "€", "Clients et comptes rattachés (3)*    BX    142 341 BY      142 341", map[int]float64{2019: 142.3}, 2019, "142 341"},
+		{"euros, in parentheses", "€", "1 - RÉSULTAT D'EXPLOITATION (I - II)      270        (17 560)", map[int]float64{2023: -17.6}, 2023, "17 560"},
+		{"a sum of lines", "€", "Matières premières    BL    85 909 BM    85 909", map[int]float64{2019: 130.3}, 2019, ""},
+		{"euros, not rounded alike", "€", "Autres charges externes * :   242          57 640", map[int]float64{2023: 57.7}, 2023, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ex := schema.ExtractionRecord{PrintedUnit: tt.unit, Years: map[int]statements.Year{}}
+			for y, v := range tt.years {
+				var yr statements.Year
+				yr.Set(k, v)
+				ex.Years[y] = yr
+			}
+			label, _, _ := strings.Cut(tt.text, "  ")
+			marks, missing := mark(tt.text, "", []string{label})
+			if len(missing) > 0 {
+				t.Fatalf("the line %q is not found", label)
+			}
+			got := ""
+			if c, ok := yearCell(tt.text, marks, ex, k, tt.year); ok {
+				got = tt.text[c.start:c.end]
+			}
+			if !strings.Contains(got, tt.want) || tt.want == "" && got != "" {
+				t.Errorf("cell %q, want %q", got, tt.want)
+			}
+		})
 	}
 }
 

@@ -279,8 +279,10 @@ func yearCell(text string, marks []span, ex schema.ExtractionRecord, k statement
 	if len(years) > 1 && years[0] == year {
 		other, hasOther = ex.Years[years[1]].Get(k)
 	}
+	// Stored amounts are rounded to one decimal of k€ (frnum.Round1): a
+	// number printed in euros is that amount once rounded the same way.
 	same := func(n frnum.Number, v float64) bool {
-		return math.Abs(math.Abs(n.Value*factor)-math.Abs(v)) <= factor/2+1e-9
+		return math.Abs(frnum.Round1(math.Abs(n.Value*factor))-math.Abs(v)) < 1e-6
 	}
 	for _, m := range marks {
 		nums := frnum.Parse(text[m.start:m.end])

@@ -312,6 +312,9 @@ func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, r
 		hv.LiftedBy = src.last.Version
 		if lh := src.last.Memo.Handoff; lh != nil {
 			hv.ShortReason = shortReason(lh.Reason)
+		} else if n := len(hv.Causes); n > 0 {
+			hv.ShortReason = fmt.Sprintf("la version %d du mémo est %s ; %d cause%s reste%s à décider ci-dessous.",
+				src.last.Version, orSelf(memoStatuses, src.last.Memo.Status), n, plural(n), pluralVerb(n))
 		} else {
 			hv.ShortReason = fmt.Sprintf("la version %d du mémo est %s : aucune cause ne reste.", src.last.Version, orSelf(memoStatuses, src.last.Memo.Status))
 		}

@@ -100,7 +100,10 @@ type causeSources struct {
 
 // worklist is the hand-off's worklist as the latest version has it (the
 // causes of its own hand-off: none left when its memo is published), and
-// the causes of the chain's hand-off a correction lifted.
+// the causes of the chain's hand-off a correction lifted. A cause of the
+// version that the chain's hand-off did not have (a check failing since
+// the correction, or still failing with other amounts) is new: the
+// decisions on the chain's causes are not carried to it.
 func (s causeSources) worklist(id string, h schema.HandoffRecord) (live, lifted []*causeCard) {
 	if s.last == nil {
 		return worklist(id, h, s.chain, s.shown, s.defects), nil
@@ -110,10 +113,18 @@ func (s causeSources) worklist(id string, h schema.HandoffRecord) (live, lifted 
 		latest.Handoff = *s.last.Memo.Handoff
 	}
 	live = worklist(id, latest, &s.last.Extraction, s.shown, s.last.Memo.Defects)
-	for _, c := range worklist(id, h, s.chain, nil, s.defects) {
-		// A check that still fails, its amounts changed, is a cause of
-		// another key under the same title: not lifted.
-		if !slices.ContainsFunc(live, func(l *causeCard) bool { return l.ID == c.ID || l.Title == c.Title }) {
+	before := worklist(id, h, s.chain, nil, s.defects)
+	for _, l := range live {
+		if slices.ContainsFunc(before, func(c *causeCard) bool { return c.ID == l.ID }) {
+			continue // the same cause: its decision stands
+		}
+		l.New = &newCause{Version: s.last.Version}
+		if i := slices.IndexFunc(before, func(c *causeCard) bool { return l.check != "" && c.check == l.check }); i >= 0 {
+			l.New.Was = before[i]
+		}
+	}
+	for _, c := range before {
+		if !slices.ContainsFunc(live, func(l *causeCard) bool { return l.ID == c.ID || l.New != nil && l.New.Was == c }) {
 			c.Anchor = fmt.Sprintf("cause-levee-%d", len(lifted)+1)
 			lifted = append(lifted, c)
 		}

@@ -1,7 +1,9 @@
 package viewer
 
 import (
+	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -27,13 +29,7 @@ import (
 func corrected(t *testing.T) (h *memReview, v http.Handler, id string, k statements.Key) {
 	t.Helper()
 	id = "r-corrige"
-	labels := slices.Sorted(func(yield func(string) bool) {
-		for l := range involvedKeys() {
-			if !yield(l) {
-				return
-			}
-		}
-	})
+	labels := slices.Sorted(maps.Keys(involvedKeys()))
 	label := labels[0]
 	k = involvedKeys()[label][0]
 	year := func(v float64) statements.Year {
@@ -74,6 +70,21 @@ func corrected(t *testing.T) (h *memReview, v http.Handler, id string, k stateme
 		t.Fatal(err)
 	}
 	return h, hd, id, k
+}
+
+// undecidedCauses is run id's report as who reads it, and its cause
+// forms: want of them, each counted among the causes to decide and none
+// decided.
+func undecidedCauses(t *testing.T, v http.Handler, id, who string, want int) (page string, forms [][]string) {
+	t.Helper()
+	_, page = serve(t, v, "GET", reportURL(id), who, nil, "")
+	if forms = causeFormRE.FindAllStringSubmatch(page, -1); len(forms) != want {
+		t.Fatalf("%d cause forms, want %d:\n%.6000s", len(forms), want, page)
+	}
+	if n := fmt.Sprintf("0 cause décidée sur %d", want); !strings.Contains(page, n) {
+		t.Errorf("the page does not count %d causes to decide (%q)", want, n)
+	}
+	return page, forms
 }
 
 // section cuts the page from the element whose id is from to the end of
@@ -136,14 +147,7 @@ func TestWorklistOfTheLatestVersion(t *testing.T) {
 	t.Parallel()
 	review, v, id, _ := corrected(t)
 	const ana, self = "ana@example.com", "http://localhost:8080"
-	_, page := serve(t, v, "GET", reportURL(id), ana, nil, "")
-	forms := causeFormRE.FindAllStringSubmatch(page, -1)
-	if len(forms) != 1 {
-		t.Fatalf("%d cause forms, want 1 (the cause the correction left):\n%.4000s", len(forms), page)
-	}
-	if !strings.Contains(page, "0 cause décidée sur 1") {
-		t.Error("the lifted cause is still counted among those to decide")
-	}
+	page, forms := undecidedCauses(t, v, id, ana, 1)
 	lifted := regexp.MustCompile(`(?s)<li class="cause cause-levee" id="([^"]+)">(.*?)</li>`).FindStringSubmatch(page)
 	if lifted == nil || !strings.Contains(lifted[2], "Contrôle en échec") || !strings.Contains(lifted[2], "levée par la version 2") {
 		t.Fatalf("the cause the correction lifted is not shown as lifted:\n%.6000s", page)
@@ -187,5 +191,68 @@ func TestCheckStillFailingIsNotLifted(t *testing.T) {
 	src.last.Extraction.Checks[0].Status = checks.Passed
 	if live, lifted = src.worklist("r1", schema.HandoffRecord{}); len(live) != 0 || len(lifted) != 1 {
 		t.Errorf("the check passing: %d live, %d lifted; want it lifted", len(live), len(lifted))
+	}
+}
+
+// A check the correction leaves failing with other amounts, and one it
+// makes fail, are new causes of the version: each with its form, counted
+// among those to decide; the decision taken on the chain's cause before
+// the correction is shown on the new one and not carried, and a form of
+// the chain's cause posted after it is refused.
+func TestCheckFailingOtherwiseIsANewCause(t *testing.T) {
+	t.Parallel()
+	review, v, id, _ := corrected(t)
+	const ana, self = "ana@example.com", "http://localhost:8080"
+	labels := slices.Sorted(maps.Keys(involvedKeys()))
+	chainCause := causeID("controle:écart de la chaîne")
+	review.decisions[chainCause] = schema.CauseDecision{Report: id, Cause: chainCause, Title: "Contrôle en échec (2025) : " + labels[0],
+		Verdict: schema.CauseAccepted, Reason: "110 lu à la page 8", By: "bob@example.com", At: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	review.revisions[0].Extraction.Checks = []checks.Check{
+		{Year: 2025, Label: labels[0], Status: checks.Failed, Expected: 110, Read: 105, Message: "écart après correction"},
+		{Year: 2025, Label: labels[1], Status: checks.Failed, Expected: 50, Read: 40, Message: "en échec depuis la correction"}}
+	page, forms := undecidedCauses(t, v, id, ana, 3) // two checks of the version, the claim left
+	news := regexp.MustCompile(`(?s)<p class="nouvelle-cause">(.*?)</p>`).FindAllStringSubmatch(page, -1)
+	if len(news) != 2 {
+		t.Fatalf("%d cards say they are new, want 2:\n%.6000s", len(news), page)
+	}
+	if n := news[0][1]; !strings.Contains(n, "version 2") || !strings.Contains(n, "lu "+frnum.Format(100)) ||
+		!strings.Contains(n, "acceptée par bob@example.com le 01/03/2026") || !strings.Contains(n, "n'est pas reprise") {
+		t.Errorf("the check failing with other amounts does not say what the chain read and that the decision is not carried:\n%s", n)
+	}
+	if n := news[1][1]; !strings.Contains(n, "n'était pas en échec") {
+		t.Errorf("the check the correction makes fail does not say so:\n%s", n)
+	}
+	if strings.Contains(page, "cause-levee") {
+		t.Error("a check still failing is shown as lifted")
+	}
+	if !strings.Contains(section(page, "titre-relais"), "110 lu à la page 8 (sur des montants qu'une correction a changés") {
+		t.Error("the history loses the decision taken before the correction")
+	}
+	f := formTokens{key: formKey, now: time.Now}
+	stale := url.Values{"jeton": {f.mint(purposeCause, ana, id+"/"+chainCause)}, "decision": {"acceptee"}, "motif": {"vu"}}
+	if code, body := serve(t, v, "POST", causeURL(id, chainCause), ana, stale, self); code != 404 || !strings.Contains(body, "nouvelle cause") {
+		t.Errorf("a form of the chain's cause after the correction: %d, want 404 naming the new cause:\n%.1500s", code, body)
+	}
+	newCause := causeURL(id, causeID("controle:écart après correction"))
+	var posted bool
+	for _, m := range forms {
+		if m[1] == newCause {
+			posted = true
+			if code, _ := serve(t, v, "POST", m[1], ana, url.Values{"jeton": {m[2]}, "decision": {"rejetee"}, "motif": {"105 ne s'additionne toujours pas"}}, self); code != 303 {
+				t.Fatalf("the new cause: %d, want 303", code)
+			}
+		}
+	}
+	if !posted {
+		t.Fatalf("no form for %s", newCause)
+	}
+	if _, dash := serve(t, v, "GET", "/", ana, nil, ""); !strings.Contains(dash, "1 cause décidée sur 3") {
+		t.Error("the dashboard's row does not count the version's causes")
+	}
+	// A version whose memo is published, its checks still failing: the
+	// reason says causes are left, not that none is.
+	review.revisions[0].Memo = memo.Result{Status: memo.Published}
+	if _, page = serve(t, v, "GET", reportURL(id), ana, nil, ""); !strings.Contains(page, "la version 2 du mémo est publié ; 2 causes restent à décider") {
+		t.Errorf("the reason of a published version with failed checks:\n%.3000s", section(page, "titre-relais"))
 	}
 }

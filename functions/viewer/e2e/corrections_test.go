@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/xuri/excelize/v2"
 
 	"analyste.dev/analyste/functions/viewer"
@@ -238,13 +239,12 @@ func TestCorrectionRerunsTheChain(t *testing.T) {
 	if chromium != "" {
 		ctx, srv, _, _ := browser(t)
 		cell := chromedp.CSS("td.corrigee")
-		err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(cell), chromedp.ScrollIntoView(cell),
-			view(t, "correction-5-montant-corrige.png"))
-		if err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(cell), chromedp.ScrollIntoView(cell)); err != nil {
 			t.Fatal(err)
 		}
-		if text, err := chromedp.Run(ctx, chromedp.Text(cell)); err != nil || !strings.Contains(text, "corrigé par "+reviewer) {
-			t.Errorf("the corrected cell says %q (%v)", text, err)
+		compactMark(t, ctx, reviewer, frnum.Format(v))
+		if err := chromedp.Do(ctx, view(t, "correction-5-montant-corrige.png")); err != nil {
+			t.Fatal(err)
 		}
 	}
 	res, sheet := do("GET", "/rapports/"+id+"/liasse.xlsx", nil, "")
@@ -494,5 +494,137 @@ func TestRoleCorrectionRerunsTheChain(t *testing.T) {
 	_, page = do("GET", "/rapports/"+id+"/corrections", nil, "")
 	if !strings.Contains(page, "rôle de la ligne") || !strings.Contains(page, "Autres fonds propres, écarts de conversion passif") {
 		t.Errorf("the corrections' history does not show the role's correction")
+	}
+}
+
+// A correction that makes a check of a hand-off's report fail brings a
+// new cause to its worklist, decided in the browser like the others; a
+// second correction that leaves it failing with other amounts brings
+// another, the first decision shown and not carried.
+func TestCorrectionBringsANewCause(t *testing.T) {
+	ctx, srv, _, _ := browser(t)
+	id := runs["Groupe Vernet Industrie SA"]
+	if id == "" {
+		t.Fatal("no Vernet run")
+	}
+	var ex schema.ExtractionRecord
+	snap, err := chain.Firestore().Collection(schema.Extractions).Doc(id).Get(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.Decode(snap.Data(), &ex); err != nil {
+		t.Fatal(err)
+	}
+	ref, v := correctable(t, ex)
+	do := requester(t, srv, reviewer)
+	correct := func(after float64) {
+		t.Helper()
+		_, page := do("GET", "/rapports/"+id+"/corrections", nil, "")
+		m := tokenField.FindStringSubmatch(page)
+		if m == nil {
+			t.Fatalf("no correction form:\n%.2000s", page)
+		}
+		form := url.Values{"jeton": {m[1]}, "champ": {strconv.Itoa(ref.Year) + "|" + ref.Key.String()},
+			"apres": {strconv.FormatFloat(after, 'f', -1, 64)}, "motif": {"essai : montant volontairement faux"}}
+		if res, body := do("POST", "/rapports/"+id+"/corrections", form, srv); res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("correction: %d %.2000s", res.StatusCode, body)
+		}
+	}
+	newCard := `document.querySelector("li.cause:has(p.nouvelle-cause)")`
+	correct(v + 1000)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(chromedp.CSS("li.cause p.nouvelle-cause")),
+		chromedp.ScrollIntoView(chromedp.CSS("li.cause p.nouvelle-cause")), view(t, "correction-6-nouvelle-cause.png")); err != nil {
+		t.Fatal(err)
+	}
+	card := evaluate[string](t, ctx, newCard+`.innerText`)
+	if !strings.Contains(card, "n'était pas en échec dans la lecture de la chaîne") || !strings.Contains(card, "Décision sur cette cause") {
+		t.Fatalf("the check the correction makes fail is not a new cause to decide:\n%s", card)
+	}
+	anchor := evaluate[string](t, ctx, newCard+`.id`)
+	const reason = "Montant volontairement faux : l'écart est celui de l'essai."
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS("#"+anchor+`-acceptee`)),
+		chromedp.SendKeys(chromedp.CSS("#"+anchor+"-motif"), reason),
+		chromedp.Click(chromedp.CSS("#"+anchor+` form.decision-cause button[type="submit"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#"+anchor+" p.decision-cause[role=status]")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	correct(v + 2000)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(chromedp.CSS("li.cause p.nouvelle-cause")),
+		chromedp.ScrollIntoView(chromedp.CSS("li.cause p.nouvelle-cause")), view(t, "correction-7-cause-autres-montants.png")); err != nil {
+		t.Fatal(err)
+	}
+	card = evaluate[string](t, ctx, newCard+`.innerText`)
+	if !strings.Contains(card, "acceptée par "+reviewer) || !strings.Contains(card, "n'est pas reprise") || !strings.Contains(card, "Décision sur cette cause") {
+		t.Errorf("the check failing with other amounts does not have its own form and the earlier decision apart:\n%s", card)
+	}
+	if strings.Contains(card, "Cause acceptée par "+reviewer) {
+		t.Errorf("the decision on the earlier amounts is carried to the new cause:\n%s", card)
+	}
+	if lifted := evaluate[int](t, ctx, `document.querySelectorAll("li.cause-levee").length`); lifted != 0 {
+		t.Errorf("%d causes shown as lifted: a check still failing is not lifted", lifted)
+	}
+}
+
+// markOf describes a corrected amount's mark: its size and colours'
+// contrast, its details' box and text, and its accessible description.
+const markOf = `(() => {
+  const m = document.querySelector("td.corrigee .marque-corrige"), cell = m.closest("td");
+  const bubble = document.getElementById(m.getAttribute("aria-describedby"));
+  const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (x, y) => { const [a, b] = [lum(rgb(x)), lum(rgb(y))]; return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); };
+  const s = getComputedStyle(m), mr = m.getBoundingClientRect(), br = bubble.getBoundingClientRect();
+  return {Width: mr.width, Cell: cell.getBoundingClientRect().width, Text: ratio(s.color, s.backgroundColor),
+    Border: ratio(s.borderTopColor, getComputedStyle(cell).backgroundColor), Bubble: br.width * br.height,
+    Description: bubble.textContent, Label: m.getAttribute("aria-label") || "", Focused: document.activeElement === m};
+})()`
+
+type mark struct {
+	Width, Cell, Text, Border, Bubble float64
+	Description, Label                string
+	Focused                           bool
+}
+
+// compactMark checks the first corrected amount's mark on the page: one
+// character wide, its details (who corrected it, the value read) hidden
+// until it has the focus, and its accessible description all along; its
+// text and border 3:1 at least against what is behind them.
+func compactMark(t *testing.T, ctx context.Context, who, read string) {
+	t.Helper()
+	m := evaluate[mark](t, ctx, markOf)
+	t.Logf("corrected mark: %.0f px in a cell of %.0f px, contrast %.2f:1 (text), %.2f:1 (border)", m.Width, m.Cell, m.Text, m.Border)
+	if m.Width > 24 || m.Bubble > 4 {
+		t.Errorf("the mark is %.0f px wide, its details %.0f px² before the focus: want a one-character mark, the details hidden", m.Width, m.Bubble)
+	}
+	if !strings.Contains(m.Description, "corrigé par "+who) || !strings.Contains(m.Description, "lu : "+read) || m.Label == "" {
+		t.Errorf("the mark's name %q and description %q do not say who corrected it and what was read", m.Label, m.Description)
+	}
+	if m.Text < 3 || m.Border < 3 {
+		t.Errorf("the mark's contrast: %.2f:1 (text), %.2f:1 (border), want 3:1", m.Text, m.Border)
+	}
+	// The pointer over the mark shows its details, and away hides them.
+	xy := evaluate[[]float64](t, ctx, `(() => { const r = document.querySelector("td.corrigee .marque-corrige").getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`)
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(chromedp.MouseMoved, xy[0], xy[1])); err != nil {
+		t.Fatal(err)
+	}
+	if m = evaluate[mark](t, ctx, markOf); m.Bubble < 1000 {
+		t.Errorf("under the pointer, the mark shows %.0f px² of details", m.Bubble)
+	}
+	if err := chromedp.Do(ctx, chromedp.MouseEvent(chromedp.MouseMoved, 1, 1)); err != nil {
+		t.Fatal(err)
+	}
+	// By keyboard: Tab from the amount's link reaches the mark, which
+	// shows its details while it has the focus.
+	if _, err := chromedp.Call(ctx, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("td.corrigee a")), press(kb.Tab)); err != nil {
+		t.Fatal(err)
+	}
+	if m = evaluate[mark](t, ctx, markOf); !m.Focused || m.Bubble < 1000 {
+		t.Errorf("Tab from the amount: the mark has the focus (%v) and shows %.0f px² of details", m.Focused, m.Bubble)
 	}
 }
