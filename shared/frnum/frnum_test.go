@@ -274,3 +274,34 @@ func TestMonth(t *testing.T) {
 		t.Errorf("MonthPattern %q misses Août", MonthPattern)
 	}
 }
+
+// TestRound1 rounds half a tenth away from zero, a sum of amounts converted
+// from euros included, whose binary value falls just under the half.
+func TestRound1(t *testing.T) {
+	t.Parallel()
+	sum := 0.0
+	for _, eur := range []float64{66_605, 14_780, 63_217, -46_699, -74_853} {
+		sum += eur * 0.001
+	}
+	tests := []struct {
+		name string
+		in   float64
+		want float64
+	}{
+		{"a sum of euros in k€", sum, 23.1},
+		{"a half", 23.05, 23.1},
+		{"a negative half", -23.05, -23.1},
+		{"under the half", 23.0499, 23},
+		{"a cent under the half", 23.04999, 23},
+		{"zero", -0.04, 0},
+		{"large", 1_234_567.85, 1_234_567.9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := Round1(tt.in); got != tt.want || math.Signbit(got) && got == 0 {
+				t.Errorf("Round1(%v) = %v, want %v", tt.in, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package statementreader
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -36,6 +37,9 @@ func cutSpan(s pdftext.Span) []pdftext.Span {
 	}
 	if cuts == nil {
 		cuts = headingCuts(s.Text)
+	}
+	if cuts == nil {
+		cuts = dateCuts(s.Text)
 	}
 	if cuts == nil {
 		return []pdftext.Span{s}
@@ -145,6 +149,33 @@ func cutEvery(text string, ends []int, k int) []int {
 	return cuts
 }
 
+// dateCuts gives where a span made of dates alone, two or more, whole or
+// cut by a narrow cell before their year's last digits ("30/11/20
+// 31/12/20" over "22  21"), is cut: before each date but the first.
+func dateCuts(text string) []int {
+	words := nonSpace.FindAllStringIndex(text, -1)
+	if len(words) < 2 {
+		return nil
+	}
+	var cuts []int
+	for i, w := range words {
+		if !dateWord.MatchString(text[w[0]:w[1]]) {
+			return nil
+		}
+		if i > 0 {
+			cuts = append(cuts, w[0])
+		}
+	}
+	return cuts
+}
+
+// dateWord is a date of a heading, its year whole or cut after its century
+// or a digit more.
+var (
+	dateWord = regexp.MustCompile(`^\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{0,2}$`)
+	nonSpace = regexp.MustCompile(`\S+`)
+)
+
 // notesCut gives where the heading of a notes column, joined to the dated
 // headings beside it ("Notes 31/03/2023 31/03/2022"), ends; the dated rest
 // is cut again as one span would be.
@@ -184,23 +215,23 @@ func openingShape(piece string) []string {
 	return words
 }
 
-// cutAmountLabels cuts, on a line, a span that opens with an amount and
-// goes on with a label, after an amount cell: where two tables stand side
-// by side, the text layer joins the left table's last amount to the right
-// table's label when the gap between the cells is a word's ("20,4 Capital").
-// The lines are copied.
+// cutAmountLabels cuts, on a line, a span that opens with amounts and goes
+// on with a label: where two tables stand side by side, the text layer
+// joins the left table's last amount, or its two columns' amounts, to the
+// right table's label when the gap between the cells is a word's ("20,4
+// Capital" after an amount cell, "3 500 024 3 545 246 TOTAL GÉNÉRAL"). The
+// amounts are cut apart as one span of them would be. The lines are copied.
 func cutAmountLabels(lines []pdftext.Line) []pdftext.Line {
 	out := make([]pdftext.Line, len(lines))
 	for i, l := range lines {
 		out[i] = pdftext.Line{Y: l.Y}
 		for j, s := range l.Spans {
-			if j > 0 {
-				if _, after := amountCell(l.Spans[j-1].Text); after {
-					if at, ok := amountThenLabel(s.Text); ok {
-						out[i].Spans = append(out[i].Spans, cutAt(s, []int{at})...)
-						continue
-					}
-				}
+			at, amounts := amountThenLabel(s.Text)
+			_, afterAmount := amountCell(l.Spans[max(j-1, 0)].Text)
+			if amounts >= 2 || amounts == 1 && j > 0 && afterAmount {
+				pieces := cutAt(s, []int{at})
+				out[i].Spans = append(append(out[i].Spans, cutSpan(pieces[0])...), pieces[1])
+				continue
 			}
 			out[i].Spans = append(out[i].Spans, s)
 		}
@@ -208,15 +239,21 @@ func cutAmountLabels(lines []pdftext.Line) []pdftext.Line {
 	return out
 }
 
-// amountThenLabel gives where the label starts in text made of an amount
-// cell and a label.
-func amountThenLabel(text string) (int, bool) {
+// amountThenLabel tells a text that opens with amount cells, and how many,
+// then goes on with a label: where the label starts.
+func amountThenLabel(text string) (at, amounts int) {
 	nums := frnum.Parse(text)
 	if len(nums) == 0 || strings.TrimSpace(text[:nums[0].Start]) != "" {
-		return 0, false
+		return 0, 0
 	}
-	if _, ok := amountCell(nums[0].Text); !ok || !isLabel(text[nums[0].End:]) {
-		return 0, false
+	for _, n := range nums {
+		if _, ok := amountCell(n.Text); !ok || strings.TrimSpace(text[at:n.Start]) != "" {
+			break
+		}
+		at, amounts = n.End, amounts+1
 	}
-	return nums[0].End, true
+	if amounts == 0 || !isLabel(text[at:]) {
+		return 0, 0
+	}
+	return at, amounts
 }

@@ -36,6 +36,9 @@ func TestSplitMerged(t *testing.T) {
 		{"two periods", "Du 01/01/2026 au 31/10/2026 Du 01/01/2025 au 31/12/2025", []string{"Du 01/01/2026 au 31/10/2026", "Du 01/01/2025 au 31/12/2025"}},
 		{"two periods between dashes", "01/01/2026 - 31/10/2026 01/01/2025 - 31/12/2025", []string{"01/01/2026 - 31/10/2026", "01/01/2025 - 31/12/2025"}},
 		{"a label with figures", "Emprunts 2025 2024", []string{"Emprunts 2025 2024"}},
+		{"two dates cut after the century", "30/11/20 31/12/20", []string{"30/11/20", "31/12/20"}},
+		{"two dates cut a digit later", "30/06/202 31/12/202", []string{"30/06/202", "31/12/202"}},
+		{"a date beside a word", "30/11/20 Capital", []string{"30/11/20 Capital"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -421,6 +424,37 @@ func TestJoinWrappedPercents(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("lignes (-attendu +lu) :\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestCutAmountLabels: where two tables stand side by side, the left
+// table's amounts joined to the right table's label are cut from it, and
+// from one another; a label that opens with a figure stays whole.
+func TestCutAmountLabels(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		in   pdftext.Line
+		want []string
+	}{
+		{"one amount after an amount", line(600, span(35, 100, "Marchandises"), span(213, 243, "49 458"), span(266, 344, "46 986 TOTAL (I)")),
+			[]string{"Marchandises", "49 458", "46 986", "TOTAL (I)"}},
+		{"two amounts after a label", line(421, span(35, 97, "TOTAL ACTIF"), span(195, 433, "3 500 024 3 545 246 TOTAL GÉNÉRAL (I + II + III)")),
+			[]string{"TOTAL ACTIF", "3 500 024", "3 545 246", "TOTAL GÉNÉRAL (I + II + III)"}},
+		{"one amount after a label", line(421, span(35, 97, "Effectif"), span(195, 300, "12 salariés")),
+			[]string{"Effectif", "12 salariés"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var got []string
+			for _, s := range cutAmountLabels([]pdftext.Line{tt.in})[0].Spans {
+				got = append(got, s.Text)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("cellules (-attendu +lu) :\n%s", diff)
 			}
 		})
 	}

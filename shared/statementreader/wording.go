@@ -307,6 +307,10 @@ var wording = []rule{
 	{bal, liabilities, "produit des emissions de titres participatifs", "autres_passifs", part},
 	{bal, liabilities, "titres participatifs", "autres_passifs", part},
 	{bal, liabilities, "autres fonds propres", "autres_passifs", part},
+	// ANC 2018-06: resources received for a purpose not yet met, neither
+	// equity nor debt (docs/dictionary.md, departure f).
+	{bal, liabilities, "fonds dedies", "autres_passifs", part},
+	{bal, liabilities, "fonds reportes", "autres_passifs", part},
 	{bal, liabilities, "ecarts de conversion passif", "autres_passifs", part},
 	{bal, liabilities, "ecart de conversion passif", "autres_passifs", part},
 	// Printed under the equity of a group, the translation reserve is equity.
@@ -424,6 +428,10 @@ var headings = []rule{
 	{bal, liabilities, "capitaux propres", "capitaux_propres", part},
 	{bal, liabilities, "reserves", "capitaux_propres", part},
 	{bal, liabilities, "autres fonds propres", "autres_passifs", part},
+	// ANC 2018-06: resources received for a purpose not yet met, neither
+	// equity nor debt (docs/dictionary.md, departure f).
+	{bal, liabilities, "fonds dedies", "autres_passifs", part},
+	{bal, liabilities, "fonds reportes", "autres_passifs", part},
 	{bal, liabilities, "provisions", "provisions", part},
 	{bal, liabilities, "dettes", "autres_passifs_courants", part},
 	{bal, liabilities, "passifs courants", "autres_passifs_courants", part},
