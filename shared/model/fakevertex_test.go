@@ -71,8 +71,9 @@ type sentContent struct {
 type sentRequest struct {
 	Path              string
 	Authorization     string
-	Contents          []sentContent `json:"contents"`
-	SystemInstruction sentContent   `json:"systemInstruction"`
+	Contents          []sentContent     `json:"contents"`
+	SystemInstruction sentContent       `json:"systemInstruction"`
+	Labels            map[string]string `json:"labels"`
 	GenerationConfig  struct {
 		Temperature        *float64       `json:"temperature"`
 		ResponseMimeType   string         `json:"responseMimeType"`
