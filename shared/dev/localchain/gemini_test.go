@@ -22,6 +22,7 @@ import (
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/model/vertextest"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/riskmodel"
@@ -187,7 +188,7 @@ func newFakeGemini(t *testing.T, refs map[string]*scripted) *fakeGemini {
 
 func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/computeMetadata/") {
-		f.metadata(w, r)
+		vertextest.Metadata(w, r)
 		return
 	}
 	var body struct {
@@ -230,13 +231,7 @@ func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.asked[tk][k]++
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]any{
-		"candidates": []any{map[string]any{
-			"content":      map[string]any{"role": "model", "parts": []any{map[string]any{"text": text}}},
-			"finishReason": "STOP",
-		}},
-		"usageMetadata": map[string]any{"promptTokenCount": len(k) / 4, "candidatesTokenCount": len(text) / 4},
-	})
+	_, _ = w.Write(vertextest.Answer(text, len(k)/4, len(text)/4))
 }
 
 // refuse answers a request no reference run made with a permanent error.
@@ -247,21 +242,6 @@ func (f *fakeGemini) refuse(w http.ResponseWriter, what string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusBadRequest)
 	_, _ = io.WriteString(w, `{"error":{"code":400,"message":"requête inattendue","status":"INVALID_ARGUMENT"}}`)
-}
-
-// metadata answers as the metadata server of a Cloud Run instance does:
-// the client libraries find their credentials there (GCE_METADATA_HOST).
-func (f *fakeGemini) metadata(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Metadata-Flavor", "Google")
-	switch strings.TrimPrefix(r.URL.Path, "/computeMetadata/v1/") {
-	case "instance/service-accounts/default/token":
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"access_token":"jeton-test","expires_in":3600,"token_type":"Bearer"}`)
-	case "universe/universe-domain":
-		_, _ = io.WriteString(w, "googleapis.com")
-	default:
-		http.NotFound(w, r)
-	}
 }
 
 // serve starts the endpoint and returns the environment that points the
