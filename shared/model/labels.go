@@ -13,7 +13,7 @@ type labelsKey struct{}
 // read there; keys and values are lowercase letters, digits, '_' and '-',
 // at most 63 characters.
 func WithLabels(ctx context.Context, labels map[string]string) context.Context {
-	merged := maps.Clone(Labels(ctx))
+	merged := Labels(ctx)
 	if merged == nil {
 		merged = map[string]string{}
 	}
@@ -21,8 +21,8 @@ func WithLabels(ctx context.Context, labels map[string]string) context.Context {
 	return context.WithValue(ctx, labelsKey{}, merged)
 }
 
-// Labels are the labels ctx carries, nil when none.
+// Labels are a copy of the labels ctx carries, nil when none.
 func Labels(ctx context.Context) map[string]string {
 	l, _ := ctx.Value(labelsKey{}).(map[string]string)
-	return l
+	return maps.Clone(l)
 }
