@@ -50,7 +50,7 @@ func TestArchiveContents(t *testing.T) {
 	}
 	// Packages the root package does not import: commands, the local chain
 	// and its emulators, test fixtures.
-	excludedDirs := []string{"cmd", "infra", "testdata", ".ci", "dist", "shared/dev", "shared/model/modeltest", "shared/events/eventstest", "shared/store/storetest"}
+	excludedDirs := []string{"cmd", "infra", "testdata", ".ci", "dist", "shared/dev", "shared/model/modeltest", "shared/model/vertextest", "shared/events/eventstest", "shared/store/storetest"}
 	for _, n := range names {
 		if strings.HasSuffix(n, "_test.go") || slices.Contains(strings.Split(path.Dir(n), "/"), "testdata") {
 			t.Errorf("%s: tests and test data stay out of the archive", n)

@@ -17,6 +17,7 @@ import (
 	"github.com/cloudevents/sdk-go/v2/event"
 
 	"analyste.dev/analyste/shared/events"
+	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/platform"
 	"analyste.dev/analyste/shared/schema"
@@ -91,7 +92,7 @@ func (h *Handler) Handle(ctx context.Context, e event.Event) error {
 	if !ok {
 		return err
 	}
-	o, err := h.run(ctx, id, obj)
+	o, err := h.run(model.WithLabels(ctx, claim.Labels()), id, obj)
 	return h.deps.Finish(ctx, log, claim, o, err)
 }
 

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"cloud.google.com/go/auth"
+
+	"analyste.dev/analyste/shared/model/vertextest"
 )
 
 // The fake Vertex AI endpoint speaks the generateContent REST shape measured
@@ -21,7 +23,7 @@ const (
 	testProject  = "projet-test"
 	testLocation = "europe-west1"
 	testModel    = "gemini-test"
-	testToken    = "jeton-test"
+	testToken    = vertextest.Token
 	testPath     = "/v1beta1/projects/" + testProject + "/locations/" + testLocation +
 		"/publishers/google/models/" + testModel + ":generateContent"
 )
@@ -39,19 +41,7 @@ type reply struct {
 
 // answer is a 200 whose candidate text is text, with token counts.
 func answer(text string, input, output int) reply {
-	body, err := json.Marshal(map[string]any{
-		"candidates": []any{map[string]any{
-			"content":      map[string]any{"role": "model", "parts": []any{map[string]any{"text": text}}},
-			"finishReason": "STOP",
-		}},
-		"usageMetadata": map[string]any{
-			"promptTokenCount": input, "candidatesTokenCount": output, "totalTokenCount": input + output,
-		},
-	})
-	if err != nil {
-		panic(err)
-	}
-	return reply{status: http.StatusOK, body: string(body)}
+	return reply{status: http.StatusOK, body: string(vertextest.Answer(text, input, output))}
 }
 
 // apiError is the error body Google APIs send with status code.
@@ -71,8 +61,9 @@ type sentContent struct {
 type sentRequest struct {
 	Path              string
 	Authorization     string
-	Contents          []sentContent `json:"contents"`
-	SystemInstruction sentContent   `json:"systemInstruction"`
+	Contents          []sentContent     `json:"contents"`
+	SystemInstruction sentContent       `json:"systemInstruction"`
+	Labels            map[string]string `json:"labels"`
 	GenerationConfig  struct {
 		Temperature        *float64       `json:"temperature"`
 		ResponseMimeType   string         `json:"responseMimeType"`

@@ -70,6 +70,7 @@ func (c *Client) Generate(ctx context.Context, req Request, out any) (usage Usag
 		Temperature:        genai.Ptr[float32](0),
 		ResponseMIMEType:   "application/json",
 		ResponseJsonSchema: schema,
+		Labels:             requestLabels(ctx, req.Role),
 	}
 	contents := []*genai.Content{genai.NewContentFromText(req.Content, genai.RoleUser)}
 	for corrected := false; ; corrected = true {
@@ -99,6 +100,14 @@ func (c *Client) Generate(ctx context.Context, req Request, out any) (usage Usag
 		contents = append(contents, genai.NewContentFromText(correction(invalid), genai.RoleUser))
 	}
 }
+
+// requestLabels are the labels of ctx and the call's role.
+func requestLabels(ctx context.Context, role string) map[string]string {
+	return Labels(WithLabels(ctx, map[string]string{RoleLabel: role}))
+}
+
+// RoleLabel is the label naming a call's role (Request.Role).
+const RoleLabel = "role"
 
 // correction is the message that sends an invalid answer back to the model.
 func correction(invalid error) string {

@@ -69,11 +69,12 @@ func summarize(u Usage) []attemptSummary {
 	return s
 }
 
-func TestGenerateSendsSchemaTemperatureAndOnlyTheContent(t *testing.T) {
+func TestGenerateSendsSchemaTemperatureLabelsAndOnlyTheContent(t *testing.T) {
 	t.Parallel()
 	client, fake, _ := newTestClient(t, RetryPolicy{}, answer(validAnswer, 1, 1))
 	var got decision
-	if _, err := client.Generate(t.Context(), testRequest, &got); err != nil {
+	ctx := WithLabels(WithLabels(t.Context(), map[string]string{"rapport": "r1", "prise": "1"}), map[string]string{"prise": "2"})
+	if _, err := client.Generate(ctx, testRequest, &got); err != nil {
 		t.Fatalf("Generate: %v", err)
 	}
 
@@ -98,6 +99,7 @@ func TestGenerateSendsSchemaTemperatureAndOnlyTheContent(t *testing.T) {
 		Contents:      []sentContent{user(testRequest.Content)},
 		// genai gives the system instruction the user role.
 		SystemInstruction: user(testRequest.Instructions),
+		Labels:            map[string]string{"rapport": "r1", "prise": "2", RoleLabel: testRequest.Role},
 	}
 	want.GenerationConfig.Temperature = ptr(0.0)
 	want.GenerationConfig.ResponseMimeType = "application/json"

@@ -17,6 +17,7 @@ import (
 
 	"analyste.dev/analyste/shared/events"
 	"analyste.dev/analyste/shared/logging"
+	"analyste.dev/analyste/shared/model"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store"
@@ -207,7 +208,8 @@ func stageFields(c store.Claim, o schema.Outcome) []any {
 
 // OnDocument handles a Firestore event on a stage's input document: it
 // decodes the event, ignores a deletion, claims stage for the document's
-// run, runs it and records the outcome.
+// run, runs it, its model calls labelled with the take, and records the
+// outcome.
 func (d *Deps) OnDocument(ctx context.Context, e event.Event, fn string, stage schema.Stage, run func(ctx context.Context, id string) (schema.Outcome, error)) error {
 	ctx, log := d.Begin(ctx, e, fn)
 	change, err := events.DecodeFirestore(e)
@@ -223,7 +225,7 @@ func (d *Deps) OnDocument(ctx context.Context, e event.Event, fn string, stage s
 	if !ok {
 		return err
 	}
-	o, err := run(ctx, change.ID())
+	o, err := run(model.WithLabels(ctx, claim.Labels()), change.ID())
 	return d.Finish(ctx, log, claim, o, err)
 }
 

@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"cloud.google.com/go/firestore"
@@ -76,7 +77,23 @@ type Claim struct {
 	// Resumed tells that the previous take's lease had expired: its
 	// instance stopped without recording anything.
 	Resumed bool
-	token   string
+	// Number is this take's, 1 for the stage's first.
+	Number int
+	token  string
+}
+
+// The labels of a take's model calls (Claim.Labels).
+const (
+	RunLabel   = "rapport"
+	StageLabel = "etape"
+	TakeLabel  = "prise"
+)
+
+// Labels name the take's run, stage and number, for its model calls
+// (model.WithLabels): the billing export then tells a call a retake made
+// again from the first.
+func (c Claim) Labels() map[string]string {
+	return map[string]string{RunLabel: c.ID, StageLabel: string(c.Stage), TakeLabel: strconv.Itoa(c.Number)}
 }
 
 // Exhausted is the error of a claim that ended the run instead of taking
@@ -135,9 +152,9 @@ type Taking struct {
 
 // Take is the claim's rule, applied to the report read at now (nil when
 // absent), for this store and its in-memory stand-in (storetest): see
-// Claim. It sets c.Resumed.
+// Claim. It sets c.Resumed and c.Number.
 func (c *Claim) Take(r *schema.Report, src *schema.Source, now time.Time, lease time.Duration, maxAttempts int) (Taking, error) {
-	c.Resumed = false
+	c.Resumed, c.Number = false, 0
 	if r == nil && (c.Stage != schema.Extraction || src == nil) {
 		return Taking{}, fmt.Errorf("%w: no report %s", ErrDone, c.ID)
 	}
@@ -159,6 +176,7 @@ func (c *Claim) Take(r *schema.Report, src *schema.Source, now time.Time, lease 
 	take := schema.Change{Status: schema.Running(c.Stage), Stage: c.Stage, Step: schema.Step{
 		State: schema.StepRunning, Token: c.token, Start: now, Lease: now.Add(lease),
 		Takes: cur.Takes + 1, Starts: append(cur.Starts, now)}}
+	c.Number = take.Step.Takes
 	if cur.State == schema.StepRunning {
 		// The report says why the stage starts again while it runs.
 		c.Resumed = true

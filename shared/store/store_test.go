@@ -188,8 +188,8 @@ func TestLeaseExpiryTakeover(t *testing.T) {
 			}
 			clk.Add(2 * time.Second)
 			c, err := s.Claim(ctx, id, schema.Extraction, src)
-			if err != nil || !c.Resumed {
-				t.Fatalf("claim after the lease: %+v, %v; want a takeover", c, err)
+			if err != nil || !c.Resumed || dead.Number != 1 || c.Number != 2 {
+				t.Fatalf("claim after the lease: %+v, %v; want a takeover, take 2", c, err)
 			}
 			r := report(t, s, id)
 			if st := r.Steps[schema.Extraction]; st.State != schema.StepRunning || st.Takes != 2 || len(st.Starts) != 2 ||

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -134,7 +135,8 @@ func stageLines(t *testing.T, path string) map[string]int {
 // duplicated and out of order, the functions' process killed during
 // stages, poison pills killing it at every take, the database paused.
 // Every run ends with a final status and its reason, each stage is done
-// once and each output written once.
+// once and each output written once, and each paid model call is made by
+// the take that completed its stage, never after its commit.
 func TestChainUnderFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("chaîne locale complète sous pannes : sans -short")
@@ -341,7 +343,7 @@ func TestChainUnderFaults(t *testing.T) {
 		}
 		calledOnce(t, id, r, refs[slug[id]])
 	}
-	repeated := modelCalls(t, gemini, refs, ids, slug, good)
+	calls := modelCalls(t, gemini, refs, ids, slug, good)
 	for _, id := range poisoned {
 		for _, coll := range []string{schema.Extractions, schema.Signals, schema.Memos, schema.Handoffs} {
 			if n := st.Received["documents/"+coll+"/"+id]; n != 0 {
@@ -363,9 +365,10 @@ func TestChainUnderFaults(t *testing.T) {
 		kills, killedInFlight, pillDeaths, pause)
 	t.Logf("runs final %d of %d; stages done twice: %d", final+len(poisoned), len(ids)+len(poisoned), twice)
 	for _, r := range reports {
-		t.Logf("model calls per run of %s: %v; takes that did not complete %d, calls they made again %d",
-			r.Slug, refs[r.Slug].perRole(), repeated[r.Slug].takes, repeated[r.Slug].calls)
+		t.Logf("model calls of a run of %s: %v", r.Slug, refs[r.Slug].perRole())
 	}
+	t.Logf("model calls per run %d to %d; takes cut after calling %d, their calls lost (made again by the next take) %d; calls made after a stage committed %d",
+		slices.Min(calls.perRun), slices.Max(calls.perRun), calls.lostTakes, calls.lost, calls.afterCommit)
 }
 
 // calledOnce checks that the completed take of each stage of run id made
@@ -390,52 +393,77 @@ func calledOnce(t *testing.T, id string, r schema.Report, ref *scripted) {
 	}
 }
 
-// modelCalls checks the requests the endpoint received, report by report.
-// Each stage that completes makes each of its requests once; a take that
-// did not complete (killed, or freed by a failure) may have made them
-// before it ended, and its successor makes them again. So a request of
-// stage s is received n×k times, plus at most once per take of s that did
-// not complete, for n runs of a report whose reference run makes it k
-// times; and exactly n×k times when every take of s completed. It returns
-// by report the takes that did not complete and the calls made again.
-func modelCalls(t *testing.T, g *fakeGemini, refs map[string]*scripted, ids []string, slug map[string]string, reports map[string]schema.Report) map[string]repeats {
+// paid are the model calls of the fault test's runs, by the take that made
+// them.
+type paid struct {
+	perRun      []int // calls of each run's completed takes
+	lostTakes   int   // takes that did not complete and made calls
+	lost        int   // the calls they made, made again by a later take
+	afterCommit int   // calls made once their stage had committed
+}
+
+// modelCalls checks the requests the endpoint received, take by take. The
+// take that completed a run's stage (its last: a stage done is taken no
+// more) made each request of that stage as often as the reference run; a
+// take that did not complete (killed, or freed by a failure) may have made
+// some of them, at most as often, before it ended; no request names a
+// later take, another run or a poison pill. So neither a duplicate event
+// nor a redelivery after the stage's commit made a call.
+func modelCalls(t *testing.T, g *fakeGemini, refs map[string]*scripted, ids []string, slug map[string]string, reports map[string]schema.Report) paid {
 	t.Helper()
 	got, unknown := g.calls()
 	for _, u := range unknown {
 		t.Errorf("a request no run of a test report makes: %s", u)
 	}
-	runs := map[string]int{}
-	redone := map[string]map[schema.Stage]int{} // report → stage → takes that did not complete
+	var p paid
+	seen := map[take]bool{}
 	for _, id := range ids {
-		s := slug[id]
-		runs[s]++
-		if redone[s] == nil {
-			redone[s] = map[schema.Stage]int{}
-		}
-		for stage, st := range reports[id].Steps {
-			redone[s][stage] += max(0, st.Takes-1)
-		}
-	}
-	again := map[string]repeats{}
-	for s, ref := range refs {
-		r := repeats{}
-		for _, n := range redone[s] {
-			r.takes += n
-		}
-		for k, once := range ref.asked {
-			stage := stageOf[ref.role[k]]
-			n, want, spare := got[s][k], runs[s]*once, redone[s][stage]*once
-			if n < want || n > want+spare {
-				t.Errorf("%s: a %s request received %d times for %d runs making it %d times each, %d takes of %s not completed",
-					s, ref.role[k], n, runs[s], once, redone[s][stage], stage)
+		ref := refs[slug[id]]
+		want := ref.perStage()
+		total := 0
+		for _, stage := range schema.Stages {
+			last := reports[id].Steps[stage].Takes
+			for n := 1; n <= last; n++ {
+				tk := take{run: id, stage: stage, n: n}
+				seen[tk] = true
+				calls := got[tk]
+				if n == last {
+					if !maps.Equal(calls, want[stage]) {
+						t.Errorf("%s: the take that completed %s made %d calls, the reference run %d, or other ones", id, stage, sum(calls), sum(want[stage]))
+					}
+					for k, c := range calls {
+						p.afterCommit += max(0, c-want[stage][k])
+					}
+					total += sum(calls)
+					continue
+				}
+				for k, c := range calls {
+					if c > want[stage][k] {
+						t.Errorf("%s: take %d of %s, which did not complete, made a %s request %d times, a run %d times", id, n, stage, ref.role[k], c, want[stage][k])
+					}
+				}
+				if c := sum(calls); c > 0 {
+					p.lostTakes++
+					p.lost += c
+				}
 			}
-			r.calls += max(0, n-want)
 		}
-		again[s] = r
+		p.perRun = append(p.perRun, total)
 	}
-	return again
+	for tk, calls := range got {
+		if !seen[tk] {
+			t.Errorf("%d calls of take %d of %s of run %s: a take after the stage committed, or of no good run", sum(calls), tk.n, tk.stage, tk.run)
+			p.afterCommit += sum(calls)
+		}
+	}
+	return p
 }
 
-// repeats are a report's takes that did not complete and the model calls
-// made again because of them.
-type repeats struct{ takes, calls int }
+// sum is the number of calls counted by request.
+func sum(calls map[string]int) int {
+	n := 0
+	for _, c := range calls {
+		n += c
+	}
+	return n
+}

@@ -7,9 +7,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -20,6 +22,7 @@ import (
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/model"
+	"analyste.dev/analyste/shared/model/vertextest"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/riskmodel"
@@ -27,6 +30,7 @@ import (
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statementreader"
 	"analyste.dev/analyste/shared/statements"
+	"analyste.dev/analyste/shared/store"
 )
 
 // stageOf is the stage that makes each role's calls.
@@ -149,20 +153,28 @@ func reference(t *testing.T, r fixtures.Report) *scripted {
 
 // fakeGemini is the Vertex AI endpoint of the functions' process, and the
 // metadata server that gives its credentials: it answers each request a
-// reference run made with that run's answer and counts the requests by
-// report. A request no reference run made is refused, and counted.
+// reference run made with that run's answer and counts the requests by the
+// take its labels name. A request no reference run made, or without a
+// take's labels, is refused, and counted.
 type fakeGemini struct {
 	t      *testing.T
 	report map[string]string // request key → report slug
 	reply  map[string]string
 
 	mu      sync.Mutex
-	asked   map[string]int // request key → calls
-	unknown []string       // requests no reference run made, cut short
+	asked   map[take]map[string]int // take → request key → calls
+	unknown []string                // requests refused, cut short
+}
+
+// take is a take of a run's stage, as a request's labels name it.
+type take struct {
+	run   string
+	stage schema.Stage
+	n     int
 }
 
 func newFakeGemini(t *testing.T, refs map[string]*scripted) *fakeGemini {
-	f := &fakeGemini{t: t, report: map[string]string{}, reply: map[string]string{}, asked: map[string]int{}}
+	f := &fakeGemini{t: t, report: map[string]string{}, reply: map[string]string{}, asked: map[take]map[string]int{}}
 	for slug, s := range refs {
 		for k, text := range s.reply {
 			if other, ok := f.report[k]; ok && other != slug {
@@ -176,7 +188,7 @@ func newFakeGemini(t *testing.T, refs map[string]*scripted) *fakeGemini {
 
 func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if strings.HasPrefix(r.URL.Path, "/computeMetadata/") {
-		f.metadata(w, r)
+		vertextest.Metadata(w, r)
 		return
 	}
 	var body struct {
@@ -186,6 +198,7 @@ func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		Contents []struct {
 			Parts []struct{ Text string } `json:"parts"`
 		} `json:"contents"`
+		Labels map[string]string `json:"labels"`
 	}
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
@@ -205,17 +218,20 @@ func (f *fakeGemini) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.refuse(w, fmt.Sprintf("%.300s", body.Contents[0].Parts[0].Text))
 		return
 	}
+	n, err := strconv.Atoi(body.Labels[store.TakeLabel])
+	tk := take{run: body.Labels[store.RunLabel], stage: schema.Stage(body.Labels[store.StageLabel]), n: n}
+	if err != nil || tk.run == "" || stageOf[body.Labels[model.RoleLabel]] != tk.stage {
+		f.refuse(w, fmt.Sprintf("labels %v", body.Labels))
+		return
+	}
 	f.mu.Lock()
-	f.asked[k]++
+	if f.asked[tk] == nil {
+		f.asked[tk] = map[string]int{}
+	}
+	f.asked[tk][k]++
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]any{
-		"candidates": []any{map[string]any{
-			"content":      map[string]any{"role": "model", "parts": []any{map[string]any{"text": text}}},
-			"finishReason": "STOP",
-		}},
-		"usageMetadata": map[string]any{"promptTokenCount": len(k) / 4, "candidatesTokenCount": len(text) / 4},
-	})
+	_, _ = w.Write(vertextest.Answer(text, len(k)/4, len(text)/4))
 }
 
 // refuse answers a request no reference run made with a permanent error.
@@ -226,21 +242,6 @@ func (f *fakeGemini) refuse(w http.ResponseWriter, what string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusBadRequest)
 	_, _ = io.WriteString(w, `{"error":{"code":400,"message":"requête inattendue","status":"INVALID_ARGUMENT"}}`)
-}
-
-// metadata answers as the metadata server of a Cloud Run instance does:
-// the client libraries find their credentials there (GCE_METADATA_HOST).
-func (f *fakeGemini) metadata(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Metadata-Flavor", "Google")
-	switch strings.TrimPrefix(r.URL.Path, "/computeMetadata/v1/") {
-	case "instance/service-accounts/default/token":
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = io.WriteString(w, `{"access_token":"jeton-test","expires_in":3600,"token_type":"Bearer"}`)
-	case "universe/universe-domain":
-		_, _ = io.WriteString(w, "googleapis.com")
-	default:
-		http.NotFound(w, r)
-	}
 }
 
 // serve starts the endpoint and returns the environment that points the
@@ -261,17 +262,26 @@ func (s *scripted) perRole() map[string]int {
 	return out
 }
 
-// calls gives the requests received by report, and the requests refused.
-func (f *fakeGemini) calls() (map[string]map[string]int, []string) {
+// perStage is the reference run's calls by stage and request.
+func (s *scripted) perStage() map[schema.Stage]map[string]int {
+	out := map[schema.Stage]map[string]int{}
+	for k, n := range s.asked {
+		stage := stageOf[s.role[k]]
+		if out[stage] == nil {
+			out[stage] = map[string]int{}
+		}
+		out[stage][k] = n
+	}
+	return out
+}
+
+// calls gives the requests received by take, and the requests refused.
+func (f *fakeGemini) calls() (map[take]map[string]int, []string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	out := map[string]map[string]int{}
-	for k, n := range f.asked {
-		slug := f.report[k]
-		if out[slug] == nil {
-			out[slug] = map[string]int{}
-		}
-		out[slug][k] += n
+	out := map[take]map[string]int{}
+	for tk, asked := range f.asked {
+		out[tk] = maps.Clone(asked)
 	}
 	return out, slices.Clone(f.unknown)
 }

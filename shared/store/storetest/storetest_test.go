@@ -2,7 +2,9 @@ package storetest
 
 import (
 	"errors"
+	"maps"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -46,6 +48,12 @@ func TestRunsFollowTheStoreRules(t *testing.T) {
 	third, err := r.Claim(ctx, id, schema.Extraction, &src)
 	if err != nil || !third.Resumed {
 		t.Fatalf("claim after the lease: %+v, %v; want resumed", third, err)
+	}
+	for i, c := range []store.Claim{first, second, third} {
+		want := map[string]string{store.RunLabel: id, store.StageLabel: string(schema.Extraction), store.TakeLabel: strconv.Itoa(i + 1)}
+		if c.Number != i+1 || !maps.Equal(c.Labels(), want) {
+			t.Errorf("take %d: number %d, labels %v; want %v", i+1, c.Number, c.Labels(), want)
+		}
 	}
 	if err := r.Complete(ctx, second, schema.Outcome{}); !errors.Is(err, store.ErrDone) {
 		t.Errorf("completion by a take given up: %v, want ErrDone", err)
