@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/signals"
@@ -75,194 +76,195 @@ const (
 	long = `(?: [a-z0-9]+){0,12}` // up to twelve
 )
 
-// What every going-concern rule shares.
-var (
-	goingConcernContext = re(`continuite`, `poursuivre (?:son|leur|l|ses)`, `poursuite (?:de|d)`, `doute`, `capacite (?:de la|du|de|d|a)`,
+// rules are compiled at their first use, not at the start of every
+// command that links the net.
+var rules = sync.OnceValue(func() []rule {
+	// What every going-concern rule shares.
+	goingConcernContext := re(`continuite`, `poursuivre (?:son|leur|l|ses)`, `poursuite (?:de|d)`, `doute`, `capacite (?:de la|du|de|d|a)`,
 		`continuer`, `faire face`, `honorer (?:ses|leurs|son|sa|les)`, `maintien de l activite`, `maintien de l exploitation`)
-	goingConcernSettled = re(`(?:a|ont) ete leve`+s, `n existe plus`, `ete ecarte`+s, `plus d incertitude`)
-	goingConcernVoices  = []voice{{re(`attir`+w+` (?:votre |l )?attention`, `observations?`, `commissaires? aux comptes`, `auditeurs?`),
+	goingConcernSettled := re(`(?:a|ont) ete leve`+s, `n existe plus`, `ete ecarte`+s, `plus d incertitude`)
+	goingConcernVoices := []voice{{re(`attir`+w+` (?:votre |l )?attention`, `observations?`, `commissaires? aux comptes`, `auditeurs?`),
 		signals.AuditorQualification}}
-)
-
-var rules = []rule{
-	{
-		kind: GoingConcern, category: signals.GoingConcern, modal: true,
-		summary: "Incertitude significative sur la continuité d'exploitation",
-		reason:  "doute sur la continuité d'exploitation : toujours élevée",
-		cues: cues(
-			`incertitudes? significatives?`, `incertitudes? (?:relative|liee|pesant)s? (?:a|sur) la (?:continuite|poursuite)`,
-			`doutes? (?:important|serieux|substantiel|significatif)s?`,
-			`continuite (?:d|de l) exploitation (?:qui )?(?:depend|repose|suppose|est subordonnee|est conditionnee|est suspendue)`,
-			`(?:poursuite|continuite|maintien) (?:de l|d|de) ?(?:activite|exploitation|l hypothese de continuite)`+long+` (?:est |reste |demeure )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
-			`hypothese de continuite`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
-			`capacite`+gap+` a (?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
-			`(?:ne serait|ne sera|n est|ne sont|ne seraient|ne serions|ne sommes) pas en mesure de (?:poursuivre|continuer|faire face)`,
-			`ne pourr[a-z]* (?:pas )?(?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`,
-			// A shortfall dated: "ne pourrait faire face à ses engagements
-			// au-delà de septembre".
-			`ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure de )?faire face a (?:ses|leurs|son) [a-z]+`+gap+` (?:au dela|apres|a partir|a compter|avant|d ici|jusqu)`,
-			// A shortfall on a named lack: "en l'absence de nouveau
-			// financement, la société ne pourrait pas honorer ses échéances".
-			`(?:en l absence|a defaut|faute) (?:de|d)`+long+` \|(?: [a-z0-9]+){0,4} ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure (?:de|d) )?(?:honorer|faire face a) (?:ses|leurs|son|sa|les)`,
-		),
-		context: goingConcernContext, settled: goingConcernSettled, voices: goingConcernVoices,
-	},
-	{
-		kind: GoingConcern, category: signals.GoingConcern,
-		summary: "Continuité d'exploitation menacée",
-		reason:  "doute sur la continuité d'exploitation : toujours élevée",
-		cues: cues(
-			`(?:remet|remettent|remettre|remis|remise|met|mettent|mis|mise) en (?:cause|doute|question) (?:la )?(?:continuite|poursuite) (?:d|de l) ?(?:exploitation|activite)`,
-			`continuite (?:d|de l) exploitation (?:n est pas assuree|n est plus assuree|est menacee|est compromise|est incertaine|est remise en cause)`,
-		),
-		settled: goingConcernSettled, voices: goingConcernVoices,
-	},
-	{
-		kind: Procedure, category: signals.GoingConcern, plans: true,
-		summary: "Procédure de prévention ou d'insolvabilité",
-		reason:  "procédure de prévention ou collective : toujours élevée",
-		cues: cues(
-			`mandat ad hoc`, `mandataire ad hoc`, `procedures? de conciliation`, `(?:accord|protocole)s? de conciliation`,
-			`conciliateur`, `ouverture d une conciliation`, `procedures? de sauvegarde`, `sauvegarde (?:financiere )?acceleree`,
-			`plans? de sauvegarde`, `(?:place|placee|places|placees|mise?s?) (?:sous|en) (?:sauvegarde|redressement|liquidation)`,
-			`depos`+w+` (?:le|son|leur) bilan`, `depot de bilan`, `(?:sous|en) administration (?:judiciaire|provisoire)`, `redressement judiciaire`, `liquidation judiciaire`, `procedures? collectives?`,
-			`administrateurs? judiciaires?`, `mandataires? judiciaires?`, `periode d observation`, `plans? de continuation`,
-			`plans? de redressement`, `cessation des paiements`, `reorganisation judiciaire`, `procedures? de reorganisation`,
-			`sursis concordataire`, `concordat(?: preventif)?(?: de faillite)?`, `ajournement de (?:la )?faillite`,
-			`gestion controlee`, `sursis de paiement`, `lacc`, `loi sur les arrangements avec les creanciers`,
-			`propositions? concordataires?`, `avis d intention de (?:faire|deposer) une proposition`,
-			`loi sur la faillite et l insolvabilite`, `chap(?:itre|ter) 11`,
-			`(?:declaree?s?|mise?s?|prononce|prononcee) (?:en )?(?:etat de )?faillite`, `(?:jugement|aveu|declaration) de faillite`,
-			`faillite (?:a ete|a|ont ete) (?:prononcee|declaree|ouverte)`, `en faillite`,
-		),
-		settled: re(`(?:est|sont|etait|etaient|etre|etant) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
-			`ont pris fin`, `clotur`+w, `jugement de cloture`, `fin (?:de la|du) (?:procedure|plan|mandat)`, `(?:a|ont) ete leve`+s,
-			`acheve`+s, `mis fin`,
-			// A creditor's demand rejected or dropped, a restructuring done.
-			`(?:demande|assignation|citation|requete)s?`+long+` (?:est|a ete|ont ete|sont) rejetee?s?`,
-			`rejet`+w+` (?:la|l) (?:demande|assignation|citation)`, `declaree?s? sans objet`, `irrecevable`+s, `desist`+w,
-			`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`,
-			// Every instalment of the plan or the agreement paid, the company
-			// back on its feet.
-			`(?:a|ont) (?:depuis |toujours )?honore`+s, `(?:a|ont) retrouve`),
-		exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
-			`deprecie[a-z]*`,
-			`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
-			`(?:faillite|liquidation|redressement|procedure|sauvegarde)(?: [a-z]+)? (?:de|d|du) (?:[a-z0-9]+ ){0,3}(?:clients?|filiales?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)`,
-			`(?:clients?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee|entre|entree|declare|declaree) (?:en|sous)`),
-	},
-	{
-		kind: HalfCapital, category: signals.GoingConcern,
-		summary: "Capitaux propres inférieurs à la moitié du capital social",
-		reason:  "capitaux propres inférieurs à la moitié du capital : toujours élevée",
-		cues: cues(
-			`(?:capitaux propres|actif net|fonds propres)(?: [a-z0-9]+){0,10} (?:inferieur`+s+` a|sous|en deca de|sous la barre de) la moitie (?:du|de son|de leur|de sa) capital`,
-			`(?:statuer|se prononcer|deliberer|decider)`+gap+` sur (?:la|sa|une|son|leur) (?:eventuelle )?dissolution anticipee`,
-			`moitie (?:du|de son|de leur) capital(?: social| actions)?`+gap+` (?:n est plus couverte|perdue?s?)`,
-			`perte de (?:plus de )?la moitie (?:du|de son) capital`,
-			`l ?225 248`, `l ?223 42`, `article 7 228`, `art 725 co`, `article 725 (?:al|alinea|du code des obligations|co)`,
-			`article 480 ?2`,
-			`(?:ne pas|pas lieu a) (?:prononcer )?(?:la )?dissolution anticipee`,
-		),
-		settled: re(`(?:ont|a) ete reconstitue`+s, `sont reconstitue`+s, `redevenu`+s+` superieur`+s, `de nouveau superieur`+s,
-			`a nouveau superieur`+s, `regularise`+s),
-	},
-	{
-		// Before the breach: a debt called outweighs the covenant whose
-		// breach called it.
-		kind: Acceleration, category: signals.Acceleration, also: []signals.Category{signals.Covenant},
-		summary: "Exigibilité anticipée de la dette déclenchée",
-		reason:  "exigibilité déclenchée ou notifiée : élevée",
-		cues: cues(
-			`(?:prononc|notifi|declench|demand|exige|exigea|reclam|invoqu|actionn|signifi|mis en oeuvre|mise en oeuvre|vot|decid|prevalu)[a-z]*`+gap+` (?:l )?(?:exigibilite (?:anticipee|immediate)|decheance du terme|remboursement (?:anticipe|immediat|sans delai)|cas de defaut|cas d exigibilite)`,
-			`(?:entrain|provoqu|declench)`+w+`(?: (?:[a-z0-9]+|\|)){0,10} (?:l )?exigibilite (?:anticipee |immediate )?(?:de|des|du|d)`,
-			`survenance d un cas (?:d exigibilite|de defaut)`,
-			`(?:exigibilite (?:anticipee|immediate)|decheance du terme)`+gap+` (?:a|ont) ete (?:prononcee|notifiee|declenchee|demandee|exigee|signifiee|invoquee)s?`,
-			`(?:rendu|rendue|rendus|rendues|declaree?s?) (?:immediatement )?exigibles?`, `devenu`+s+` immediatement exigibles?`,
-			// The lenders' acts: credit withdrawn, debt called by a default.
-			`(?:a|ont) (?:denonce|resilie|mis fin a|mis un terme a)(?: [a-z0-9]+){0,3} (?:les |le |la |l |ses |son |sa )?(?:concours|credit|pret|ligne|facilite|autorisation|decouvert|contrat de pret|contrat de credit)s?`,
-			`devenu`+s+` exigibles?`+long+` (?:a la suite|suite a|en raison|du fait|apres|par suite)`,
-			`accelere?r? (?:la|le|les) (?:dette|pret|credit|emprunt)s?`, `acceleration (?:de la|du|des) (?:dette|pret|credit|emprunt)s?`,
-			`en demeure de rembourser`,
-		),
-		settled: re(`renonce[a-z]*`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
-	},
-	{
-		kind: CovenantBreach, category: signals.Covenant, also: []signals.Category{signals.Acceleration},
-		summary: "Covenant non respecté ou levé par dérogation des prêteurs",
-		reason:  "covenant franchi ou dérogation nécessaire : élevée",
-		cues: cues(
-			`bris (?:de|du|des) (?:covenant|ratio|engagement|clause)s?`,
-			`non respect (?:du|des|de|d) (?:l )?(?:covenant|ratio|engagement|clause)s?`,
-			`manquements? (?:au|aux|a l) (?:covenant|ratio|engagement)s?`,
-			`(?:n a|n ont|n avait|n avaient|ne sont|n est|n etait|n etaient|n etant|n ayant) pas (?:ete )?(?:respecte|tenu|satisfait|rempli)`+s,
-			`(?:accept|consent)`+w+` de ne pas (?:tester|appliquer|calculer)`,
-			`(?:amenagement|reamenagement|modification|renegociation)s? (?:du|des|de l|de la) (?:ratio|covenant|engagements? financiers?|plafond|seuil)s?`,
-			`faute d avoir (?:respecte|tenu|atteint)`, `ne pas avoir (?:respecte|tenu)`, `renonc`+w+` (?:ponctuellement )?a se prevaloir`,
-			`(?:accepte|consenti|renonce)[a-z]* (?:de ne pas|a ne pas|a) se prevaloir`,
-			`renonciations? (?:ponctuelle|temporaire|a se prevaloir|au test|a l application)`+s, `demandes? de renonciation`,
-			`renonciations? (?:au|aux|a l|a son|a ses) (?:ratio|covenant|engagement|test|respect)s?`, `ne pas se prevaloir`,
-			`(?:passe|passer|tombe|descendu|ramene)`+s+gap+` (?:sous|en dessous) (?:le|les|du|des) (?:plancher|seuil|minimum)s? (?:contractuel|convenu|prevu|requis|autorise)`+s,
-			`dispenses? (?:ponctuelle|temporaire|de respect|du respect)s?`,
-			`(?:porter|porte|relever|releve|relevement|rehausser|rehausse|abaisser|abaisse|assouplir|assoupli|assouplissement)`+long+` (?:levier maximal|levier maximum|plafond|seuil|ratio|minimum|covenant|engagements financiers)s?`,
-			`(?:seuil|plafond|levier maximal|minimum|ratio|covenant)s?`+long+` (?:a ete|ont ete|est|sont|soit|soient) (?:releve|abaisse|porte|assoupli|ramene|rehausse)`+s,
-			`en deca du (?:minimum|seuil|plancher|ratio)`, `au dessus du (?:plafond|maximum) (?:contractuel|autorise)`,
-			`ne (?:respecte|respectait|respectent|respectaient) (?:pas|plus)`,
-			`depass`+w+` (?:le|les|du|des|son|ses|la) (?:covenant|plafond contractuel|seuil contractuel|limite contractuelle|niveau contractuel)`,
-			`(?:ratio|covenant)s?`+gap+` (?:depass|exced|franchi)`+w+` (?:le|la|son|sa) (?:plafond|seuil|limite|maximum)`,
-			`waivers?`, `derogations?`, `renonciation`+gap+` (?:preteurs|banques|creanciers|porteurs|partenaires bancaires)`,
-			`(?:preteurs|banques|creanciers|porteurs) (?:ont|a) renonce`, `covenant holiday`,
-			`suspension (?:du|des) (?:test|covenant|ratio)s?`, `reset (?:du|des) (?:covenant|ratio)s?`,
-		),
-		context: re(`covenant`+w+`?`, `ratios?`, `levier`, `engagements? financiers?`, `clauses? financieres?`, `leverage`, `gearing`,
-			`dscr`, `icr`, `ltv`, `preteurs?`, `banques?`, `bancaires?`, `creanciers?`, `credit`, `emprunt`+w+`?`, `financement`+w+`?`,
-			`contrat de pret`, `obligataires?`, `exigibilite`),
-		settled: re(`(?:de nouveau|a nouveau|desormais) respecte`+s, `remedie`+s),
-		figures: beyondLimit,
-	},
-	{
-		kind: AuditOpinion, category: signals.AuditorQualification,
-		summary: "Opinion d'audit modifiée (réserve, refus, impossibilité, opinion défavorable)",
-		reason:  "opinion d'audit avec réserve, défavorable ou refus de certifier : élevée",
-		cues: cues(
-			`certifi`+w+gap+` (?:sous|avec) (?:une |des )?reserves?`, `assorti[a-z]*`+gap+` (?:d une|de) reserves?`,
-			`(?:n avons|n ont|n a) (?:pas )?(?:pu|ete en mesure de?) (?:obtenir|collecter|reunir)`+gap+` elements (?:probants )?suffisants`,
-			`limitations? apportees? a nos travaux`,
-			`(?:ne (?:sommes|pouvons|peut|pouvait|est) pas|ne pas etre|n est pas|n etait pas) en mesure (?:de certifier|d exprimer (?:une|d) opinion|de nous prononcer)`,
-			`faits de nature a compromettre la (?:continuite|poursuite)`, `l ?234 1`, `(?:opinion|certification)s? avec reserves?`, `sous (?:cette|ces) reserves?`,
-			`sous la reserve (?:exprimee|formulee|decrite|ci)`,
-			`a l exception (?:de l incidence|des incidences|de l effet|des effets|des eventuelles incidences|de l incidence eventuelle)`,
-			`refus[a-z]* de certifi[a-z]*`, `impossibilite de certifier`,
-			`(?:dans l )?impossibilite (?:de certifier|d exprimer)`,
-			`ne pouvons pas certifier`, `opinions? (?:defavorable|negative|adverse)s?`, `n exprimons pas d opinion`,
-			`abstention d opinion`, `formul`+w+` (?:une|des) reserves?`, `(?:emis|emet|emettons|exprime|exprimons) (?:une|des) reserves?`,
-			`assortie?s? (?:d une|de|de deux|de trois) reserves?`, `reserves? (?:formulee|emise|exprimee)`+s,
-			`procedure d alerte`,
-		),
-		settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`, `(?:a|ont) pris fin`),
-	},
-	{
-		kind: PaymentDefault, category: signals.Liquidity, also: []signals.Category{signals.Acceleration, signals.GoingConcern},
-		summary: "Défaut ou incident de paiement",
-		reason:  "défaut de paiement : élevée",
-		cues: cues(
-			`defauts? de paiement`, `incidents? de paiement`, `defauts? de remboursement`,
-			`(?:n a|n ont|n avait|n avaient) pas (?:pu |ete en mesure d )?(?:honorer|payer|regler|rembourser)`,
-			`echeances?`+gap+` (?:impayee|non payee|non reglee|non honoree)`+s,
-		),
-		context: re(`echeances?`, `emprunt`+w+`?`, `prets?`, `credit`+w+`?`, `dettes?`, `banques?`, `bancaires?`, `preteurs`,
-			`obligat`+w, `interets`, `creanciers`, `paiement`, `remboursement`),
-		settled: re(`regularise`+s, `apure`+s, `(?:a|ont) ete (?:regle|paye|rembourse|solde|leve)`+s, `integralement (?:regle|paye|rembourse)`+s),
-		exclude: re(`clients?`, `debiteurs?`, `contreparties?`, `locataires?`, `preneurs?`, `acheteurs?`, `emprunteurs?`),
-		voices: []voice{{re(`fournisseurs?`, `urssaf`, `fisc`, `administration fiscale`, `tresor public`, `organismes sociaux`),
-			signals.LatePayment}},
-	},
-}
+	return []rule{
+		{
+			kind: GoingConcern, category: signals.GoingConcern, modal: true,
+			summary: "Incertitude significative sur la continuité d'exploitation",
+			reason:  "doute sur la continuité d'exploitation : toujours élevée",
+			cues: cues(
+				`incertitudes? significatives?`, `incertitudes? (?:relative|liee|pesant)s? (?:a|sur) la (?:continuite|poursuite)`,
+				`doutes? (?:important|serieux|substantiel|significatif)s?`,
+				`continuite (?:d|de l) exploitation (?:qui )?(?:depend|repose|suppose|est subordonnee|est conditionnee|est suspendue)`,
+				`(?:poursuite|continuite|maintien) (?:de l|d|de) ?(?:activite|exploitation|l hypothese de continuite)`+long+` (?:est |reste |demeure )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
+				`hypothese de continuite`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
+				`capacite`+gap+` a (?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
+				`(?:ne serait|ne sera|n est|ne sont|ne seraient|ne serions|ne sommes) pas en mesure de (?:poursuivre|continuer|faire face)`,
+				`ne pourr[a-z]* (?:pas )?(?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`,
+				// A shortfall dated: "ne pourrait faire face à ses engagements
+				// au-delà de septembre".
+				`ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure de )?faire face a (?:ses|leurs|son) [a-z]+`+gap+` (?:au dela|apres|a partir|a compter|avant|d ici|jusqu)`,
+				// A shortfall on a named lack: "en l'absence de nouveau
+				// financement, la société ne pourrait pas honorer ses échéances".
+				`(?:en l absence|a defaut|faute) (?:de|d)`+long+` \|(?: [a-z0-9]+){0,4} ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure (?:de|d) )?(?:honorer|faire face a) (?:ses|leurs|son|sa|les)`,
+			),
+			context: goingConcernContext, settled: goingConcernSettled, voices: goingConcernVoices,
+		},
+		{
+			kind: GoingConcern, category: signals.GoingConcern,
+			summary: "Continuité d'exploitation menacée",
+			reason:  "doute sur la continuité d'exploitation : toujours élevée",
+			cues: cues(
+				`(?:remet|remettent|remettre|remis|remise|met|mettent|mis|mise) en (?:cause|doute|question) (?:la )?(?:continuite|poursuite) (?:d|de l) ?(?:exploitation|activite)`,
+				`continuite (?:d|de l) exploitation (?:n est pas assuree|n est plus assuree|est menacee|est compromise|est incertaine|est remise en cause)`,
+			),
+			settled: goingConcernSettled, voices: goingConcernVoices,
+		},
+		{
+			kind: Procedure, category: signals.GoingConcern, plans: true,
+			summary: "Procédure de prévention ou d'insolvabilité",
+			reason:  "procédure de prévention ou collective : toujours élevée",
+			cues: cues(
+				`mandat ad hoc`, `mandataire ad hoc`, `procedures? de conciliation`, `(?:accord|protocole)s? de conciliation`,
+				`conciliateur`, `ouverture d une conciliation`, `procedures? de sauvegarde`, `sauvegarde (?:financiere )?acceleree`,
+				`plans? de sauvegarde`, `(?:place|placee|places|placees|mise?s?) (?:sous|en) (?:sauvegarde|redressement|liquidation)`,
+				`depos`+w+` (?:le|son|leur) bilan`, `depot de bilan`, `(?:sous|en) administration (?:judiciaire|provisoire)`, `redressement judiciaire`, `liquidation judiciaire`, `procedures? collectives?`,
+				`administrateurs? judiciaires?`, `mandataires? judiciaires?`, `periode d observation`, `plans? de continuation`,
+				`plans? de redressement`, `cessation des paiements`, `reorganisation judiciaire`, `procedures? de reorganisation`,
+				`sursis concordataire`, `concordat(?: preventif)?(?: de faillite)?`, `ajournement de (?:la )?faillite`,
+				`gestion controlee`, `sursis de paiement`, `lacc`, `loi sur les arrangements avec les creanciers`,
+				`propositions? concordataires?`, `avis d intention de (?:faire|deposer) une proposition`,
+				`loi sur la faillite et l insolvabilite`, `chap(?:itre|ter) 11`,
+				`(?:declaree?s?|mise?s?|prononce|prononcee) (?:en )?(?:etat de )?faillite`, `(?:jugement|aveu|declaration) de faillite`,
+				`faillite (?:a ete|a|ont ete) (?:prononcee|declaree|ouverte)`, `en faillite`,
+			),
+			settled: re(`(?:est|sont|etait|etaient|etre|etant) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
+				`ont pris fin`, `clotur`+w, `jugement de cloture`, `fin (?:de la|du) (?:procedure|plan|mandat)`, `(?:a|ont) ete leve`+s,
+				`acheve`+s, `mis fin`,
+				// A creditor's demand rejected or dropped, a restructuring done.
+				`(?:demande|assignation|citation|requete)s?`+long+` (?:est|a ete|ont ete|sont) rejetee?s?`,
+				`rejet`+w+` (?:la|l) (?:demande|assignation|citation)`, `declaree?s? sans objet`, `irrecevable`+s, `desist`+w,
+				`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`,
+				// Every instalment of the plan or the agreement paid, the company
+				// back on its feet.
+				`(?:a|ont) (?:depuis |toujours )?honore`+s, `(?:a|ont) retrouve`),
+			exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
+				`deprecie[a-z]*`,
+				`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
+				`(?:faillite|liquidation|redressement|procedure|sauvegarde)(?: [a-z]+)? (?:de|d|du) (?:[a-z0-9]+ ){0,3}(?:clients?|filiales?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)`,
+				`(?:clients?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee|entre|entree|declare|declaree) (?:en|sous)`),
+		},
+		{
+			kind: HalfCapital, category: signals.GoingConcern,
+			summary: "Capitaux propres inférieurs à la moitié du capital social",
+			reason:  "capitaux propres inférieurs à la moitié du capital : toujours élevée",
+			cues: cues(
+				`(?:capitaux propres|actif net|fonds propres)(?: [a-z0-9]+){0,10} (?:inferieur`+s+` a|sous|en deca de|sous la barre de) la moitie (?:du|de son|de leur|de sa) capital`,
+				`(?:statuer|se prononcer|deliberer|decider)`+gap+` sur (?:la|sa|une|son|leur) (?:eventuelle )?dissolution anticipee`,
+				`moitie (?:du|de son|de leur) capital(?: social| actions)?`+gap+` (?:n est plus couverte|perdue?s?)`,
+				`perte de (?:plus de )?la moitie (?:du|de son) capital`,
+				`l ?225 248`, `l ?223 42`, `article 7 228`, `art 725 co`, `article 725 (?:al|alinea|du code des obligations|co)`,
+				`article 480 ?2`,
+				`(?:ne pas|pas lieu a) (?:prononcer )?(?:la )?dissolution anticipee`,
+			),
+			settled: re(`(?:ont|a) ete reconstitue`+s, `sont reconstitue`+s, `redevenu`+s+` superieur`+s, `de nouveau superieur`+s,
+				`a nouveau superieur`+s, `regularise`+s),
+		},
+		{
+			// Before the breach: a debt called outweighs the covenant whose
+			// breach called it.
+			kind: Acceleration, category: signals.Acceleration, also: []signals.Category{signals.Covenant},
+			summary: "Exigibilité anticipée de la dette déclenchée",
+			reason:  "exigibilité déclenchée ou notifiée : élevée",
+			cues: cues(
+				`(?:prononc|notifi|declench|demand|exige|exigea|reclam|invoqu|actionn|signifi|mis en oeuvre|mise en oeuvre|vot|decid|prevalu)[a-z]*`+gap+` (?:l )?(?:exigibilite (?:anticipee|immediate)|decheance du terme|remboursement (?:anticipe|immediat|sans delai)|cas de defaut|cas d exigibilite)`,
+				`(?:entrain|provoqu|declench)`+w+`(?: (?:[a-z0-9]+|\|)){0,10} (?:l )?exigibilite (?:anticipee |immediate )?(?:de|des|du|d)`,
+				`survenance d un cas (?:d exigibilite|de defaut)`,
+				`(?:exigibilite (?:anticipee|immediate)|decheance du terme)`+gap+` (?:a|ont) ete (?:prononcee|notifiee|declenchee|demandee|exigee|signifiee|invoquee)s?`,
+				`(?:rendu|rendue|rendus|rendues|declaree?s?) (?:immediatement )?exigibles?`, `devenu`+s+` immediatement exigibles?`,
+				// The lenders' acts: credit withdrawn, debt called by a default.
+				`(?:a|ont) (?:denonce|resilie|mis fin a|mis un terme a)(?: [a-z0-9]+){0,3} (?:les |le |la |l |ses |son |sa )?(?:concours|credit|pret|ligne|facilite|autorisation|decouvert|contrat de pret|contrat de credit)s?`,
+				`devenu`+s+` exigibles?`+long+` (?:a la suite|suite a|en raison|du fait|apres|par suite)`,
+				`accelere?r? (?:la|le|les) (?:dette|pret|credit|emprunt)s?`, `acceleration (?:de la|du|des) (?:dette|pret|credit|emprunt)s?`,
+				`en demeure de rembourser`,
+			),
+			settled: re(`renonce[a-z]*`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
+		},
+		{
+			kind: CovenantBreach, category: signals.Covenant, also: []signals.Category{signals.Acceleration},
+			summary: "Covenant non respecté ou levé par dérogation des prêteurs",
+			reason:  "covenant franchi ou dérogation nécessaire : élevée",
+			cues: cues(
+				`bris (?:de|du|des) (?:covenant|ratio|engagement|clause)s?`,
+				`non respect (?:du|des|de|d) (?:l )?(?:covenant|ratio|engagement|clause)s?`,
+				`manquements? (?:au|aux|a l) (?:covenant|ratio|engagement)s?`,
+				`(?:n a|n ont|n avait|n avaient|ne sont|n est|n etait|n etaient|n etant|n ayant) pas (?:ete )?(?:respecte|tenu|satisfait|rempli)`+s,
+				`(?:accept|consent)`+w+` de ne pas (?:tester|appliquer|calculer)`,
+				`(?:amenagement|reamenagement|modification|renegociation)s? (?:du|des|de l|de la) (?:ratio|covenant|engagements? financiers?|plafond|seuil)s?`,
+				`faute d avoir (?:respecte|tenu|atteint)`, `ne pas avoir (?:respecte|tenu)`, `renonc`+w+` (?:ponctuellement )?a se prevaloir`,
+				`(?:accepte|consenti|renonce)[a-z]* (?:de ne pas|a ne pas|a) se prevaloir`,
+				`renonciations? (?:ponctuelle|temporaire|a se prevaloir|au test|a l application)`+s, `demandes? de renonciation`,
+				`renonciations? (?:au|aux|a l|a son|a ses) (?:ratio|covenant|engagement|test|respect)s?`, `ne pas se prevaloir`,
+				`(?:passe|passer|tombe|descendu|ramene)`+s+gap+` (?:sous|en dessous) (?:le|les|du|des) (?:plancher|seuil|minimum)s? (?:contractuel|convenu|prevu|requis|autorise)`+s,
+				`dispenses? (?:ponctuelle|temporaire|de respect|du respect)s?`,
+				`(?:porter|porte|relever|releve|relevement|rehausser|rehausse|abaisser|abaisse|assouplir|assoupli|assouplissement)`+long+` (?:levier maximal|levier maximum|plafond|seuil|ratio|minimum|covenant|engagements financiers)s?`,
+				`(?:seuil|plafond|levier maximal|minimum|ratio|covenant)s?`+long+` (?:a ete|ont ete|est|sont|soit|soient) (?:releve|abaisse|porte|assoupli|ramene|rehausse)`+s,
+				`en deca du (?:minimum|seuil|plancher|ratio)`, `au dessus du (?:plafond|maximum) (?:contractuel|autorise)`,
+				`ne (?:respecte|respectait|respectent|respectaient) (?:pas|plus)`,
+				`depass`+w+` (?:le|les|du|des|son|ses|la) (?:covenant|plafond contractuel|seuil contractuel|limite contractuelle|niveau contractuel)`,
+				`(?:ratio|covenant)s?`+gap+` (?:depass|exced|franchi)`+w+` (?:le|la|son|sa) (?:plafond|seuil|limite|maximum)`,
+				`waivers?`, `derogations?`, `renonciation`+gap+` (?:preteurs|banques|creanciers|porteurs|partenaires bancaires)`,
+				`(?:preteurs|banques|creanciers|porteurs) (?:ont|a) renonce`, `covenant holiday`,
+				`suspension (?:du|des) (?:test|covenant|ratio)s?`, `reset (?:du|des) (?:covenant|ratio)s?`,
+			),
+			context: re(`covenant`+w+`?`, `ratios?`, `levier`, `engagements? financiers?`, `clauses? financieres?`, `leverage`, `gearing`,
+				`dscr`, `icr`, `ltv`, `preteurs?`, `banques?`, `bancaires?`, `creanciers?`, `credit`, `emprunt`+w+`?`, `financement`+w+`?`,
+				`contrat de pret`, `obligataires?`, `exigibilite`),
+			settled: re(`(?:de nouveau|a nouveau|desormais) respecte`+s, `remedie`+s),
+			figures: beyondLimit,
+		},
+		{
+			kind: AuditOpinion, category: signals.AuditorQualification,
+			summary: "Opinion d'audit modifiée (réserve, refus, impossibilité, opinion défavorable)",
+			reason:  "opinion d'audit avec réserve, défavorable ou refus de certifier : élevée",
+			cues: cues(
+				`certifi`+w+gap+` (?:sous|avec) (?:une |des )?reserves?`, `assorti[a-z]*`+gap+` (?:d une|de) reserves?`,
+				`(?:n avons|n ont|n a) (?:pas )?(?:pu|ete en mesure de?) (?:obtenir|collecter|reunir)`+gap+` elements (?:probants )?suffisants`,
+				`limitations? apportees? a nos travaux`,
+				`(?:ne (?:sommes|pouvons|peut|pouvait|est) pas|ne pas etre|n est pas|n etait pas) en mesure (?:de certifier|d exprimer (?:une|d) opinion|de nous prononcer)`,
+				`faits de nature a compromettre la (?:continuite|poursuite)`, `l ?234 1`, `(?:opinion|certification)s? avec reserves?`, `sous (?:cette|ces) reserves?`,
+				`sous la reserve (?:exprimee|formulee|decrite|ci)`,
+				`a l exception (?:de l incidence|des incidences|de l effet|des effets|des eventuelles incidences|de l incidence eventuelle)`,
+				`refus[a-z]* de certifi[a-z]*`, `impossibilite de certifier`,
+				`(?:dans l )?impossibilite (?:de certifier|d exprimer)`,
+				`ne pouvons pas certifier`, `opinions? (?:defavorable|negative|adverse)s?`, `n exprimons pas d opinion`,
+				`abstention d opinion`, `formul`+w+` (?:une|des) reserves?`, `(?:emis|emet|emettons|exprime|exprimons) (?:une|des) reserves?`,
+				`assortie?s? (?:d une|de|de deux|de trois) reserves?`, `reserves? (?:formulee|emise|exprimee)`+s,
+				`procedure d alerte`,
+			),
+			settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`, `(?:a|ont) pris fin`),
+		},
+		{
+			kind: PaymentDefault, category: signals.Liquidity, also: []signals.Category{signals.Acceleration, signals.GoingConcern},
+			summary: "Défaut ou incident de paiement",
+			reason:  "défaut de paiement : élevée",
+			cues: cues(
+				`defauts? de paiement`, `incidents? de paiement`, `defauts? de remboursement`,
+				`(?:n a|n ont|n avait|n avaient) pas (?:pu |ete en mesure d )?(?:honorer|payer|regler|rembourser)`,
+				`echeances?`+gap+` (?:impayee|non payee|non reglee|non honoree)`+s,
+			),
+			context: re(`echeances?`, `emprunt`+w+`?`, `prets?`, `credit`+w+`?`, `dettes?`, `banques?`, `bancaires?`, `preteurs`,
+				`obligat`+w, `interets`, `creanciers`, `paiement`, `remboursement`),
+			settled: re(`regularise`+s, `apure`+s, `(?:a|ont) ete (?:regle|paye|rembourse|solde|leve)`+s, `integralement (?:regle|paye|rembourse)`+s),
+			exclude: re(`clients?`, `debiteurs?`, `contreparties?`, `locataires?`, `preneurs?`, `acheteurs?`, `emprunteurs?`),
+			voices: []voice{{re(`fournisseurs?`, `urssaf`, `fisc`, `administration fiscale`, `tresor public`, `organismes sociaux`),
+				signals.LatePayment}},
+		}}
+})
 
 func ruleOf(k Kind) *rule {
-	for i := range rules {
-		if rules[i].kind == k {
-			return &rules[i]
+	all := rules()
+	for i := range all {
+		if all[i].kind == k {
+			return &all[i]
 		}
 	}
 	panic("critical: no rule for " + string(k))
@@ -337,8 +339,9 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 		termsAt = m[0]
 	}
 	std := responsibility.MatchString(f) || signals.GeneralRule(sentence) || signals.StandardParagraph(sentence)
-	for i := range rules {
-		r := &rules[i]
+	all := rules()
+	for i := range all {
+		r := &all[i]
 		// A rule that plans may be named before a contract's wording.
 		within := len(h)
 		if r.plans && !moodHyp {
