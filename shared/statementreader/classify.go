@@ -117,10 +117,16 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 			}
 			// A heading sets the section; an empty line of a known item
 			// keeps it; any other text ends it.
+			// In the income statement, an empty line naming an operating
+			// item heads its detail ("Services extérieurs :" over
+			// "Personnel extérieur", "Autres"), as the système développé
+			// prints it.
 			if h, ok := lookup(headings, st, sd, t.folded); ok {
 				section = h.key
-			} else if _, known := lookup(wording, st, sd, t.folded); !known {
+			} else if w, known := lookup(wording, st, sd, t.folded); !known {
 				section = ""
+			} else if st == statements.Income && w.kind == part && operatingKeys[w.key] {
+				section = w.key
 			}
 		}
 		rl, ok := lookup(wording, st, sd, t.folded)

@@ -191,6 +191,14 @@ func TestClassifyContext(t *testing.T) {
 			want:   []got{{"resultat_exploitation", nil}, {"chiffre_affaires", nil}, {"dotations_amortissements", nil}},
 		},
 		{
+			// The système développé details an operating item under its name.
+			name: "détail sous un poste d'exploitation", st: inc, sd: anySide,
+			labels: []string{"Services extérieurs :", "Personnel extérieur", "Autres", "Impôts, taxes et versements assimilés :", "Sur rémunérations", "Autres impôts et taxes", "Autres charges"},
+			values: []*float64{nil, one, one, nil, one, one, one},
+			want: []got{{"charges_externes", nil}, {"charges_externes", nil}, {"charges_externes", nil}, {"impots_taxes", nil}, {"impots_taxes", nil},
+				{"impots_taxes", nil}, {"autres_charges_exploitation", nil}},
+		},
+		{
 			name: "total de totaux", st: inc, sd: anySide,
 			labels: []string{"Résultat exceptionnel", "Impôts sur les bénéfices (X)", "Total des produits (I + III + V + VII)"},
 			values: []*float64{one, one, one},

@@ -42,6 +42,9 @@ func cutSpan(s pdftext.Span) []pdftext.Span {
 		cuts = dateCuts(s.Text)
 	}
 	if cuts == nil {
+		cuts = repeatCuts(s.Text)
+	}
+	if cuts == nil {
 		return []pdftext.Span{s}
 	}
 	return cutAt(s, cuts)
@@ -167,6 +170,41 @@ func dateCuts(text string) []int {
 		}
 	}
 	return cuts
+}
+
+// repeatCuts gives where a span repeating one heading over its columns,
+// without a year ("Semestre clos Semestre clos" over "le 30/06/2022 le
+// 30/06/2021"), after a notes heading or not, is cut: before each copy
+// (and after the notes heading).
+func repeatCuts(text string) []int {
+	words := nonSpace.FindAllStringIndex(text, -1)
+	var cuts []int
+	if len(words) > 0 {
+		if h, ok := parseHeader(text[words[0][0]:words[0][1]]); ok && h.notes {
+			cuts, words = append(cuts, words[1%len(words)][0]), words[1:]
+		}
+	}
+	word := func(i int) string { return locate.Fold(text[words[i][0]:words[i][1]]) }
+	for copies := len(words); copies >= 2; copies-- {
+		if len(words)%copies != 0 {
+			continue
+		}
+		n := len(words) / copies
+		if h, ok := parseHeader(text[words[0][0]:words[n-1][1]]); !ok || h.year != 0 {
+			continue
+		}
+		same := true
+		for i := n; i < len(words) && same; i++ {
+			same = word(i) == word(i%n)
+		}
+		if same {
+			for c := 1; c < copies; c++ {
+				cuts = append(cuts, words[c*n][0])
+			}
+			return cuts
+		}
+	}
+	return nil
 }
 
 // dateWord is a date of a heading, its year whole or cut after its century

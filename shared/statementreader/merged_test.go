@@ -39,6 +39,9 @@ func TestSplitMerged(t *testing.T) {
 		{"two dates cut after the century", "30/11/20 31/12/20", []string{"30/11/20", "31/12/20"}},
 		{"two dates cut a digit later", "30/06/202 31/12/202", []string{"30/06/202", "31/12/202"}},
 		{"a date beside a word", "30/11/20 Capital", []string{"30/11/20 Capital"}},
+		{"a heading repeated over its columns", "Semestre clos Semestre clos", []string{"Semestre clos", "Semestre clos"}},
+		{"notes and a heading repeated", "Note Semestre clos Semestre clos", []string{"Note", "Semestre clos", "Semestre clos"}},
+		{"two different headings", "Semestre clos Exercice clos", []string{"Semestre clos Exercice clos"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

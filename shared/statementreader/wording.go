@@ -428,8 +428,6 @@ var headings = []rule{
 	{bal, liabilities, "capitaux propres", "capitaux_propres", part},
 	{bal, liabilities, "reserves", "capitaux_propres", part},
 	{bal, liabilities, "autres fonds propres", "autres_passifs", part},
-	// ANC 2018-06: resources received for a purpose not yet met, neither
-	// equity nor debt (docs/dictionary.md, departure f).
 	{bal, liabilities, "fonds dedies", "autres_passifs", part},
 	{bal, liabilities, "fonds reportes", "autres_passifs", part},
 	{bal, liabilities, "provisions", "provisions", part},

@@ -466,9 +466,9 @@ func incomeIFRS() []row {
 
 // The charges by nature each function line of incomeByFunction gathers.
 var (
-	costOfSales    = cat(purchaseLeaves, []string{"autres_achats_charges_externes"}, depreciationCR)
+	costOfSales    = cat(purchaseLeaves, externalLeaves, depreciationCR)
 	commercialCost = []string{"salaires"}
-	adminCost      = []string{"charges_sociales", "impots_taxes", "participation"}
+	adminCost      = cat([]string{"charges_sociales"}, taxLeaves, []string{"participation"})
 )
 
 // incomeByFunction is the consolidated income statement analysing the

@@ -142,6 +142,7 @@ func generate(seed uint64, adjust func(*style)) (Document, error) {
 	late := rand.New(rand.NewPCG(seed^0x51ed270b27d3a2f5, seed))
 	drawLateTraits(late, &s)
 	assoc := drawAssociation(seed, &s)
+	developpe := drawDeveloppe(seed, &s)
 	if adjust != nil {
 		adjust(&s)
 	}
@@ -159,6 +160,9 @@ func generate(seed uint64, adjust func(*style)) (Document, error) {
 		revenueK = logUniform(r, 200_000, 5_000_000)
 	}
 	e := newEconomy(r, s.grain(), revenueK, s.model == modelIFRS)
+	if s.model == modelDeveloppe {
+		detail(developpe, &e)
+	}
 	doc := Document{Seed: seed, Company: company, titles: map[statements.Statement]string{}}
 	g := &generation{r: r, late: late, s: s, e: e, doc: &doc}
 	tables := g.tables()
@@ -212,6 +216,8 @@ func (g *generation) tables() []table {
 		actif, passif, income = assetsBase(s.groupTotals), liabilitiesBase(s.detailedBank), incomeBase()
 	case modelAbrege:
 		actif, passif, income = assetsAbrege(), liabilitiesAbrege(), incomeAbrege(s.resultLines)
+	case modelDeveloppe:
+		actif, passif, income = assetsBase(s.groupTotals), liabilitiesBase(s.detailedBank), incomeDeveloppe()
 	case modelAssociation:
 		actif, passif, income = assetsAssociation(), liabilitiesAssociation(), incomeAssociation()
 	default:

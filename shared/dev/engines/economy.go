@@ -91,6 +91,10 @@ var (
 	financialCharges = []string{"dotations_financieres", "interets_payes", "pertes_change", "charges_cessions_vmp"}
 	exceptionalIn    = []string{"exceptionnels_gestion", "exceptionnels_capital", "reprises_exceptionnelles"}
 	exceptionalOut   = []string{"charges_exceptionnelles_gestion", "charges_exceptionnelles_capital", "dotations_exceptionnelles"}
+	// The système développé details the external charges and the taxes
+	// (developpe.go); in the other models these leaves stay 0.
+	externalLeaves = []string{"autres_achats_charges_externes", "sous_traitance", "achats_non_stockes", "personnel_exterieur", "credit_bail"}
+	taxLeaves      = []string{"impots_taxes", "taxes_remunerations"}
 )
 
 // neg gives the terms that subtract leaves.
@@ -112,7 +116,7 @@ func cat[T any](parts ...[]T) []T {
 
 var (
 	operatingIncome  = cat(revenueLeaves, otherIncome)
-	operatingCharges = cat(purchaseLeaves, []string{"autres_achats_charges_externes", "impots_taxes", "salaires", "charges_sociales"}, depreciationCR, []string{"autres_charges"})
+	operatingCharges = cat(purchaseLeaves, externalLeaves, taxLeaves, []string{"salaires", "charges_sociales"}, depreciationCR, []string{"autres_charges"})
 	operatingResult  = cat(operatingIncome, neg(operatingCharges))
 	financialResult  = cat(financialIncome, neg(financialCharges))
 	exceptionalRes   = cat(exceptionalIn, neg(exceptionalOut))
@@ -129,8 +133,8 @@ var keyTerms = map[string][]string{
 	"compte_resultat.chiffre_affaires":             revenueLeaves,
 	"compte_resultat.autres_produits_exploitation": otherIncome,
 	"compte_resultat.achats_consommes":             purchaseLeaves,
-	"compte_resultat.charges_externes":             {"autres_achats_charges_externes"},
-	"compte_resultat.impots_taxes":                 {"impots_taxes"},
+	"compte_resultat.charges_externes":             externalLeaves,
+	"compte_resultat.impots_taxes":                 taxLeaves,
 	"compte_resultat.charges_personnel":            {"salaires", "charges_sociales"},
 	"compte_resultat.dotations_amortissements":     depreciationCR,
 	"compte_resultat.autres_charges_exploitation":  {"autres_charges"},

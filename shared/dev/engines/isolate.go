@@ -29,6 +29,7 @@ var traits = []trait{
 	{"brut/amort./net", func(s *style) { s.grossColumns = true }},
 	{"pcg-abrege", func(s *style) { s.model = modelAbrege }},
 	{"association", func(s *style) { s.model = modelAssociation }},
+	{"pcg-developpe", func(s *style) { s.model = modelDeveloppe }},
 	{"ifrs consolidé", func(s *style) { s.model = modelIFRS }},
 	{"pcg-abrege sans résultats intermédiaires", func(s *style) { s.model, s.resultLines = modelAbrege, false }},
 	{"sous-totaux par rubrique", func(s *style) { s.groupTotals = true }},
