@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/riskrules"
 	"analyste.dev/analyste/shared/signals"
 )
 
@@ -336,7 +337,7 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	if m := terms.FindStringIndex(invoked.ReplaceAllStringFunc(main, blank)); m != nil {
 		termsAt = m[0]
 	}
-	std := responsibility.MatchString(f) || signals.GeneralRule(sentence) || signals.StandardParagraph(sentence)
+	std := responsibility.MatchString(f) || riskrules.GeneralRule(sentence) || riskrules.StandardParagraph(sentence)
 	for i := range rules {
 		r := &rules[i]
 		// A rule that plans may be named before a contract's wording.
