@@ -2,17 +2,10 @@ package extract
 
 import (
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"os"
-	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
-
-	"cloud.google.com/go/storage"
-	"google.golang.org/api/option"
 
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/pdftext"
@@ -21,33 +14,6 @@ import (
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/store/storetest"
 )
-
-// servedUpload is Cloud Storage holding one generation of one object of
-// depots (JSON reads); any other read is answered 404, as for an object
-// deleted or replaced. It counts the reads of the object.
-func servedUpload(t *testing.T, name string, generation int64, data []byte) (*storage.Client, *atomic.Int32) {
-	t.Helper()
-	var reads atomic.Int32
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path != "/storage/v1/b/depots/o/"+name || r.URL.Query().Get("alt") != "media" ||
-			r.URL.Query().Get("generation") != strconv.FormatInt(generation, 10) {
-			w.WriteHeader(http.StatusNotFound)
-			_, _ = w.Write([]byte(`{"error":{"code":404,"message":"No such object"}}`))
-			return
-		}
-		reads.Add(1)
-		w.Header().Set("X-Goog-Generation", strconv.FormatInt(generation, 10))
-		w.Header().Set("Content-Length", strconv.Itoa(len(data)))
-		_, _ = w.Write(data)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := storage.NewClient(t.Context(), option.WithEndpoint(srv.URL+"/storage/v1/"), option.WithoutAuthentication(), storage.WithJSONReads())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Close() })
-	return c, &reads
-}
 
 // The handler on the store's and Cloud Storage's stand-ins, without a
 // model (the offline reader): a report extracted once however often its
@@ -67,7 +33,7 @@ func TestHandlerOnFakes(t *testing.T) {
 		deliveries int
 		status     schema.Status // "" when no report may be written
 		reason     string        // in the report's failure
-		reads      int32
+		reads      int
 	}{
 		{"one delivery", "rapports/ferlac.pdf", gen, 1, schema.Running(schema.Signaling), "", 1},
 		{"three deliveries, one extraction", "rapports/ferlac.pdf", gen, 3, schema.Running(schema.Signaling), "", 1},
@@ -78,9 +44,13 @@ func TestHandlerOnFakes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			gcs, reads := servedUpload(t, "rapports/ferlac.pdf", gen, pdf)
+			u, err := storetest.ServeUpload(t.Context(), schema.Source{Bucket: "depots", Object: "rapports/ferlac.pdf", Generation: gen}, pdf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(u.Close)
 			runs, pages := storetest.New(time.Minute), &storetest.Pages{}
-			h, err := New(Config{Prefix: "rapports/", MaxBytes: 10 << 20}, &platform.Deps{Log: slog.New(slog.DiscardHandler), Storage: gcs,
+			h, err := New(Config{Prefix: "rapports/", MaxBytes: 10 << 20}, &platform.Deps{Log: slog.New(slog.DiscardHandler), Storage: u.Client,
 				Store: runs, Pages: pages, Pipeline: pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits()})})
 			if err != nil {
 				t.Fatal(err)
@@ -109,7 +79,7 @@ func TestHandlerOnFakes(t *testing.T) {
 			if tt.reason != "" && (r.Failure == nil || !strings.Contains(r.Failure.Reason, tt.reason)) {
 				t.Errorf("failure %+v, want a reason saying %q", r.Failure, tt.reason)
 			}
-			if got := reads.Load(); got != tt.reads {
+			if got := u.Reads(); got != tt.reads {
 				t.Errorf("%d reads of the upload, want %d", got, tt.reads)
 			}
 			if tt.status == schema.Running(schema.Signaling) {
