@@ -64,7 +64,7 @@ testdata: ## rebuild the test reports (testdata/*/rapport.pdf, testdata/families
 scans: ## rebuild the scanned filings of testdata/scans from the test reports (poppler renders, Go turns, greys and wraps them)
 	$(GO) run ./cmd/genscans
 
-words: ## retrain the offline risk reader's word model on the tuned part of the labelled sets into shared/signals/words.txt, one feature a line (byte for byte the same on the same sets)
+words: ## retrain the offline risk reader's word model on the tuned part of the labelled sets into shared/riskrules/words.txt, one feature a line (byte for byte the same on the same sets)
 	$(GO) run ./cmd/trainwords
 
 # Vernet's memo must end bloque (it would say "aucun covenant relevé" beside

@@ -13,6 +13,7 @@ import (
 	"analyste.dev/analyste/shared/dev/labelled"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/riskmodel"
+	"analyste.dev/analyste/shared/riskrules"
 	"analyste.dev/analyste/shared/signals"
 )
 
@@ -60,7 +61,9 @@ func runEvalSignals(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err != nil {
 		return c.fail(path, err)
 	}
-	read, batch := func(_ context.Context, pages []string) ([]signals.Signal, error) { return signals.Offline(pages), nil }, 1
+	read, batch := func(_ context.Context, pages []string) ([]signals.Signal, error) {
+		return riskrules.Offline(pages), nil
+	}, 1
 	switch {
 	case *net:
 		read = func(_ context.Context, pages []string) ([]signals.Signal, error) {

@@ -1,5 +1,5 @@
 // Command trainwords retrains the offline risk reader's word model on the
-// labelled sets and writes shared/signals/words.txt (make words), from the
+// labelled sets and writes shared/riskrules/words.txt (make words), from the
 // module root.
 package main
 

@@ -123,14 +123,20 @@ func (e *env) upload(t *testing.T, name string) cloudevents.Event {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	a := w.Attrs()
+	return storageEvent(t, name, w.Attrs().Generation, len(e.pdf))
+}
+
+// storageEvent is the event production sends for generation of
+// depots/name, of size bytes.
+func storageEvent(t *testing.T, name string, generation int64, size int) cloudevents.Event {
+	t.Helper()
 	ev := cloudevents.NewEvent()
 	ev.SetID("evt-" + name)
 	ev.SetType("google.cloud.storage.object.v1.finalized")
 	ev.SetSource("//storage.googleapis.com/projects/_/buckets/depots")
 	ev.SetSubject("objects/" + name)
-	data := map[string]string{"bucket": "depots", "name": name, "generation": strconv.FormatInt(a.Generation, 10),
-		"metageneration": "1", "size": strconv.Itoa(len(e.pdf)), "contentType": "application/pdf"}
+	data := map[string]string{"bucket": "depots", "name": name, "generation": strconv.FormatInt(generation, 10),
+		"metageneration": "1", "size": strconv.Itoa(size), "contentType": "application/pdf"}
 	if err := ev.SetData(cloudevents.ApplicationJSON, data); err != nil {
 		t.Fatal(err)
 	}

@@ -489,11 +489,21 @@ func (v *viewer) correctionsPage(w http.ResponseWriter, r *http.Request) {
 			v.readFailed(w, r, "Les signaux du rapport "+id, err)
 			return
 		}
-		sig.Facts = last.SignalFacts
-		p.Memo = memoOfResult(id, last.Memo, sig, extractionOf(id, last.Extraction, nil))
+		p.Memo = memoOfResult(id, last.Memo, revisedSignals(sig, ex, last), extractionOf(id, last.Extraction, nil))
 		p.Changed = changed(ex, last.Extraction)
 	}
 	v.render(w, r, http.StatusOK, "correction.html", p)
+}
+
+// revisedSignals is sig as a revision shows it: its Q- facts, under the
+// corrected name when the revision renamed the borrower, as Revise gave
+// them.
+func revisedSignals(sig schema.SignalsRecord, chain schema.ExtractionRecord, last *schema.Revision) schema.SignalsRecord {
+	if b := last.Extraction.Borrower(); b != chain.Borrower() {
+		sig = pipeline.RenameSignals(sig, b, statements.YearsDesc(last.Extraction.Years))
+	}
+	sig.Facts = last.SignalFacts
+	return sig
 }
 
 // changed lists what the latest version reads differently from the chain.

@@ -258,7 +258,7 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 	}
 	shown, shownMemo, memoSig := ex, res, sig
 	if last != nil {
-		shown, shownMemo, memoSig.Facts = last.Extraction, last.Memo, last.SignalFacts
+		shown, shownMemo, memoSig = last.Extraction, last.Memo, revisedSignals(sig, ex, last)
 		p.MemoVersion = &memoVersion{Number: last.Version, By: last.By, At: last.At, URL: correctionsURL(id) + versionAnchor(last.Version)}
 		p.FactsVersion = last.Version
 		p.Company = companyMark(ex, last, p.Review.applied)
@@ -510,13 +510,17 @@ func linesOf(fs []facts.Fact) map[statements.FieldRef][]facts.PrintedLine {
 	return out
 }
 
-// quoteFacts maps each Q- fact to its verified signal: signals.Facts
-// numbers the verified signals in order.
+// quoteFacts maps each Q- fact of sig to the verified signal that carries
+// its id.
 func quoteFacts(sig schema.SignalsRecord) map[string]signals.Signal {
+	listed := map[string]bool{}
+	for _, f := range sig.Facts {
+		listed[f.ID] = true
+	}
 	out := map[string]signals.Signal{}
-	for i, f := range sig.Facts {
-		if i < len(sig.Verified) {
-			out[f.ID] = sig.Verified[i]
+	for _, s := range sig.Verified {
+		if listed[s.Fact] {
+			out[s.Fact] = s
 		}
 	}
 	return out
@@ -524,10 +528,11 @@ func quoteFacts(sig schema.SignalsRecord) map[string]signals.Signal {
 
 func signalsOf(id string, sig schema.SignalsRecord) *signalsView {
 	s := &signalsView{Retried: sig.Retried, VerifiedOmitted: sig.VerifiedOmitted, RejectedOmitted: sig.RejectedOmitted}
-	for i, sg := range sig.Verified {
+	quoted := quoteFacts(sig)
+	for _, sg := range sig.Verified {
 		row := signalRow{Category: sg.Category.Label(), Severity: orSelf(severities, sg.Severity), Summary: sg.Summary, Quote: sg.Quote, Page: sg.Page}
-		if i < len(sig.Facts) {
-			row.Fact = sig.Facts[i].ID
+		if _, ok := quoted[sg.Fact]; ok {
+			row.Fact = sg.Fact
 			row.URL = pageURL(id, sg.Page, "fait", row.Fact)
 		}
 		s.Verified = append(s.Verified, row)

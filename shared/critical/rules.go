@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/riskrules"
 	"analyste.dev/analyste/shared/signals"
 )
 
@@ -338,7 +339,7 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	if m := terms.FindStringIndex(invoked.ReplaceAllStringFunc(main, blank)); m != nil {
 		termsAt = m[0]
 	}
-	std := responsibility.MatchString(f) || signals.GeneralRule(sentence) || signals.StandardParagraph(sentence)
+	std := responsibility.MatchString(f) || riskrules.GeneralRule(sentence) || riskrules.StandardParagraph(sentence)
 	all := rules()
 	for i := range all {
 		r := &all[i]

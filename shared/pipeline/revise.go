@@ -115,31 +115,36 @@ func (p *Pipeline) Revise(ctx context.Context, ex schema.ExtractionRecord, sig s
 	out.Years, out.Checks, out.Divergences = rep.Years, kept, divergences
 	out.Ratios, out.Alerts, out.Facts = derive(out.Borrower(), rep, tr, kept, divergences, texts)
 	out.Reading = reading(tr, divergences)
-	sf := sig.Facts
 	if out.Borrower() != ex.Borrower() {
-		// The facts are named after the borrower: each signal's fact is
-		// renamed, and stays critical if it was.
-		critical := map[string]bool{}
-		for _, f := range sig.Facts {
-			critical[f.ID] = f.Critical
-		}
-		renamed := slices.Clone(sig.Verified)
-		sf = signals.Facts(out.Borrower(), statements.YearsDesc(out.Years), renamed)
-		was := map[string]bool{}
-		for i, s := range sig.Verified {
-			was[renamed[i].Fact] = critical[s.Fact]
-		}
-		for i := range sf {
-			sf[i].Critical = was[sf[i].ID]
-		}
-		sig.Verified = renamed
+		sig = RenameSignals(sig, out.Borrower(), statements.YearsDesc(out.Years))
 	}
-	sig.Facts = sf
 	res, err := p.Memo(ctx, MemoInput(out, sig))
 	if err != nil {
 		return Revised{}, err
 	}
-	return Revised{Extraction: out, SignalFacts: sf, Memo: res}, nil
+	return Revised{Extraction: out, SignalFacts: sig.Facts, Memo: res}, nil
+}
+
+// RenameSignals gives sig under borrower's name: the facts are named after
+// the borrower, so each verified signal's fact is made again under the new
+// name (signals.Facts) and the signal carries its new id; a critical fact
+// stays critical. sig is not changed.
+func RenameSignals(sig schema.SignalsRecord, borrower string, years []int) schema.SignalsRecord {
+	critical := map[string]bool{}
+	for _, f := range sig.Facts {
+		critical[f.ID] = f.Critical
+	}
+	renamed := slices.Clone(sig.Verified)
+	sig.Facts = signals.Facts(borrower, years, renamed)
+	was := map[string]bool{}
+	for i, s := range sig.Verified {
+		was[renamed[i].Fact] = critical[s.Fact]
+	}
+	for i := range sig.Facts {
+		sig.Facts[i].Critical = was[sig.Facts[i].ID]
+	}
+	sig.Verified = renamed
+	return sig
 }
 
 // roles gives tr with the role corrections among cs applied, in order:

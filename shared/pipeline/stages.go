@@ -7,6 +7,7 @@ import (
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/riskmodel"
+	"analyste.dev/analyste/shared/riskrules"
 	"analyste.dev/analyste/shared/signals"
 )
 
@@ -28,7 +29,7 @@ func (p *Pipeline) Signals(ctx context.Context, company string, years []int, pag
 	var out Signaled
 	if p.gen == nil {
 		// The offline reader returns verified quotes only; Check says so again.
-		out.Verified, out.Rejected = signals.Check(pages, signals.Offline(pages))
+		out.Verified, out.Rejected = signals.Check(pages, riskrules.Offline(pages))
 	} else {
 		reader, err := riskmodel.NewReader(p.gen)
 		if err != nil {

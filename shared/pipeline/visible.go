@@ -8,7 +8,7 @@ import (
 
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/quotes"
-	"analyste.dev/analyste/shared/signals"
+	"analyste.dev/analyste/shared/riskrules"
 )
 
 // TextIssues says what of the document's text layer its pages do not print
@@ -20,7 +20,7 @@ func TextIssues(doc *pdftext.Document) []string {
 	var out, where []string
 	for _, p := range doc.Pages {
 		for _, h := range p.Hidden {
-			if len(where) < 3 && (holdsAmount(h.Text) || len(signals.Offline([]string{h.Text + "."})) > 0) {
+			if len(where) < 3 && (holdsAmount(h.Text) || len(riskrules.Offline([]string{h.Text + "."})) > 0) {
 				where = append(where, fmt.Sprintf("p. %d, %s : « %s »", p.Number, h.Reason, excerpt(h.Text)))
 			}
 		}

@@ -8,7 +8,7 @@ type Definition struct {
 }
 
 // Definitions lists the taxonomy's categories, in its order, as a model's
-// prompt states them: the offline reader's vocabulary stays here.
+// prompt states them (the offline reader's vocabulary is shared/riskrules').
 func Definitions() []Definition {
 	out := make([]Definition, len(taxonomy))
 	for i, d := range taxonomy {

@@ -1,9 +1,9 @@
-// Package signals holds the risk signals a reader (the model's, in
-// shared/riskmodel, or Offline) draws from the page texts of a report,
-// checks every quote word for word against its page, and turns the
-// verified signals into facts. The taxonomy is here, one list for the
-// model's prompt and the offline reader's vocabulary, and so is the
-// offline reader, which also runs under the model (pipeline.TextIssues).
+// Package signals is the contract of the risk readers: the signals a
+// reader (the model's, in shared/riskmodel, or the rules of
+// shared/riskrules) draws from the page texts of a report, the check of
+// every quote word for word against its page, and the facts the verified
+// signals become. The taxonomy is here: its keys, labels and summaries,
+// and the definitions the model's prompt states.
 package signals
 
 import (

@@ -1,7 +1,6 @@
 package signals
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -9,7 +8,6 @@ import (
 
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/model"
-	"analyste.dev/analyste/shared/quotes"
 )
 
 func TestCheck(t *testing.T) {
@@ -136,46 +134,6 @@ func names[T ~string](values []T) []string {
 		out[i] = string(v)
 	}
 	return out
-}
-
-// TestOfflineGeneralises runs the offline reader on a report written for
-// this test, with a company, wording and layout of its own.
-func TestOfflineGeneralises(t *testing.T) {
-	t.Parallel()
-	b, err := os.ReadFile("testdata/ostral.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages := strings.Split(string(b), "\f")
-	got := Offline(pages)
-	if _, rejected := Check(pages, got); len(rejected) > 0 {
-		t.Errorf("Offline returned quotes that do not verify: %+v", rejected)
-	}
-	tests := []struct {
-		page     int
-		hint     string
-		category Category
-	}{
-		{3, "44 %", CustomerConcentration},
-		{3, "exigibilité anticipée", Covenant},
-		{3, "tribunal de Munich", Litigation},
-		{3, "son départ", KeyPeople},
-	}
-	for _, tt := range tests {
-		found := false
-		for _, s := range got {
-			found = found || s.Page == tt.page && s.Category == tt.category &&
-				strings.Contains(quotes.Normalise(s.Quote), quotes.Normalise(tt.hint))
-		}
-		if !found {
-			t.Errorf("no %s signal quoting %q on page %d; got %+v", tt.category, tt.hint, tt.page, got)
-		}
-	}
-	for _, s := range got {
-		if s.Page != 3 {
-			t.Errorf("signal outside the risk page: %+v", s)
-		}
-	}
 }
 
 // A report's text giving orders to the model is never quoted as a risk,

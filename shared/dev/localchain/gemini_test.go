@@ -26,6 +26,7 @@ import (
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/riskmodel"
+	"analyste.dev/analyste/shared/riskrules"
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/signals"
 	"analyste.dev/analyste/shared/statementreader"
@@ -69,7 +70,7 @@ func (s *scripted) Generate(ctx context.Context, req model.Request, out any) (mo
 		}
 		answer = tr
 	case riskmodel.Role:
-		answer = signals.RiskReading{Signals: signals.Offline(s.doc.Texts())}
+		answer = signals.RiskReading{Signals: riskrules.Offline(s.doc.Texts())}
 	case memo.WriterRole:
 		answer = s.writer
 	case memo.JudgeRole:

@@ -1,6 +1,6 @@
 // Package wordmodel trains the offline risk reader's word model
-// (signals.WordModel) on the tuned part of the labelled sets, the ones the
-// manifest gives the tuning role: make words writes shared/signals/words.txt
+// (riskrules.WordModel) on the tuned part of the labelled sets, the ones the
+// manifest gives the tuning role: make words writes shared/riskrules/words.txt
 // with it, and its test fails when that file is not what training gives.
 package wordmodel
 
@@ -15,11 +15,12 @@ import (
 
 	"analyste.dev/analyste/shared/dev/evaluation/risks"
 	"analyste.dev/analyste/shared/dev/labelled"
+	"analyste.dev/analyste/shared/riskrules"
 	"analyste.dev/analyste/shared/signals"
 )
 
 // File is the model's file, from the module root.
-var File = filepath.Join("shared", "signals", "words.txt")
+var File = filepath.Join("shared", "riskrules", "words.txt")
 
 // The training settings; the digest covers them.
 const (
@@ -40,7 +41,7 @@ func Sentences(dir string) ([]risks.Labelled, error) {
 // Digest identifies the training sentences, their labels and the settings.
 func Digest(data []risks.Labelled) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%d %v %v %d %v %d\n", epochs, rate, l2, minCount, cut, signals.StemRunes)
+	fmt.Fprintf(h, "%d %v %v %d %v %d\n", epochs, rate, l2, minCount, cut, riskrules.StemRunes)
 	for _, l := range data {
 		fmt.Fprintf(h, "%s\x00%s\x00%s\n", l.ID, l.Sentence, l.Category)
 	}
@@ -50,13 +51,13 @@ func Digest(data []risks.Labelled) string {
 // Train fits the softmax regression by stochastic gradient descent with a
 // fixed seed, then keeps the weights that count, rounded: the same
 // sentences give the same file, byte for byte.
-func Train(data []risks.Labelled) *signals.WordModel {
-	w := &signals.WordModel{TrainedOn: Digest(data), Classes: append([]signals.Category{""}, signals.Categories...), Weights: map[string][]float64{}}
+func Train(data []risks.Labelled) *riskrules.WordModel {
+	w := &riskrules.WordModel{TrainedOn: Digest(data), Classes: append([]signals.Category{""}, signals.Categories...), Weights: map[string][]float64{}}
 	w.Bias = make([]float64, len(w.Classes))
 	count := map[string]int{}
 	feats := make([][]string, len(data))
 	for i, l := range data {
-		feats[i] = signals.Features(l.Sentence)
+		feats[i] = riskrules.Features(l.Sentence)
 		for _, f := range feats[i] {
 			count[f]++
 		}

@@ -9,19 +9,20 @@ import (
 
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/dev/labelled"
+	"analyste.dev/analyste/shared/riskrules"
 	"analyste.dev/analyste/shared/signals"
 )
 
 // committed reads the model as committed and the sentences it must come
 // from.
-func committed(t *testing.T) (*signals.WordModel, []byte, string) {
+func committed(t *testing.T) (*riskrules.WordModel, []byte, string) {
 	t.Helper()
 	root := fixtures.Root(t)
 	data, err := os.ReadFile(filepath.Join(root, File))
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := signals.ParseWordModel(data)
+	w, err := riskrules.ParseWordModel(data)
 	if err != nil {
 		t.Fatal(err)
 	}

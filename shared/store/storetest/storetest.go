@@ -1,7 +1,8 @@
 // Package storetest keeps the runs and their page texts in memory under
 // shared/store's rules (the claim's rule, the changes of a take, a
-// completion and a failure are the store's own), so that the functions'
-// handlers are tested without emulators. What only Firestore decides —
+// completion and a failure are the store's own), and serves an upload as
+// Cloud Storage does, so that the functions' handlers are tested without
+// emulators. What only Firestore decides —
 // transactions under contention, document size limits — stays for the
 // emulator tests.
 package storetest

@@ -3,6 +3,7 @@ package risks
 import (
 	"analyste.dev/analyste/shared/dev/fixtures"
 	"analyste.dev/analyste/shared/dev/labelled"
+	"analyste.dev/analyste/shared/riskrules"
 	"analyste.dev/analyste/shared/signals"
 	"context"
 	"errors"
@@ -161,7 +162,9 @@ func TestEvaluate(t *testing.T) {
 // the tuned part under 70 % recall.
 func TestOfflineMeetsTargets(t *testing.T) {
 	t.Parallel()
-	e, err := Evaluate(context.Background(), func(_ context.Context, pages []string) ([]signals.Signal, error) { return signals.Offline(pages), nil }, tuningSets(t), 1)
+	e, err := Evaluate(context.Background(), func(_ context.Context, pages []string) ([]signals.Signal, error) {
+		return riskrules.Offline(pages), nil
+	}, tuningSets(t), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package signals
+package riskrules
 
 import (
 	"testing"
@@ -15,7 +15,7 @@ func TestTermsNormalised(t *testing.T) {
 	for _, pair := range settledPairs {
 		lists = append(lists, pair[0], pair[1])
 	}
-	for _, d := range taxonomy {
+	for _, d := range vocabularies {
 		lists = append(lists, d.strong, d.parties, d.weak, d.absent, d.gauge.grave, d.gauge.notable, d.gauge.eased, d.gauge.cues)
 		for _, pair := range d.pairs {
 			lists = append(lists, pair[0], pair[1])

@@ -1,4 +1,4 @@
-package signals
+package riskrules
 
 import (
 	"regexp"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/signals"
 )
 
 // kind is what a sentence is to the offline reader.
@@ -31,7 +32,7 @@ const minWords = 5
 // it is named. A sentence whose first clause tells a mitigation (a cover,
 // an insurance, a provision) without a loss, and that names a risk once at
 // most, is a mitigant.
-func classify(s sentence, ref reference) (kind, Category) {
+func classify(s sentence, ref reference) (kind, signals.Category) {
 	ref = ref.statedIn(s.norm)
 	if policy(s.norm) && !framing(s.norm) {
 		// What follows the policy's clauses may still tell a risk ("…
@@ -46,42 +47,42 @@ func classify(s sentence, ref reference) (kind, Category) {
 		has(s.norm, standard) || customersTerm(s.norm) || generalLaw(s.norm) {
 		return neutral, ""
 	}
-	// named[i]: where the strong terms of taxonomy[i] are found; a word that
+	// named[i]: where the strong terms of vocabularies[i] are found; a word that
 	// names one risk does not also point to another.
-	named := make([][]span, len(taxonomy))
+	named := make([][]span, len(vocabularies))
 	var taken []span
-	party := make([]bool, len(taxonomy))
-	// strong[i]: a strong term of taxonomy[i] itself is found, which the
+	party := make([]bool, len(vocabularies))
+	// strong[i]: a strong term of vocabularies[i] itself is found, which the
 	// word model may not overrule.
-	strong := make([]bool, len(taxonomy))
-	// paired[i]: a pair of taxonomy[i] is found, which names the risk in
+	strong := make([]bool, len(vocabularies))
+	// paired[i]: a pair of vocabularies[i] is found, which names the risk in
 	// other words than the currency's own name.
-	paired := make([]bool, len(taxonomy))
+	paired := make([]bool, len(vocabularies))
 	// denied: a term of some category is denied or declared absent, which
 	// the word model cannot read: it has the last word only elsewhere.
 	denied := false
-	for i := range taxonomy {
-		d := &taxonomy[i]
+	for i := range vocabularies {
+		d := &vocabularies[i]
 		if declaresAbsent(s.norm, d) {
 			denied = true
 			continue
 		}
 		found, negatedStrong := readTerms(s.norm, d.strong)
-		if d.category == GoingConcern && len(negatedStrong) > 0 {
+		if d.category == signals.GoingConcern && len(negatedStrong) > 0 {
 			// "n'a identifié aucune incertitude significative sur la capacité
 			// à poursuivre son exploitation": the ability is named only for
 			// its doubt to be denied.
 			found = slices.DeleteFunc(found, func(sp span) bool { return has(s.norm[sp.start:sp.end], ability) })
 		}
 		denied = denied || len(negatedStrong) > 0
-		if d.category == CurrencyRates {
+		if d.category == signals.CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
 		}
-		if d.category == GoingConcern && thirdPartyProcedure.MatchString(s.norm) {
+		if d.category == signals.GoingConcern && thirdPartyProcedure.MatchString(s.norm) {
 			// Another party's procedure: a client's, a competitor's.
 			found = nil
 		}
-		if d.category == OffBalanceSheet && customersNotice(s.norm) {
+		if d.category == signals.OffBalanceSheet && customersNotice(s.norm) {
 			found = slices.DeleteFunc(found, func(sp span) bool { return strings.HasPrefix(s.norm[sp.start:], noticeTerm) })
 		}
 		strong[i] = len(found) > 0
@@ -111,9 +112,9 @@ func classify(s sentence, ref reference) (kind, Category) {
 		named[i] = found
 		taken = append(taken, found...)
 	}
-	best, weight, first, framed, firm := Category(""), 0, 0, false, false
+	best, weight, first, framed, firm := signals.Category(""), 0, 0, false, false
 	for i, found := range named {
-		d := &taxonomy[i]
+		d := &vocabularies[i]
 		if len(found) == 0 || framed {
 			continue
 		}
@@ -133,13 +134,13 @@ func classify(s sentence, ref reference) (kind, Category) {
 		(weight <= 2 || coveredWhole(clause)) {
 		return mitigant, ""
 	}
-	if b := slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == best }); b >= 0 && denied && party[b] && len(named[b]) == 1 {
+	if b := slices.IndexFunc(vocabularies, func(d vocabulary) bool { return d.category == best }); b >= 0 && denied && party[b] && len(named[b]) == 1 {
 		// The counterparty alone beside a risk denied ("la cession de sa
 		// filiale, sans que cette opération constitue un cas de défaut"):
 		// the denied risk was the one named.
 		best = ""
 	}
-	if best != "" && !strong[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == best })] && absentOf(s.norm) {
+	if best != "" && !strong[slices.IndexFunc(vocabularies, func(d vocabulary) bool { return d.category == best })] && absentOf(s.norm) {
 		// The sentence declares its own risk absent ("les garanties données
 		// aux clients sur les produits"): a pair of words of another
 		// category does not name it.
@@ -151,16 +152,16 @@ func classify(s sentence, ref reference) (kind, Category) {
 	if !denied {
 		best = wordModel().judge(s.norm, best, framed, firm)
 	}
-	if c := slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == CurrencyRates }); best == CurrencyRates &&
+	if c := slices.IndexFunc(vocabularies, func(d vocabulary) bool { return d.category == signals.CurrencyRates }); best == signals.CurrencyRates &&
 		!strong[c] && !paired[c] && ref.ownOnly(s.norm) {
 		// The company's own currency, and nothing else of the category.
 		best = ""
 	}
-	if best == Acceleration && len(named[slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == Covenant })]) > 0 &&
+	if best == signals.Acceleration && len(named[slices.IndexFunc(vocabularies, func(d vocabulary) bool { return d.category == signals.Covenant })]) > 0 &&
 		has(s.norm, breached) && !conditional(s.norm) && !has(s.norm, called) {
 		// A breach told as done outweighs the call it opens, unless the
 		// lenders made it.
-		best = Covenant
+		best = signals.Covenant
 	}
 	if best == "" {
 		return neutral, ""
@@ -230,8 +231,8 @@ var caption = regexp.MustCompile(`^(tableau|figure|graphique)\b|^note \d`)
 // an opinion qualified "à l'exception de l'incidence…" keeps the audit
 // report's wording ("nous certifions que…") and is still a reservation.
 func framing(norm string) bool {
-	for i := range taxonomy {
-		if d := &taxonomy[i]; d.frames && len(affirmed(norm, d.strong)) > 0 {
+	for i := range vocabularies {
+		if d := &vocabularies[i]; d.frames && len(affirmed(norm, d.strong)) > 0 {
 			return true
 		}
 	}
@@ -246,13 +247,13 @@ var lossWords = []string{"perte", "pénalis", "dépréciation", "baisse", "rédu
 // consequenceOnly names the risk of a sentence that tells only a
 // consequence, in the conditional or after "en cas de", with a loss: the
 // category whose weak terms it holds at two places at least, the most.
-func consequenceOnly(norm string) Category {
+func consequenceOnly(norm string) signals.Category {
 	if !conditional(norm) && !has(norm, []string{"en cas de", "à défaut de", "faute de"}) || !has(norm, lossWords) {
 		return ""
 	}
-	best, most := Category(""), 1
-	for i := range taxonomy {
-		d := &taxonomy[i]
+	best, most := signals.Category(""), 1
+	for i := range vocabularies {
+		d := &vocabularies[i]
 		if declaresAbsent(norm, d) {
 			continue
 		}
@@ -305,7 +306,7 @@ func dueSoon(s sentence, ref reference) bool {
 		return false
 	}
 	g, ok := s.maturity(ref)
-	return ok && rank(g.severity) >= rank(Medium)
+	return ok && rank(g.severity) >= rank(signals.Medium)
 }
 
 // settles tells whether norm says a risk is over, absent or good news:
@@ -335,8 +336,8 @@ var ability = []string{"poursuivre son exploitation", "poursuite de l'exploitati
 // approval settles: the holders "ont approuvé la modification du ratio,
 // dont le plafond est porté de 4,0x à 5,0x".
 func reset(norm string) bool {
-	c := slices.IndexFunc(taxonomy, func(d definition) bool { return d.category == Covenant })
-	return len(affirmed(norm, taxonomy[c].strong)) > 0 && has(norm, resets)
+	c := slices.IndexFunc(vocabularies, func(d vocabulary) bool { return d.category == signals.Covenant })
+	return len(affirmed(norm, vocabularies[c].strong)) > 0 && has(norm, resets)
 }
 
 var resets = []string{"porté de", "relevé de", "waiver", "renonciation", "dérogation", "suspension du test", "aménagement des"}
@@ -432,7 +433,7 @@ func deniedOrRestricted(norm string, start, end int) bool {
 // longer, in words no negation denies: "un plan de succession a été
 // formalisé" lifts the risk, "aucun plan de succession n'a été formalisé"
 // does not.
-func declaresAbsent(norm string, d *definition) bool {
+func declaresAbsent(norm string, d *vocabulary) bool {
 	return len(affirmed(norm, d.absent)) > 0
 }
 
@@ -444,7 +445,7 @@ var thirdPartyProcedure = regexp.MustCompile(`\b(?:clients?|concurrents?|fournis
 // absentOf tells whether norm names the risk of some category and
 // declares it absent.
 func absentOf(norm string) bool {
-	return slices.ContainsFunc(taxonomy, func(d definition) bool { return declaresAbsent(norm, &d) && has(norm, d.strong) })
+	return slices.ContainsFunc(vocabularies, func(d vocabulary) bool { return declaresAbsent(norm, &d) && has(norm, d.strong) })
 }
 
 // adverseWords tell that something goes or may go wrong, whatever the

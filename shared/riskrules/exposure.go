@@ -1,4 +1,4 @@
-package signals
+package riskrules
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/signals"
 )
 
 // sentence is a piece of prose as the offline reader weighs it.
@@ -164,13 +165,13 @@ func monthIndex(year string, month int) int {
 
 // grade is the severity of a risk and why.
 type grade struct {
-	severity Severity
+	severity signals.Severity
 	reason   string
 	// figure is the printed figure the summary gives, empty if none.
 	figure string
 }
 
-func rank(s Severity) int { return slices.Index(Severities, s) }
+func rank(s signals.Severity) int { return slices.Index(signals.Severities, s) }
 
 // higher keeps the graver of g and other; on a tie, g.
 func (g grade) higher(other grade) grade {
@@ -205,18 +206,18 @@ type gauge struct {
 	// floor is the least severity of the category; unmeasured the one it
 	// takes when nothing measures it (instead of moyenne for a figure,
 	// faible otherwise).
-	floor, unmeasured Severity
+	floor, unmeasured signals.Severity
 }
 
 // grade sets the severity of a risk of category d stated by s.
-func (d *definition) grade(s sentence, ref reference) grade {
+func (d *vocabulary) grade(s sentence, ref reference) grade {
 	g := d.gauge
-	out := grade{severity: Low}
+	out := grade{severity: signals.Low}
 	if g.floor != "" {
-		out = grade{severity: g.floor, reason: fmt.Sprintf("catégorie « %s » : au moins %s", d.label, g.floor)}
+		out = grade{severity: g.floor, reason: fmt.Sprintf("catégorie « %s » : au moins %s", d.category.Label(), g.floor)}
 	}
 	if t := matches(s.norm, g.grave); len(t) > 0 {
-		return out.higher(grade{severity: High, reason: "formulation « " + t[0] + " »", figure: s.firstFigure()})
+		return out.higher(grade{severity: signals.High, reason: "formulation « " + t[0] + " »", figure: s.firstFigure()})
 	}
 	var measures []grade
 	if g.headroom {
@@ -236,10 +237,10 @@ func (d *definition) grade(s sentence, ref reference) grade {
 	}
 	if len(g.against) > 0 {
 		if m, ok := s.exposure(d, ref); ok {
-			if dated && rank(m.severity) > rank(Medium) {
+			if dated && rank(m.severity) > rank(signals.Medium) {
 				// A dated risk is graded by its date; its amount raises it to
 				// moyenne at most.
-				m.severity = Medium
+				m.severity = signals.Medium
 			}
 			measures = append(measures, m)
 		}
@@ -248,17 +249,17 @@ func (d *definition) grade(s sentence, ref reference) grade {
 	if len(measures) == 0 {
 		switch {
 		case has(s.norm, g.eased):
-			measures = append(measures, grade{severity: Low, reason: "risque déclaré maîtrisé, sans chiffre"})
+			measures = append(measures, grade{severity: signals.Low, reason: "risque déclaré maîtrisé, sans chiffre"})
 		case g.unmeasured != "":
 			measures = append(measures, grade{severity: g.unmeasured, reason: "risque déclaré, sans chiffre qui le mesure", figure: s.firstFigure()})
 		case s.firstFigure() != "":
-			measures = append(measures, grade{severity: Medium, reason: "risque chiffré, sans référence pour le mesurer", figure: s.firstFigure()})
+			measures = append(measures, grade{severity: signals.Medium, reason: "risque chiffré, sans référence pour le mesurer", figure: s.firstFigure()})
 		default:
-			measures = append(measures, grade{severity: Low, reason: "risque non chiffré"})
+			measures = append(measures, grade{severity: signals.Low, reason: "risque non chiffré"})
 		}
 	}
 	if t := matches(s.norm, g.notable); len(t) > 0 {
-		measures = append(measures, grade{severity: Medium, reason: "formulation « " + t[0] + " »", figure: s.firstFigure()})
+		measures = append(measures, grade{severity: signals.Medium, reason: "formulation « " + t[0] + " »", figure: s.firstFigure()})
 	}
 	best := measures[0]
 	for _, m := range measures[1:] {
@@ -268,14 +269,14 @@ func (d *definition) grade(s sentence, ref reference) grade {
 }
 
 // level places share on a medium/high scale.
-func level(share, medium, high float64) Severity {
+func level(share, medium, high float64) signals.Severity {
 	switch {
 	case share >= high:
-		return High
+		return signals.High
 	case share >= medium:
-		return Medium
+		return signals.Medium
 	}
-	return Low
+	return signals.Low
 }
 
 // isRatio is a multiple ("3,5x") or a bare decimal ("0,8") as covenants
@@ -318,9 +319,9 @@ func (s sentence) headroom() []grade {
 	}
 	lim := s.nums[limit].Value
 	if level < 0 || lim == 0 {
-		sev, how := Medium, "seuil sans le niveau atteint"
+		sev, how := signals.Medium, "seuil sans le niveau atteint"
 		if has(s.norm, []string{"respect"}) {
-			sev, how = Low, "seuil déclaré respecté"
+			sev, how = signals.Low, "seuil déclaré respecté"
 		}
 		return []grade{{severity: sev, reason: how + " (" + s.printed(limit) + ")", figure: "seuil de " + s.printed(limit)}}
 	}
@@ -328,12 +329,12 @@ func (s sentence) headroom() []grade {
 	if isFloor {
 		margin = -margin
 	}
-	sev := Low
+	sev := signals.Low
 	switch {
 	case margin < 0.10:
-		sev = High
+		sev = signals.High
 	case margin < 0.25:
-		sev = Medium
+		sev = signals.Medium
 	}
 	figure := s.printed(level) + " pour un seuil de " + s.printed(limit)
 	return []grade{{severity: sev, reason: fmt.Sprintf("%s : marge de %s sous le seuil", figure, frnum.FormatPercent(100*margin)), figure: figure}}
@@ -376,7 +377,7 @@ func (s sentence) share(thresholds []float64) []grade {
 // within 12 months elevee, within 18 moyenne, later faible.
 func (s sentence) maturity(ref reference) (grade, bool) {
 	if loc := withinYear.FindStringIndex(s.text); loc != nil {
-		return grade{severity: High, reason: "échéance à moins d'un an", figure: s.text[loc[0]:loc[1]]}, true
+		return grade{severity: signals.High, reason: "échéance à moins d'un an", figure: s.text[loc[0]:loc[1]]}, true
 	}
 	if ref.closing == 0 {
 		return grade{}, false
@@ -400,12 +401,12 @@ func (s sentence) maturity(ref reference) (grade, bool) {
 	if best == 0 {
 		return grade{}, false
 	}
-	sev := Low
+	sev := signals.Low
 	switch {
 	case best <= 12:
-		sev = High
+		sev = signals.High
 	case best <= 18:
-		sev = Medium
+		sev = signals.Medium
 	}
 	return grade{severity: sev, reason: fmt.Sprintf("échéance à %d mois de la clôture (%s)", best, wordsUntilMark(figure, 3, true)),
 		figure: figure}, true
@@ -428,7 +429,7 @@ func (s sentence) runway() []grade {
 	if n > 12 {
 		return nil
 	}
-	return []grade{{severity: High, reason: "trésorerie pour " + m[0], figure: m[0]}}
+	return []grade{{severity: signals.High, reason: "trésorerie pour " + m[0], figure: m[0]}}
 }
 
 // exposure measures the amount at stake against the references of d's
@@ -439,7 +440,7 @@ func (s sentence) runway() []grade {
 // "les garanties données aux clients (6,8 M€)". A comparison ("contre
 // 12,4 M€") and a reference figure the sentence states ("pour une
 // trésorerie disponible de 4 850 k€") are not at stake.
-func (s sentence) exposure(d *definition, ref reference) (grade, bool) {
+func (s sentence) exposure(d *vocabulary, ref reference) (grade, bool) {
 	stated := s.referenceAmounts()
 	named := segmentsNaming(s.norm, d.strong)
 	at, amount, inNamed := -1, 0.0, false

@@ -1,9 +1,10 @@
-package signals
+package riskrules
 
 import (
 	"strings"
 	"testing"
 
+	"analyste.dev/analyste/shared/signals"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -21,12 +22,12 @@ func TestOfflineMerges(t *testing.T) {
 			"Le recours contre la centrale de Montclar est pendant devant la cour administrative d'appel.",
 	}
 	got := Offline(pages)
-	if _, rejected := Check(pages, got); len(rejected) > 0 {
+	if _, rejected := signals.Check(pages, got); len(rejected) > 0 {
 		t.Fatalf("Offline returned quotes that do not verify: %+v", rejected)
 	}
 	type view struct {
-		Category  Category
-		Severity  Severity
+		Category  signals.Category
+		Severity  signals.Severity
 		Page      int
 		Others    []int
 		Mitigants int
@@ -41,11 +42,11 @@ func TestOfflineMerges(t *testing.T) {
 	}
 	want := []view{
 		// The claim on page 2, told again on page 3 ("décrit"), with its mitigant.
-		{Litigation, Medium, 2, []int{3}, 1},
+		{signals.Litigation, signals.Medium, 2, []int{3}, 1},
 		// Montclar, another litigation, told on pages 2 and 3.
-		{Litigation, Low, 2, []int{3}, 0},
+		{signals.Litigation, signals.Low, 2, []int{3}, 0},
 		// One customer concentration, whatever the pages share.
-		{CustomerConcentration, High, 2, []int{3}, 0},
+		{signals.CustomerConcentration, signals.High, 2, []int{3}, 0},
 	}
 	if diff := cmp.Diff(want, views); diff != "" {
 		t.Errorf("signals mismatch (-want +got):\n%s", diff)

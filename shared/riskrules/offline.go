@@ -1,4 +1,10 @@
-package signals
+// Package riskrules is the risk reader without a model: rules over the
+// taxonomy's vocabulary (each category's terms and gauge) and a word model
+// trained by make words (words.txt). It is the signals stage's reader in
+// the offline mode; in production it also tells whether text a page does
+// not print reads as a risk (pipeline.TextIssues), and the critical-risk
+// net borrows its tests of general and standard wording.
+package riskrules
 
 import (
 	"slices"
@@ -7,6 +13,7 @@ import (
 
 	"analyste.dev/analyste/shared/quotes"
 	"analyste.dev/analyste/shared/sentences"
+	"analyste.dev/analyste/shared/signals"
 )
 
 // maxQuote is the length, in characters, above which a sentence is read
@@ -26,7 +33,7 @@ const maxQuote = 400
 // signal (see merge), graded by its gravest mention, whose quote is the
 // main one. Every quote is the page text modulo whitespace, and is verified
 // with quotes before it is returned.
-func Offline(pages []string) []Signal {
+func Offline(pages []string) []signals.Signal {
 	ref := findReference(pages)
 	var found []finding
 	for i, text := range pages {
@@ -37,10 +44,10 @@ func Offline(pages []string) []Signal {
 
 // finding is one risk told on a page: a sentence, or several adjacent ones.
 type finding struct {
-	category  Category
-	quote     QuoteRef
+	category  signals.Category
+	quote     signals.QuoteRef
 	grade     grade
-	mitigants []QuoteRef
+	mitigants []signals.QuoteRef
 	last      int // index on the page of its last sentence
 }
 
@@ -57,7 +64,7 @@ func readPage(text string, page int, ref reference) []finding {
 			n := len(kept)
 			switch {
 			case k == mitigant && n > 0 && kept[n-1].last > blockStart && index-kept[n-1].last <= 2:
-				kept[n-1].mitigants = append(kept[n-1].mitigants, QuoteRef{unit, page})
+				kept[n-1].mitigants = append(kept[n-1].mitigants, signals.QuoteRef{Quote: unit, Page: page})
 			case k != risk:
 			case n > 0 && kept[n-1].last == index-1 && kept[n-1].category == category && !opensTopic(s.norm) &&
 				utf8.RuneCountInString(kept[n-1].quote.Quote+" "+unit) <= maxQuote:
@@ -66,13 +73,13 @@ func readPage(text string, page int, ref reference) []finding {
 				prev.last = index
 				prev.mitigants = append(prev.mitigants, clauseMitigants(unit, page)...)
 			default:
-				kept = append(kept, finding{category: category, quote: QuoteRef{unit, page}, last: index,
+				kept = append(kept, finding{category: category, quote: signals.QuoteRef{Quote: unit, Page: page}, last: index,
 					mitigants: clauseMitigants(unit, page)})
 			}
 		}
 	}
 	for i := range kept {
-		kept[i].grade = definitionOf(kept[i].category).grade(newSentence(kept[i].quote.Quote), ref)
+		kept[i].grade = vocabularyOf(kept[i].category).grade(newSentence(kept[i].quote.Quote), ref)
 	}
 	return kept
 }
@@ -85,15 +92,15 @@ func opensTopic(norm string) bool {
 
 // clauseMitigants are the clauses of a risk sentence that mitigate it:
 // "… en l'absence de couverture ; la Société couvre 50 % de son exposition".
-func clauseMitigants(text string, page int) []QuoteRef {
+func clauseMitigants(text string, page int) []signals.QuoteRef {
 	clauses := strings.Split(text, ";")
 	if len(clauses) < 2 {
 		return nil
 	}
-	var out []QuoteRef
+	var out []signals.QuoteRef
 	for _, c := range clauses {
 		if c = strings.TrimSpace(c); utf8.RuneCountInString(c) >= quotes.MinLength && mitigates(quotes.Normalise(c), nil) {
-			out = append(out, QuoteRef{c, page})
+			out = append(out, signals.QuoteRef{Quote: c, Page: page})
 		}
 	}
 	return out
@@ -102,11 +109,11 @@ func clauseMitigants(text string, page int) []QuoteRef {
 // verifiedOnly keeps the quotes doc verifies: a signal whose main quote
 // fails takes its first verified other quote as main, and one with none is
 // dropped.
-func verifiedOnly(doc *quotes.Document, in []Signal) []Signal {
-	ok := func(q QuoteRef) bool { return doc.Verify(q.Page, q.Quote).OK }
-	var out []Signal
+func verifiedOnly(doc *quotes.Document, in []signals.Signal) []signals.Signal {
+	ok := func(q signals.QuoteRef) bool { return doc.Verify(q.Page, q.Quote).OK }
+	var out []signals.Signal
 	for _, s := range in {
-		others := slices.DeleteFunc(append([]QuoteRef{{s.Quote, s.Page}}, s.Others...), func(q QuoteRef) bool { return !ok(q) })
+		others := slices.DeleteFunc(s.Proofs(), func(q signals.QuoteRef) bool { return !ok(q) })
 		if len(others) == 0 {
 			continue
 		}
@@ -114,7 +121,7 @@ func verifiedOnly(doc *quotes.Document, in []Signal) []Signal {
 		if len(s.Others) == 0 {
 			s.Others = nil
 		}
-		s.Mitigants = slices.DeleteFunc(s.Mitigants, func(q QuoteRef) bool { return !ok(q) })
+		s.Mitigants = slices.DeleteFunc(s.Mitigants, func(q signals.QuoteRef) bool { return !ok(q) })
 		out = append(out, s)
 	}
 	return out

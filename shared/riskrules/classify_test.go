@@ -1,10 +1,12 @@
-package signals
+package riskrules
 
 import (
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"analyste.dev/analyste/shared/signals"
 )
 
 func TestClassify(t *testing.T) {
@@ -14,45 +16,45 @@ func TestClassify(t *testing.T) {
 		name     string
 		sentence string
 		kind     kind
-		category Category
+		category signals.Category
 	}{
-		{"strong term", "Un concurrent a assigné la Société et réclame 6 500 k€ de dommages et intérêts.", risk, Litigation},
-		{"pair of families", "La quasi-totalité de la farine provient d'un meunier unique situé à proximité du site.", risk, SupplierDependence},
+		{"strong term", "Un concurrent a assigné la Société et réclame 6 500 k€ de dommages et intérêts.", risk, signals.Litigation},
+		{"pair of families", "La quasi-totalité de la farine provient d'un meunier unique situé à proximité du site.", risk, signals.SupplierDependence},
 		{"risk denied", "À la connaissance de la Société, il n'existe aucun litige susceptible d'avoir une incidence significative.", neutral, ""},
-		{"denial limited to its words", "Les titres de la filiale sont nantis, sans autre engagement au profit des prêteurs.", risk, GuaranteesGiven},
-		{"a denial that aggravates", "La Société ne dispose d'aucune clause d'indexation lui permettant de répercuter la hausse du cours du cacao.", risk, RawMaterials},
-		{"exception after a denial", "Aucun de ces financements n'est assorti d'engagement financier autre qu'un ratio de levier inférieur à 3,0x.", risk, Covenant},
+		{"denial limited to its words", "Les titres de la filiale sont nantis, sans autre engagement au profit des prêteurs.", risk, signals.GuaranteesGiven},
+		{"a denial that aggravates", "La Société ne dispose d'aucune clause d'indexation lui permettant de répercuter la hausse du cours du cacao.", risk, signals.RawMaterials},
+		{"exception after a denial", "Aucun de ces financements n'est assorti d'engagement financier autre qu'un ratio de levier inférieur à 3,0x.", risk, signals.Covenant},
 		{"accounting policy", "Les provisions pour litiges sont constituées lorsqu'une obligation existe à la clôture.", neutral, ""},
 		{"audit boilerplate", "Nous certifions que les comptes annuels sont réguliers et sincères au regard des règles comptables.", neutral, ""},
 		{"settled", "Le contrôle fiscal portant sur les exercices 2020 et 2021 s'est achevé sans rectification.", neutral, ""},
 		{"category's own absence", "La dépendance à l'égard du premier client a fortement diminué, à 6 % des ventes.", neutral, ""},
 		{"good news", "L'entrée en vigueur de la nouvelle réglementation ouvre de nouveaux marchés à la Société.", neutral, ""},
 		{"mitigation alone", "Les sites sont assurés contre l'incendie, les dégâts des eaux et les pertes d'exploitation.", mitigant, ""},
-		{"mitigation beside a loss", "Un incendie a détruit l'entrepôt de Roanne ; les pertes sont en cours d'indemnisation.", risk, Climate},
-		{"a cover word inside a risk term", "La banque a accordé une dispense de respect du ratio de couverture des intérêts.", risk, Covenant},
+		{"mitigation beside a loss", "Un incendie a détruit l'entrepôt de Roanne ; les pertes sont en cours d'indemnisation.", risk, signals.Climate},
+		{"a cover word inside a risk term", "La banque a accordé une dispense de respect du ratio de couverture des intérêts.", risk, signals.Covenant},
 		{"form label", "Pour les sociétés filiales, désignation et adresse de la société mère :", neutral, ""},
 		{"too short", "Risques juridiques et contentieux", neutral, ""},
-		{"heavier category wins", "Un client représentant 6 % des ventes, placé en liquidation judiciaire, laisse une créance impayée de 420 k€.", risk, LatePayment},
-		{"procedure outweighs its debt", "Un mandat ad hoc a été ouvert afin de faciliter la renégociation de la dette.", risk, GoingConcern},
-		{"the auditor's voice frames the sentence", "Nous attirons votre attention sur le refinancement du crédit-relais arrivant à échéance en juin 2026.", risk, AuditorQualification},
-		{"a debt due soon", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2026.", risk, Refinancing},
-		{"inflected words of a term", "Les engagements d'achat d'électricité à prix fixe représentent 9 000 k€.", risk, OffBalanceSheet},
-		{"a denial ends at a new subject", "La société ne dispose d'aucune ligne confirmée et sa trésorerie ne permet pas de faire face aux échéances.", risk, Liquidity},
-		{"a denied success leaves the risk", "La société n'a pas obtenu le renouvellement de ses crédits de campagne.", risk, Refinancing},
-		{"the counterparty weighs less than the risk", "La société mère s'est portée caution des engagements de sa filiale à hauteur de 2 000 k€.", risk, GuaranteesGiven},
+		{"heavier category wins", "Un client représentant 6 % des ventes, placé en liquidation judiciaire, laisse une créance impayée de 420 k€.", risk, signals.LatePayment},
+		{"procedure outweighs its debt", "Un mandat ad hoc a été ouvert afin de faciliter la renégociation de la dette.", risk, signals.GoingConcern},
+		{"the auditor's voice frames the sentence", "Nous attirons votre attention sur le refinancement du crédit-relais arrivant à échéance en juin 2026.", risk, signals.AuditorQualification},
+		{"a debt due soon", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2026.", risk, signals.Refinancing},
+		{"inflected words of a term", "Les engagements d'achat d'électricité à prix fixe représentent 9 000 k€.", risk, signals.OffBalanceSheet},
+		{"a denial ends at a new subject", "La société ne dispose d'aucune ligne confirmée et sa trésorerie ne permet pas de faire face aux échéances.", risk, signals.Liquidity},
+		{"a denied success leaves the risk", "La société n'a pas obtenu le renouvellement de ses crédits de campagne.", risk, signals.Refinancing},
+		{"the counterparty weighs less than the risk", "La société mère s'est portée caution des engagements de sa filiale à hauteur de 2 000 k€.", risk, signals.GuaranteesGiven},
 		{"a whole cover", "L'exposition au dollar est intégralement couverte par des contrats de change à terme.", mitigant, ""},
-		{"a consequence only", "En cas de défaut, les prêteurs pourraient rendre l'encours exigible, entraînant son remboursement.", risk, Acceleration},
-		{"a harm meets the category's topic", "Une grève chez notre logisticien a bloqué les expéditions pendant dix jours.", risk, SupplierDependence},
-		{"a commodity's rise", "Le renchérissement de la pâte à papier a réduit la marge brute de 600 k€.", risk, RawMaterials},
-		{"an authority's sanction", "L'agence régionale de santé a retiré l'habilitation du laboratoire en janvier 2026.", risk, Regulatory},
-		{"a qualified opinion keeps the certification's wording", "Sous réserve de l'incidence du point exposé ci-dessus, nous certifions que les comptes annuels sont réguliers et sincères.", risk, AuditorQualification},
+		{"a consequence only", "En cas de défaut, les prêteurs pourraient rendre l'encours exigible, entraînant son remboursement.", risk, signals.Acceleration},
+		{"a harm meets the category's topic", "Une grève chez notre logisticien a bloqué les expéditions pendant dix jours.", risk, signals.SupplierDependence},
+		{"a commodity's rise", "Le renchérissement de la pâte à papier a réduit la marge brute de 600 k€.", risk, signals.RawMaterials},
+		{"an authority's sanction", "L'agence régionale de santé a retiré l'habilitation du laboratoire en janvier 2026.", risk, signals.Regulatory},
+		{"a qualified opinion keeps the certification's wording", "Sous réserve de l'incidence du point exposé ci-dessus, nous certifions que les comptes annuels sont réguliers et sincères.", risk, signals.AuditorQualification},
 		{"an audit closed", "La vérification de comptabilité s'est clôturée en 2025 sans rappel.", neutral, ""},
 		{"a whole swap", "Le crédit à taux variable est intégralement swapé à taux fixe jusqu'en 2029.", mitigant, ""},
-		{"an absence denied is no absence", "Aucun plan de succession n'a été formalisé pour le gérant, âgé de 68 ans.", risk, KeyPeople},
+		{"an absence denied is no absence", "Aucun plan de succession n'a été formalisé pour le gérant, âgé de 68 ans.", risk, signals.KeyPeople},
 		{"an absence stated", "Un plan de succession du gérant a été formalisé en 2024.", neutral, ""},
 		{"settled in two places", "La société a obtenu en juin 2025 le renouvellement de son autorisation d'exploiter.", neutral, ""},
 		{"a table's title", "Tableau 4 : découverts bancaires et concours bancaires courants au 31 décembre 2025.", neutral, ""},
-		{"a partial cover is no mitigant", "Les achats en dollars ne sont couverts qu'à hauteur de 30 % pour 2026.", risk, CurrencyRates},
+		{"a partial cover is no mitigant", "Les achats en dollars ne sont couverts qu'à hauteur de 30 % pour 2026.", risk, signals.CurrencyRates},
 		{"a denial over an enumeration", "La société n'a consenti aucune caution, nantissement ou hypothèque au profit de tiers.", neutral, ""},
 		{"a debt due late", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2031.", neutral, ""},
 		{"the auditor's standard paragraph", "Si ces informations ne sont pas fournies ou ne sont pas pertinentes, il formule une certification avec réserve ou un refus de certifier.", neutral, ""},
@@ -61,62 +63,62 @@ func TestClassify(t *testing.T) {
 		{"the management's paragraph in other words", "Il revient à la direction d'apprécier la capacité de la société à poursuivre son exploitation.", neutral, ""},
 		{"done, in the infinitive after its report", "Le groupe a annoncé avoir bouclé le refinancement de son crédit syndiqué.", neutral, ""},
 		{"not significant in other words", "L'effet des variations de change sur les ventes est resté marginal.", neutral, ""},
-		{"a denied settlement is none", "La hausse du prix de l'acier a eu un effet non négligeable sur la marge brute.", risk, RawMaterials},
-		{"a restricted settlement is none", "La trésorerie disponible ne couvrira les besoins de l'exploitation que jusqu'en mars 2026.", risk, Liquidity},
+		{"a denied settlement is none", "La hausse du prix de l'acier a eu un effet non négligeable sur la marge brute.", risk, signals.RawMaterials},
+		{"a restricted settlement is none", "La trésorerie disponible ne couvrira les besoins de l'exploitation que jusqu'en mars 2026.", risk, signals.Liquidity},
 		{"cash that covers the needs", "La trésorerie disponible couvrira les besoins de l'exploitation des douze prochains mois.", neutral, ""},
 		{"a second source qualified", "Un second fabricant de cartes électroniques a été qualifié en 2025.", mitigant, ""},
 		{"a whole fixed rate", "La dette est désormais entièrement à taux fixe.", mitigant, ""},
 		{"the customers' notice period is no commitment", "Les contrats peuvent être résiliés par le client moyennant un préavis de trois mois.", neutral, ""},
-		{"a lease's notice period is one", "Le bailleur de l'entrepôt peut résilier le bail moyennant un préavis de six mois.", risk, OffBalanceSheet},
-		{"the tax authority in the press's word", "Le fisc réclame 2 M€ de TVA au groupe, qui conteste ce redressement.", risk, TaxAudit},
-		{"a lease that ends", "Le bail du site de production arrive à échéance en juin 2026 et le bailleur entend reprendre les locaux.", risk, OffBalanceSheet},
-		{"a loss estimated is no accounting policy", "La grêle de juin a détruit la moitié de la récolte, dont la perte est évaluée à 400 k€.", risk, Climate},
-		{"a risk after the policy's clause", "Les comptes ont été arrêtés selon le principe de continuité d'exploitation ; à défaut de cet apport, la société ne pourrait faire face à ses engagements au-delà de juin.", risk, GoingConcern},
+		{"a lease's notice period is one", "Le bailleur de l'entrepôt peut résilier le bail moyennant un préavis de six mois.", risk, signals.OffBalanceSheet},
+		{"the tax authority in the press's word", "Le fisc réclame 2 M€ de TVA au groupe, qui conteste ce redressement.", risk, signals.TaxAudit},
+		{"a lease that ends", "Le bail du site de production arrive à échéance en juin 2026 et le bailleur entend reprendre les locaux.", risk, signals.OffBalanceSheet},
+		{"a loss estimated is no accounting policy", "La grêle de juin a détruit la moitié de la récolte, dont la perte est évaluée à 400 k€.", risk, signals.Climate},
+		{"a risk after the policy's clause", "Les comptes ont été arrêtés selon le principe de continuité d'exploitation ; à défaut de cet apport, la société ne pourrait faire face à ses engagements au-delà de juin.", risk, signals.GoingConcern},
 		{"a policy's clause alone", "Les comptes ont été arrêtés selon le principe de continuité d'exploitation ; les stocks sont évalués au coût moyen pondéré.", neutral, ""},
-		{"the translation of foreign results", "La conversion des résultats des filiales argentines a réduit le résultat opérationnel de 4 M€.", risk, CurrencyRates},
-		{"a reservation in the auditor's own words", "Nous n'avons pas pu assister à l'inventaire des stocks ; en conséquence, nous certifions que les comptes sont, sous cette réserve, réguliers et sincères.", risk, AuditorQualification},
-		{"cash worth less than a month", "La trésorerie disponible à la clôture représente moins d'un mois de charges fixes.", risk, Liquidity},
-		{"a renewal denied is no settlement", "Le bail de l'usine arrive à échéance en mars 2026 sans avoir été renouvelé, et le bailleur entend reprendre les locaux.", risk, OffBalanceSheet},
-		{"back to the worse is no settlement", "Le free cash-flow est redevenu négatif au second semestre, à -12 M€.", risk, Liquidity},
-		{"a translation effect told in the reporting currency", "L'effet de conversion des filiales turques a réduit le résultat de 19 M€.", risk, CurrencyRates},
-		{"a restriction is a lack, not a mitigation", "Selon le plan de trésorerie, les ressources disponibles ne couvriront les besoins que jusqu'en mai 2026.", risk, Liquidity},
+		{"the translation of foreign results", "La conversion des résultats des filiales argentines a réduit le résultat opérationnel de 4 M€.", risk, signals.CurrencyRates},
+		{"a reservation in the auditor's own words", "Nous n'avons pas pu assister à l'inventaire des stocks ; en conséquence, nous certifions que les comptes sont, sous cette réserve, réguliers et sincères.", risk, signals.AuditorQualification},
+		{"cash worth less than a month", "La trésorerie disponible à la clôture représente moins d'un mois de charges fixes.", risk, signals.Liquidity},
+		{"a renewal denied is no settlement", "Le bail de l'usine arrive à échéance en mars 2026 sans avoir été renouvelé, et le bailleur entend reprendre les locaux.", risk, signals.OffBalanceSheet},
+		{"back to the worse is no settlement", "Le free cash-flow est redevenu négatif au second semestre, à -12 M€.", risk, signals.Liquidity},
+		{"a translation effect told in the reporting currency", "L'effet de conversion des filiales turques a réduit le résultat de 19 M€.", risk, signals.CurrencyRates},
+		{"a restriction is a lack, not a mitigation", "Selon le plan de trésorerie, les ressources disponibles ne couvriront les besoins que jusqu'en mai 2026.", risk, signals.Liquidity},
 		{"a word that begins like a term is another word", "La coopérative n'a pas été touchée par la grêle tombée sur le nord du département, a indiqué son directeur.", neutral, ""},
-		{"a breach outweighs the call it causes", "Le non-respect constaté du ratio de levier au 30 juin ouvre aux prêteurs un cas d'exigibilité anticipée sur l'intégralité du crédit.", risk, Covenant},
-		{"a call made outweighs the breach", "Faute d'avoir tenu son ratio de levier, la banque a prononcé la déchéance du terme du prêt.", risk, Acceleration},
+		{"a breach outweighs the call it causes", "Le non-respect constaté du ratio de levier au 30 juin ouvre aux prêteurs un cas d'exigibilité anticipée sur l'intégralité du crédit.", risk, signals.Covenant},
+		{"a call made outweighs the breach", "Faute d'avoir tenu son ratio de levier, la banque a prononcé la déchéance du terme du prêt.", risk, signals.Acceleration},
 		{"no longer", "Depuis la qualification d'un second laminoir, la société ne dépend plus d'un fournisseur unique pour ses tôles.", neutral, ""},
-		{"no longer, only", "Il ne reste plus que deux mois de trésorerie à la société au rythme actuel de consommation.", risk, Liquidity},
+		{"no longer, only", "Il ne reste plus que deux mois de trésorerie à la société au rythme actuel de consommation.", risk, signals.Liquidity},
 		{"lifted in the active voice", "En mars 2025, l'autorité de la concurrence a levé l'astreinte prononcée contre la société.", neutral, ""},
 		{"an impact called not significant", "L'effet des variations du dollar sur le résultat de l'exercice est non significatif.", neutral, ""},
 		{"settled in the active voice", "La société a refinancé en juin 2025 son crédit-relais par un prêt amortissable sur six ans.", neutral, ""},
 		{"a claim lifted in a relative clause", "Le redressement URSSAF notifié en 2024, qui a été intégralement annulé par la commission de recours amiable, n'a donné lieu à aucun paiement.", neutral, ""},
 		{"a fine annulled after it is named", "L'amende de 200 k€ infligée par la DGCCRF, que le tribunal administratif a annulée en juin 2025, a été restituée.", neutral, ""},
-		{"an authorisation annulled is a risk", "La cour administrative d'appel a annulé l'autorisation d'exploiter la carrière, qui assure 30 % des ventes.", risk, Regulatory},
-		{"the company's own appeal rejected", "La requête de la société tendant à la décharge du rappel de TVA de 300 k€ notifié à l'issue de la vérification de comptabilité a été rejetée.", risk, TaxAudit},
+		{"an authorisation annulled is a risk", "La cour administrative d'appel a annulé l'autorisation d'exploiter la carrière, qui assure 30 % des ventes.", risk, signals.Regulatory},
+		{"the company's own appeal rejected", "La requête de la société tendant à la décharge du rappel de TVA de 300 k€ notifié à l'issue de la vérification de comptabilité a été rejetée.", risk, signals.TaxAudit},
 		{"a creditor's demand rejected", "La demande de mise en redressement judiciaire présentée par un créancier a été rejetée, la société ayant démontré sa capacité à régler son passif exigible.", neutral, ""},
 		{"a claim dropped", "L'assignation en paiement délivrée par un fournisseur, qui a fait l'objet d'un désistement en septembre 2025, est éteinte.", neutral, ""},
 		{"a procedure closed", "La procédure de sauvegarde ouverte en 2020 a été clôturée après l'exécution intégrale du plan.", neutral, ""},
 		{"a rule of insolvency law", "La procédure de sauvegarde peut être demandée par tout débiteur qui, sans être en cessation des paiements, justifie de difficultés qu'il ne peut surmonter.", neutral, ""},
-		{"a procedure of the company is no rule", "Le tribunal a ouvert le 3 mars 2026 une procédure de sauvegarde au profit de la société.", risk, GoingConcern},
+		{"a procedure of the company is no rule", "Le tribunal a ouvert le 3 mars 2026 une procédure de sauvegarde au profit de la société.", risk, signals.GoingConcern},
 		{"going concern not in doubt", "Rien ne permet de douter de la capacité de la société à poursuivre son activité sur les douze prochains mois.", neutral, ""},
-		{"going concern on a condition", "La continuité d'exploitation n'est assurée qu'à la condition que la banque renouvelle la ligne de crédit de 500 k€ en mars 2026.", risk, GoingConcern},
-		{"a covenant not met", "La société n'a pas satisfait au ratio de gearing à la date de test du 30 juin 2025.", risk, Covenant},
-		{"a breach waived is no cover", "Le manquement au ratio de levier constaté au 31 décembre a été couvert par une lettre de renonciation des prêteurs du 20 février 2026.", risk, Covenant},
+		{"going concern on a condition", "La continuité d'exploitation n'est assurée qu'à la condition que la banque renouvelle la ligne de crédit de 500 k€ en mars 2026.", risk, signals.GoingConcern},
+		{"a covenant not met", "La société n'a pas satisfait au ratio de gearing à la date de test du 30 juin 2025.", risk, signals.Covenant},
+		{"a breach waived is no cover", "Le manquement au ratio de levier constaté au 31 décembre a été couvert par une lettre de renonciation des prêteurs du 20 février 2026.", risk, signals.Covenant},
 		{"a prepayment at the issuer's option", "L'Émetteur pourra, à tout moment, rembourser par anticipation tout ou partie des titres au pair majoré des intérêts courus.", neutral, ""},
 		{"no default, with 'sans que'", "Les banques autorisent la cession de la filiale belge sans que cette opération constitue un cas de défaut.", neutral, ""},
-		{"an approval that moves a covenant's limit", "Les porteurs ont approuvé la modification du covenant de gearing, dont le plafond est porté de 1,0 à 1,3 pour les deux prochains tests.", risk, Covenant},
-		{"a plan of continuation", "Par jugement du 2 avril 2025, le tribunal a arrêté le plan de continuation de la société, qui étale son passif sur huit ans.", risk, GoingConcern},
-		{"arrears", "L'arriéré de cotisations sociales de la société atteint 210 k€ à la clôture.", risk, LatePayment},
+		{"an approval that moves a covenant's limit", "Les porteurs ont approuvé la modification du covenant de gearing, dont le plafond est porté de 1,0 à 1,3 pour les deux prochains tests.", risk, signals.Covenant},
+		{"a plan of continuation", "Par jugement du 2 avril 2025, le tribunal a arrêté le plan de continuation de la société, qui étale son passif sur huit ans.", risk, signals.GoingConcern},
+		{"arrears", "L'arriéré de cotisations sociales de la société atteint 210 k€ à la clôture.", risk, signals.LatePayment},
 		{"going concern named for its doubt to be denied", "La direction a apprécié la capacité de la société à poursuivre son exploitation et n'a identifié aucune incertitude significative.", neutral, ""},
 		{"a cover in the conditional of the loss", "Une condamnation, si elle devait intervenir, serait couverte par la police d'assurance responsabilité civile.", mitigant, ""},
 		{"a measure withdrawn", "La mesure de suspension de l'agrément, qui avait été prononcée en 2023, a été rapportée par l'autorité en 2024.", neutral, ""},
 		{"a debt replaced", "Le crédit-relais de 2 M€ a été remplacé en septembre 2025 par un prêt amortissable sur sept ans.", neutral, ""},
-		{"a debt still to replace", "Le crédit-relais de 2 M€, qui arrive à échéance en avril 2026, doit encore être remplacé par un prêt amortissable.", risk, Refinancing},
+		{"a debt still to replace", "Le crédit-relais de 2 M€, qui arrive à échéance en avril 2026, doit encore être remplacé par un prêt amortissable.", risk, signals.Refinancing},
 		{"governing law", "Le présent contrat est régi par le droit français et tout litige sera porté devant le tribunal des activités économiques de Lyon.", neutral, ""},
 		{"a claim rejected in the active voice", "La cour a rejeté la demande de liquidation présentée par l'ancien fournisseur.", neutral, ""},
-		{"the company's own appeal rejected, in the active voice", "La cour a rejeté le recours de la société contre sa condamnation à verser 400 k€ à un ancien distributeur.", risk, Litigation},
-		{"a lender's right to cancel is no lifting", "En cas de changement de contrôle, les banques pourraient annuler leurs engagements et demander le remboursement immédiat des tirages.", risk, Acceleration},
+		{"the company's own appeal rejected, in the active voice", "La cour a rejeté le recours de la société contre sa condamnation à verser 400 k€ à un ancien distributeur.", risk, signals.Litigation},
+		{"a lender's right to cancel is no lifting", "En cas de changement de contrôle, les banques pourraient annuler leurs engagements et demander le remboursement immédiat des tirages.", risk, signals.Acceleration},
 		{"a negation across an incise", "La société n'a pas connaissance, à ce jour, de litige susceptible d'affecter ses comptes.", neutral, ""},
-		{"an incise without a negation", "La société a reçu, le 4 mars 2026, une assignation d'un ancien agent réclamant 800 k€.", risk, Litigation},
+		{"an incise without a negation", "La société a reçu, le 4 mars 2026, une assignation d'un ancien agent réclamant 800 k€.", risk, signals.Litigation},
 		{"back to normal", "Les retards de livraison du fabricant, qui avaient pesé sur le premier semestre, sont revenus à la normale depuis l'été.", neutral, ""},
 		{"a ruling's principle", "Le créancier qui n'a pas déclaré sa créance dans le délai légal ne peut plus en obtenir le paiement.", neutral, ""},
 		{"a product warranty given to customers", "Les garanties données aux clients sur les appareils vendus font l'objet d'une provision calculée sur les retours passés.", neutral, ""},
@@ -125,8 +127,8 @@ func TestClassify(t *testing.T) {
 		{"a case closed by the court", "Le tribunal a classé le dossier de la société, sa situation ne justifiant plus de suivi.", neutral, ""},
 		{"a counterparty beside a denied risk", "Les banques acceptent la cession de sa filiale italienne, sans que cette opération constitue un cas de défaut.", neutral, ""},
 		{"a payment term stated", "Le délai de paiement des factures est de quarante-cinq jours, conformément à la directive sur les retards de paiement.", neutral, ""},
-		{"one maker only", "Les boîtiers de la gamme principale ne sont aujourd'hui moulés que par un sous-traitant portugais.", risk, SupplierDependence},
-		{"a shortfall on a named lack", "En l'absence d'accord avec ses créanciers, le groupe ne pourrait pas honorer ses engagements au-delà de juin 2026.", risk, GoingConcern},
+		{"one maker only", "Les boîtiers de la gamme principale ne sont aujourd'hui moulés que par un sous-traitant portugais.", risk, signals.SupplierDependence},
+		{"a shortfall on a named lack", "En l'absence d'accord avec ses créanciers, le groupe ne pourrait pas honorer ses engagements au-delà de juin 2026.", risk, signals.GoingConcern},
 		{"a negation before an incise", "Aucun des emprunts de la société ne prévoit, en l'état des contrats, de clause de défaut croisé.", neutral, ""},
 		{"a reassessment abandoned", "Le redressement notifié par l'administration en 2023 a été abandonné au stade du recours hiérarchique.", neutral, ""},
 		{"a covenant met again", "Le ratio de gearing, qui avait excédé sa limite en 2022, est de nouveau respecté à la clôture.", neutral, ""},
@@ -142,16 +144,16 @@ func TestClassify(t *testing.T) {
 		{"a call given up", "Les prêteurs ont renoncé à exiger le remboursement anticipé du crédit après le changement d'actionnaire.", neutral, ""},
 		{"a clause that does not apply", "La clause de changement de contrôle ne s'applique pas aux transferts de titres entre membres de la famille.", neutral, ""},
 		{"another party's procedure", "Un concurrent régional a été placé en liquidation judiciaire en octobre, ce qui libère des parts de marché.", neutral, ""},
-		{"the company's own procedure", "La société a été placée en liquidation judiciaire par jugement du 5 janvier 2026.", risk, GoingConcern},
+		{"the company's own procedure", "La société a été placée en liquidation judiciaire par jugement du 5 janvier 2026.", risk, signals.GoingConcern},
 		{"case law", "Selon la jurisprudence, la caution n'est tenue que dans la limite du montant qu'elle a garanti.", neutral, ""},
 		{"a manager replaced", "Le directeur technique a quitté le groupe en mai et a été remplacé par son adjoint.", neutral, ""},
-		{"a contract's effect on the company's debt", "La cession de plus de 50 % du capital emporte l'exigibilité anticipée de l'emprunt obligataire de 20 M€.", risk, Acceleration},
-		{"a debt repaid, then due again", "Le crédit-relais de 4 M€, remboursé à son échéance de 2024 par un nouveau crédit-relais, arrive de nouveau à échéance en mars 2026.", risk, Refinancing},
+		{"a contract's effect on the company's debt", "La cession de plus de 50 % du capital emporte l'exigibilité anticipée de l'emprunt obligataire de 20 M€.", risk, signals.Acceleration},
+		{"a debt repaid, then due again", "Le crédit-relais de 4 M€, remboursé à son échéance de 2024 par un nouveau crédit-relais, arrive de nouveau à échéance en mars 2026.", risk, signals.Refinancing},
 		{"paid whole, in the active voice", "La filiale a réglé l'intégralité de l'amende prononcée en 2024, et le recours est devenu sans objet.", neutral, ""},
 		{"a risk called limited", "Le risque de contrepartie est limité, les placements étant faits auprès de banques de premier rang.", neutral, ""},
-		{"a negation a few words before a settling word", "Le crédit de 2 M€ échoit en juin 2026, la société n'ayant pas une trésorerie suffisante pour le rembourser.", risk, Refinancing},
+		{"a negation a few words before a settling word", "Le crédit de 2 M€ échoit en juin 2026, la société n'ayant pas une trésorerie suffisante pour le rembourser.", risk, signals.Refinancing},
 		{"statistics of the economy", "Une entreprise sur cinq subit des retards de paiement de plus de trente jours, selon l'Observatoire des délais de paiement.", neutral, ""},
-		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, AuditorQualification},
+		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, signals.AuditorQualification},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -170,16 +172,16 @@ func TestOwnCurrency(t *testing.T) {
 	t.Parallel()
 	sentence := newSentence("Les ventes à l'exportation sont facturées en francs suisses à des distributeurs indépendants.")
 	swiss := reference{currency: currencyWords[0].words}
-	if k, c := classify(sentence, swiss); k == risk && c == CurrencyRates {
+	if k, c := classify(sentence, swiss); k == risk && c == signals.CurrencyRates {
 		t.Errorf("a Swiss report's own currency read as an exposure")
 	}
-	if k, c := classify(sentence, reference{currency: euro}); k != risk || c != CurrencyRates {
+	if k, c := classify(sentence, reference{currency: euro}); k != risk || c != signals.CurrencyRates {
 		t.Errorf("a euro report's sales in francs: %v %q", k, c)
 	}
 	// The sentence's own word on the currency of the accounts outweighs
 	// the pages' count.
 	stated := newSentence("La filiale, qui établit ses comptes en livres sterling, facture ses clients en livres sterling.")
-	if k, c := classify(stated, reference{currency: euro}); k == risk && c == CurrencyRates {
+	if k, c := classify(stated, reference{currency: euro}); k == risk && c == signals.CurrencyRates {
 		t.Errorf("a currency the sentence says the accounts are kept in read as an exposure")
 	}
 }
@@ -215,18 +217,18 @@ func TestConsequenceWords(t *testing.T) {
 	ref := reference{closing: 2025*12 + 11, currency: euro}
 	for _, tt := range []struct {
 		sentence string
-		category Category
+		category signals.Category
 	}{
-		{"Un créancier a fait pratiquer une saisie-attribution de 310 k€ sur les comptes bancaires de la société.", Litigation},
-		{"Plusieurs grands comptes paient désormais leurs factures avec trois mois de retard.", LatePayment},
-		{"La filiale belge a déposé une requête en réorganisation judiciaire auprès du tribunal de l'entreprise.", GoingConcern},
-		{"Les effets de change ont réduit le résultat opérationnel de 1,2 M€ sur l'exercice.", CurrencyRates},
+		{"Un créancier a fait pratiquer une saisie-attribution de 310 k€ sur les comptes bancaires de la société.", signals.Litigation},
+		{"Plusieurs grands comptes paient désormais leurs factures avec trois mois de retard.", signals.LatePayment},
+		{"La filiale belge a déposé une requête en réorganisation judiciaire auprès du tribunal de l'entreprise.", signals.GoingConcern},
+		{"Les effets de change ont réduit le résultat opérationnel de 1,2 M€ sur l'exercice.", signals.CurrencyRates},
 	} {
 		if k, c := classify(newSentence(tt.sentence), ref); k != risk || c != tt.category {
 			t.Errorf("classify(%q) = %v %q, want %q", tt.sentence, k, c, tt.category)
 		}
 	}
-	if _, c := classify(newSentence("Le chantier de la nouvelle usine a pris trois mois de retard sur le calendrier initial."), ref); c == LatePayment {
+	if _, c := classify(newSentence("Le chantier de la nouvelle usine a pris trois mois de retard sur le calendrier initial."), ref); c == signals.LatePayment {
 		t.Errorf("a works delay read as late payment")
 	}
 }

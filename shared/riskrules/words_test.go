@@ -1,8 +1,9 @@
-package signals
+package riskrules
 
 import (
 	"testing"
 
+	"analyste.dev/analyste/shared/signals"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -14,10 +15,10 @@ func TestWordModelJudge(t *testing.T) {
 	tests := []struct {
 		name, sentence    string
 		alone, withModel  kind
-		categoryWithModel Category
+		categoryWithModel signals.Category
 	}{
 		{"a risk in other words", "Le savoir-faire de la maison tient pour l'essentiel à son chef pâtissier, qu'aucun collaborateur ne pourrait remplacer à court terme.",
-			neutral, risk, KeyPeople},
+			neutral, risk, signals.KeyPeople},
 		{"a risk denied", "À la connaissance de la société, il n'existe aucun litige ni aucune procédure susceptible d'affecter ses comptes.",
 			neutral, neutral, ""},
 	}
@@ -46,7 +47,7 @@ func TestWordModelJudge(t *testing.T) {
 // weight is for; a damaged file is refused with its line.
 func TestWordModelFormat(t *testing.T) {
 	t.Parallel()
-	w := &WordModel{TrainedOn: "abc", Classes: []Category{"", Litigation, Climate}, Bias: []float64{1.5, -0.25, 0},
+	w := &WordModel{TrainedOn: "abc", Classes: []signals.Category{"", signals.Litigation, signals.Climate}, Bias: []float64{1.5, -0.25, 0},
 		Weights: map[string][]float64{"litige": {0, 0.812, 0}, "incend site": {-0.1, 0, 1}}}
 	got, err := ParseWordModel(w.Format())
 	if err != nil {

@@ -1,4 +1,4 @@
-package signals
+package riskrules
 
 import (
 	"cmp"
@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/locate"
+	"analyste.dev/analyste/shared/signals"
 )
 
 // The vocabulary families name a risk in the words their authors thought
@@ -31,7 +32,7 @@ type WordModel struct {
 	// come from: the trainer's test fails when the labelled sets have
 	// changed since.
 	TrainedOn string
-	Classes   []Category // "" (no risk) first
+	Classes   []signals.Category // "" (no risk) first
 	Bias      []float64
 	// Weights of each feature that counts, one per class (0 for a weight
 	// too small to keep).
@@ -60,7 +61,7 @@ var wordsText []byte
 var wordModel = sync.OnceValue(func() *WordModel {
 	w, err := ParseWordModel(wordsText)
 	if err != nil {
-		panic("signals: words.txt: " + err.Error())
+		panic("riskrules: words.txt: " + err.Error())
 	}
 	return w
 })
@@ -78,7 +79,7 @@ const (
 // Format writes w one feature a line, so that a retraining reads as a diff.
 func (w *WordModel) Format() []byte {
 	var b strings.Builder
-	b.WriteString("# The offline risk reader's word model (shared/signals/words.go), written by make words.\n")
+	b.WriteString("# The offline risk reader's word model (shared/riskrules/words.go), written by make words.\n")
 	fmt.Fprintf(&b, "%s %s\n%s", trainedOnLine, w.TrainedOn, classesLine)
 	for _, c := range w.Classes {
 		b.WriteString(" " + cmp.Or(string(c), noRisk))
@@ -119,7 +120,7 @@ func ParseWordModel(data []byte) (*WordModel, error) {
 				if c == noRisk {
 					c = ""
 				}
-				w.Classes = append(w.Classes, Category(c))
+				w.Classes = append(w.Classes, signals.Category(c))
 			}
 		case key == biasLine:
 			for _, f := range strings.Fields(rest) {
@@ -214,7 +215,7 @@ func softmax(z []float64) []float64 {
 // category (firm): the model may add reads, never veto a strong term. A
 // framing voice (the auditor's) keeps the vocabulary's word: whatever the
 // sentence is about, it is a reservation.
-func (w *WordModel) judge(norm string, vocabulary Category, framed, firm bool) Category {
+func (w *WordModel) judge(norm string, vocabulary signals.Category, framed, firm bool) signals.Category {
 	if len(w.Classes) < 2 || framed {
 		return vocabulary
 	}

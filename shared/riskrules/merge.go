@@ -1,4 +1,4 @@
-package signals
+package riskrules
 
 import (
 	"slices"
@@ -8,6 +8,7 @@ import (
 
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/signals"
 )
 
 // merge makes one signal per risk from the findings of a report, in the
@@ -18,7 +19,7 @@ import (
 // back ("le litige décrit en note 8"). The gravest finding gives the
 // signal its main quote, severity and summary; the others become its other
 // quotes, and every finding's mitigants are its mitigants.
-func merge(found []finding, pages []string) []Signal {
+func merge(found []finding, pages []string) []signals.Signal {
 	names := rareNames(pages)
 	var groups [][]finding
 	for _, f := range found {
@@ -29,7 +30,7 @@ func merge(found []finding, pages []string) []Signal {
 		}
 		groups[i] = append(groups[i], f)
 	}
-	out := make([]Signal, len(groups))
+	out := make([]signals.Signal, len(groups))
 	for i, g := range groups {
 		out[i] = signalOf(g)
 	}
@@ -40,7 +41,7 @@ func sameRisk(g []finding, f finding, names map[string]bool) bool {
 	if g[0].category != f.category {
 		return false
 	}
-	if definitionOf(f.category).single || has(quotes.Normalise(f.quote.Quote), referBack) {
+	if vocabularyOf(f.category).single || has(quotes.Normalise(f.quote.Quote), referBack) {
 		return true
 	}
 	marks := func(q string) []string { return append(figures(q), namesIn(q, names)...) }
@@ -118,7 +119,7 @@ func namesIn(text string, names map[string]bool) []string {
 }
 
 // signalOf is the signal of one risk's findings, in document order.
-func signalOf(g []finding) Signal {
+func signalOf(g []finding) signals.Signal {
 	main := 0
 	for i, f := range g {
 		if rank(f.grade.severity) > rank(g[main].grade.severity) {
@@ -126,7 +127,7 @@ func signalOf(g []finding) Signal {
 		}
 	}
 	m := g[main]
-	s := Signal{Category: m.category, Severity: m.grade.severity, SeverityReason: m.grade.reason,
+	s := signals.Signal{Category: m.category, Severity: m.grade.severity, SeverityReason: m.grade.reason,
 		Summary: summary(m), Quote: m.quote.Quote, Page: m.quote.Page}
 	for i, f := range g {
 		if i != main && len(s.Others) < maxRefs {
@@ -150,7 +151,7 @@ const maxRefs = 8
 // "Dépendance à un petit nombre de clients : les cinq premiers clients en
 // représentent 71 %."
 func summary(f finding) string {
-	text := definitionOf(f.category).summary
+	text := f.category.Summary()
 	if f.grade.figure != "" {
 		text += " : " + f.grade.figure
 	}
