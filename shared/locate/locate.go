@@ -126,7 +126,13 @@ func pageTitle(p pdftext.Page, pageCount int) (statements.Statement, bool) {
 		if isContentsEntry(l, pageCount) {
 			continue
 		}
-		for _, part := range titleParts(l) {
+		parts := titleParts(l)
+		// A title wrapped at the end of its line goes on at the start of
+		// the next ("Association … – COMPTE DE" / "RÉSULTAT").
+		if len(parts) > 0 && i+1 < len(p.Lines) {
+			parts = append(parts, parts[len(parts)-1]+" "+Fold(p.Lines[i+1].Text()))
+		}
+		for _, part := range parts {
 			for _, t := range titles {
 				if part == t.prefix || strings.HasPrefix(part, t.prefix+" ") {
 					return t.statement, true

@@ -137,6 +137,14 @@ func TestFindHandBuilt(t *testing.T) {
 			want: locate.Result{statements.Balance: {1}},
 		},
 		{
+			name: "titre coupé en fin de ligne",
+			doc: pdftext.Document{Pages: []pdftext.Page{
+				page(1, line("Association pour l'insertion Rive gauche – COMPTE DE"), line("RÉSULTAT"), rows[0], rows[1], rows[2], rows[3], rows[4]),
+				page(2, line("Notes sur le compte de"), line("Résultat net de l'exercice"), rows[0], rows[1], rows[2], rows[3], rows[4]),
+			}},
+			want: locate.Result{statements.Income: {1}},
+		},
+		{
 			name: "titre sans montants",
 			doc: pdftext.Document{Pages: []pdftext.Page{
 				page(1, line("Tableau des flux de trésorerie"), rows[0]),
