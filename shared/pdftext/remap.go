@@ -52,6 +52,49 @@ func (f *font) markRemapped(v pdf.Value, names [256]string) {
 	}
 }
 
+// markRemappedTrueType marks the digits of a simple TrueType font without
+// /Encoding (its codes select glyphs through its program's cmap, see
+// ttCodeGlyph) whose ToUnicode map says another text than the program's
+// own name for the glyph a code draws: its (3,1) cmap's digit or its post
+// name. The (1,0) subtable selects glyphs but names none: a symbolic
+// subset's codes are not Mac Roman characters.
+func (f *font) markRemappedTrueType(v pdf.Value, doc *shared) {
+	if f.toUnicode == nil || v.Key("Subtype").Name() != "TrueType" || v.Key("Encoding").Kind() != pdf.Null {
+		return
+	}
+	prog := v.Key("FontDescriptor").Key("FontFile2")
+	if prog.Kind() != pdf.Stream {
+		return
+	}
+	ttf, err := doc.readStream(prog, maxFontProgram)
+	if err != nil || len(ttf) > maxFontProgram {
+		return
+	}
+	digits := digitGlyphs(ttf, false)
+	if len(digits) == 0 {
+		return
+	}
+	subs := ttSubtables(ttTables(ttf)["cmap"])
+	var drawn [256]byte // the digit each code draws, 0 when none
+	lying := false
+	for c := range 256 {
+		if g, ok := ttCodeGlyph(subs, byte(c)); ok {
+			drawn[c] = digits[g]
+		}
+		if mapped, ok := f.toUnicode.text(uint32(c), 1); ok && drawn[c] != 0 && mapped != string(drawn[c]) {
+			lying = true
+		}
+	}
+	if !lying {
+		return
+	}
+	for c := range 256 {
+		if g := &f.simple[c]; isDigit(g.text) || drawn[c] != 0 {
+			g.remapped = true
+		}
+	}
+}
+
 // isDigit tells whether s is one ASCII digit.
 func isDigit(s string) bool { return len(s) == 1 && s[0] >= '0' && s[0] <= '9' }
 
@@ -168,7 +211,7 @@ func compositeProgram(desc pdf.Value, doc *shared) (*compositeDigits, bool) {
 	c := &compositeDigits{}
 	switch subtype := desc.Key("Subtype").Name(); {
 	case subtype == "CIDFontType2" && (kind == "TrueType" || kind == "OpenType"):
-		c.glyphs = digitGlyphs(data)
+		c.glyphs = digitGlyphs(data, true)
 		if m := desc.Key("CIDToGIDMap"); m.Kind() == pdf.Stream {
 			if c.cidToGID, err = doc.readStream(m, 2<<16); err != nil {
 				return nil, false
@@ -185,7 +228,7 @@ func compositeProgram(desc pdf.Value, doc *shared) (*compositeDigits, bool) {
 		if !ok {
 			return nil, false
 		}
-		c.glyphs, c.cidGlyph = digitGlyphs(data), p.cidGlyph
+		c.glyphs, c.cidGlyph = digitGlyphs(data, true), p.cidGlyph
 		for g, d := range p.digits {
 			c.glyphs[g] = d
 		}

@@ -225,3 +225,65 @@ func TestRemappedCFFDigits(t *testing.T) {
 		})
 	}
 }
+
+// cmapSymbol is a cmap table with a (3,0) subtable of format 4, as a
+// symbolic subset carries, mapping 0xF031…0xF032 (codes 0x31, 0x32) to
+// glyphs 19 and 20.
+func cmapSymbol() []byte {
+	b := cmapDigits()
+	var glyph19 uint16 = 19
+	binary.BigEndian.PutUint16(b[6:], 0) // (3,1) becomes (3,0)
+	sub := b[12:]
+	n := int(binary.BigEndian.Uint16(sub[6:])) / 2
+	binary.BigEndian.PutUint16(sub[14:], 0xF032)             // first segment's end
+	binary.BigEndian.PutUint16(sub[16+2*n:], 0xF031)         // and start
+	binary.BigEndian.PutUint16(sub[16+4*n:], glyph19-0xF031) // glyph = code - 0xF031 + 19
+	return b
+}
+
+// simpleTrueTypeFile is a page showing codes through a simple TrueType
+// font without /Encoding whose program is ttf, with a ToUnicode of bfchar
+// entries.
+func simpleTrueTypeFile(ttf []byte, bfchars, codes string) []byte {
+	cmap := "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\n1 begincodespacerange <00> <FF> endcodespacerange\n" +
+		fmt.Sprintf("%d beginbfchar\n%s\nendbfchar\nendcmap CMapName currentdict /CMap defineresource pop end end", strings.Count(bfchars, "\n")+1, bfchars)
+	content := shown + "BT /F4 12 Tf 10 100 Td <" + codes + "> Tj ET"
+	return xrefStreamFile([]testObject{
+		{id: 1, body: "<< /Type /Catalog /Pages 2 0 R >>"},
+		{id: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"},
+		{id: 3, body: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Resources << /Font << /F1 5 0 R /F4 6 0 R >> >> /Contents 4 0 R >>"},
+		{id: 4, body: fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)},
+		{id: 5, body: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"},
+		{id: 6, body: "<< /Type /Font /Subtype /TrueType /BaseFont /X /FontDescriptor << /Type /FontDescriptor /FontName /X /Flags 4 /FontFile2 9 0 R >> /ToUnicode 8 0 R >>"},
+		{id: 8, body: fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(cmap), cmap)},
+		{id: 9, body: fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(ttf), ttf)},
+	}, "")
+}
+
+// TestRemappedTrueTypeDigits: a simple TrueType font without /Encoding
+// draws, for code 0x31, the glyph its (3,0) cmap gives (19), which its
+// post table names "five.tf": a ToUnicode saying "9" for it reads no
+// digit; one saying "5" is honest; a program that names no glyph decides
+// nothing.
+func TestRemappedTrueTypeDigits(t *testing.T) {
+	named := ttfWith(map[string][]byte{"cmap": cmapSymbol(), "post": postDigits()})
+	tests := []struct {
+		name, bfchars, codes string
+		ttf                  []byte
+		want                 string
+		remapped             int
+	}{
+		{"honest", "<31> <0035>\n<32> <0039>", "3132", named, "59", 0},
+		{"five read as nine", "<31> <0039>\n<32> <0039>", "3132", named, "\ufffd\ufffd", 2},
+		{"nine read as five", "<31> <0035>\n<32> <0035>", "31", named, "\ufffd", 1},
+		{"a program naming no glyph", "<31> <0039>", "31", ttfWith(map[string][]byte{"cmap": cmapSymbol()}), "9", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := readFixture(t, simpleTrueTypeFile(tt.ttf, tt.bfchars, tt.codes))
+			if text := p.Text(); !strings.Contains(text, tt.want) || p.Remapped != tt.remapped {
+				t.Errorf("texte %q, %d chiffres remappés ; veut %q, %d", text, p.Remapped, tt.want, tt.remapped)
+			}
+		})
+	}
+}
