@@ -307,6 +307,15 @@ func (r *Reading) addItems(q Quote, folded string, closingYear int) {
 			return
 		}
 	}
+	// "La part à moins d'un an des dettes financières s'élève à 9 800 k€":
+	// the part within a year of the whole financial debt, which a
+	// schedule's must equal.
+	if wholeDebt.MatchString(folded) && !debtKind.MatchString(folded) && withinYearOnly.MatchString(q.Text) && !dueWords.MatchString(folded) {
+		if amount, ok := moneyNear(q.Text, withinYearOnly); ok {
+			r.add(Item{Kind: Maturity, What: "dette", Amount: amount, Months: 12, Schedule: true, Quote: q})
+			return
+		}
+	}
 	switch {
 	case undrawnWords.MatchString(folded) && (strings.Contains(folded, "ligne") || strings.Contains(folded, "credit")):
 		if amount, ok := moneyNear(q.Text, undrawnText); ok {
@@ -335,6 +344,9 @@ func instrument(text string) string { return instruments.FindString(text) }
 var (
 	withinYear     = regexp.MustCompile(`(?i)à moins d['’]un an\s*:\s*\d`)
 	withinYearOnly = regexp.MustCompile(`(?i)moins d['’]un an`)
+	// wholeDebt: the financial debt as a whole; debtKind: one of its kinds.
+	wholeDebt = regexp.MustCompile(`\b(dettes financieres|emprunts et dettes financieres|endettement financier)\b`)
+	debtKind  = regexp.MustCompile(`\b(dettes financieres|emprunts et dettes financieres|endettement financier) (aupres|envers|bancaires?|obligataires?|locatives?|liees?|de location|sur)\b`)
 )
 
 // The words of the printed text an amount goes with.

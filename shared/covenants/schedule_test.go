@@ -74,6 +74,12 @@ func TestSchedule(t *testing.T) {
 				"C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 9 800 k€ (selon l'état des échéances des dettes, p. 1)"}},
 		{"an IFRS note against a larger loan due within a year", []string{ifrsSchedulePage, "Le prêt de 12 000 k€ arrive à échéance le 30 juin 2026."}, 46800,
 			[]string{"C-x-liquidite-1 non_verifie 12 000 k€ dépasse la part à un an au plus de l'état des échéances des dettes (9 800 k€, p. 1)", "C-x-echeancier verifie", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 9 800 k€"}},
+		{"an IFRS note against the debt's part within a year said in a sentence", []string{ifrsSchedulePage, "La part à moins d'un an des dettes financières s'élève à 12 000 k€."}, 46800,
+			[]string{"C-x-liquidite-1 non_verifie 12 000 k€ dépasse la part à un an au plus de l'état des échéances des dettes (9 800 k€, p. 1)", "C-x-echeancier verifie", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 12 000 k€"}},
+		{"an IFRS note agreeing with a sentence", []string{ifrsSchedulePage, "Les dettes financières s'élèvent à 46 800 k€, dont 9 800 k€ à moins d'un an."}, 46800,
+			[]string{"C-x-liquidite-1 verifie", "C-x-echeancier verifie", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 9 800 k€"}},
+		{"one kind of debt's part within a year is not the whole's", []string{ifrsSchedulePage, "Les dettes financières auprès des établissements de crédit comprennent 2 000 k€ à moins d'un an."}, 46800,
+			[]string{"C-x-echeancier verifie", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 9 800 k€"}},
 		{"an IFRS note against a listed part within a year", []string{ifrsSchedulePage, "Échéancier des emprunts : à moins d'un an : 8 000 k€ ; de un à cinq ans : 34 500 k€."}, 46800,
 			[]string{"C-x-liquidite-1 non_verifie 8 000 k€ n'est pas la part à un an au plus de l'état des échéances des dettes (9 800 k€, p. 1)", "C-x-echeancier verifie : 46 800 k€", "C-x-liquidite-echeances non_verifie Échéances à moins d'un an de 8 000 k€"}},
 	}
