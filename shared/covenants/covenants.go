@@ -160,7 +160,7 @@ func covenantOf(q Quote, folded string) (Covenant, bool) {
 		if i < 0 {
 			continue
 		}
-		limit, ok := ratioAfter(q.Text, folded, i)
+		limit, ok := ratioAfter(q.Text, folded, i, false)
 		if before, _ := labelOf(q.Text, limit); !ok || rateWords.MatchString(before) {
 			continue
 		}
@@ -172,7 +172,7 @@ func covenantOf(q Quote, folded string) (Covenant, bool) {
 		// "… inférieur à 2,5 ; il s'établit à 0,8": the level in the limit's
 		// own sentence, after it, in the limit's unit
 		if loc := levelVerb.FindStringIndex(folded); loc != nil && loc[0] > i {
-			if lvl, ok := ratioAfter(q.Text, folded, loc[0]); ok && lvl.Start > limit.Start && lvl.Unit == limit.Unit {
+			if lvl, ok := ratioAfter(q.Text, folded, loc[0], false); ok && lvl.Start > limit.Start && lvl.Unit == limit.Unit {
 				c.Level = &lvl
 				if m := dateWords.FindStringSubmatch(q.Text[lvl.Start:]); m != nil {
 					c.TestDate = m[1]
@@ -186,21 +186,37 @@ func covenantOf(q Quote, folded string) (Covenant, bool) {
 
 // ratioAfter is the first ratio (x) or percentage printed after the byte
 // offset at of the folded sentence: folding keeps the words, so the offset
-// is found again by the words before it. A sentence naming a ratio may
-// print its limit and level without a unit ("inférieur à 2,5"): a number
-// with decimals or under maxBareRatio, no year nor day, is then the ratio.
-func ratioAfter(text, folded string, at int) (frnum.Number, bool) {
+// is found again by the words before it. A clause naming a ratio the code
+// computes may print its limit and level without a unit ("inférieur à
+// 2,5"): a number under maxBareRatio, no year nor day, is then the ratio.
+func ratioAfter(text, folded string, at int, named bool) (frnum.Number, bool) {
 	before := len(strings.Fields(folded[:at]))
-	bare := ratioNamed.MatchString(folded)
 	for _, n := range frnum.Parse(text) {
 		if len(strings.Fields(locate.Fold(text[:n.Start]))) < before {
 			continue
 		}
-		if n.Unit == frnum.Times || n.Unit == frnum.Percent || bare && bareRatio(text, n) {
+		if n.Unit == frnum.Times || n.Unit == frnum.Percent || bareRatio(text, n) && namesRatio(text, n, named) {
 			return n, true
 		}
 	}
 	return frnum.Number{}, false
+}
+
+// namesRatio tells whether the clause holding n names a ratio the code
+// computes, or restates one the sentence named before ("… inférieur à 2,5
+// ; il s'établit à 0,8"), or one a sentence before named (named): a bare
+// number in a clause of its own subject ("le nombre de sites ne doit pas
+// excéder 12") is no ratio.
+func namesRatio(text string, n frnum.Number, named bool) bool {
+	start := 0
+	for _, loc := range clauseStart.FindAllStringIndex(text[:n.Start], -1) {
+		start = loc[1]
+		if text[loc[0]] == ',' {
+			start = loc[0] + 1 // the subject is the clause's
+		}
+	}
+	clause := strings.TrimSpace(locate.Fold(text[start:n.Start]))
+	return computedRatio.MatchString(clause) || anaphora.MatchString(clause) && (named || computedRatio.MatchString(locate.Fold(text[:start])))
 }
 
 // maxBareRatio: a covenant's ratio printed without a unit is a multiple
@@ -208,9 +224,14 @@ func ratioAfter(text, folded string, at int) (frnum.Number, bool) {
 const maxBareRatio = 20
 
 var (
-	// ratioNamed: a sentence naming the ratio its bare numbers are.
-	ratioNamed = regexp.MustCompile(`\b(ratios?|levier|leverage|gearing|couverture|dscr|icr)\b|dette nette ?/ ?(l )?ebitda`)
-	dayMonth   = regexp.MustCompile(`(?i)^\s*(er\s+)?(` + frnum.MonthPattern + `)\b`)
+	// computedRatio: the names of the ratios shared/ratios computes as
+	// multiples (levier, gearing, couverture_financiere, liquidite_generale).
+	computedRatio = regexp.MustCompile(`\b(levier|leverage|gearing|icr|liquidite generale)\b|\b(dette|endettement) (financiere )?nette?\s*(/|sur|rapportee? a l)?\s*(l )?ebitda\b|\bcouverture (des |du )?(interets|frais financiers|charges financieres|resultat financier)\b|\bdettes? (financiere )?nettes?\s*(/|sur)?\s*(les )?capitaux propres\b`)
+	// clauseStart: where a clause of its own subject begins; anaphora: a
+	// clause restating the ratio named before.
+	clauseStart = regexp.MustCompile(`(?i);|\bet\s|\bainsi que\s|\btandis que\s|\balors que\s|,\s+(?:le|la|les|l['’]|son|sa|ses|leur|leurs)\s`)
+	anaphora    = regexp.MustCompile(`^(il|elle|celui ci|celle ci|ce dernier|lequel|laquelle|le ratio|ce ratio|son niveau)\b`)
+	dayMonth    = regexp.MustCompile(`(?i)^\s*(er\s+)?(` + frnum.MonthPattern + `)\b`)
 )
 
 // bareRatio tells whether a number without a unit may be a ratio: not a
@@ -226,7 +247,7 @@ func levelOf(text, folded string) (frnum.Number, bool) {
 	if loc == nil || !strings.Contains(folded, "ratio") {
 		return frnum.Number{}, false
 	}
-	return ratioAfter(text, folded, loc[0])
+	return ratioAfter(text, folded, loc[0], true) // the covenant it goes with named the ratio
 }
 
 // addCovenant keeps one covenant per ratio and limit.
@@ -286,6 +307,15 @@ func (r *Reading) addItems(q Quote, folded string, closingYear int) {
 			return
 		}
 	}
+	// "La part à moins d'un an des dettes financières s'élève à 9 800 k€":
+	// the part within a year of the whole financial debt, which a
+	// schedule's must equal.
+	if wholeDebt.MatchString(folded) && !debtKind.MatchString(folded) && withinYearOnly.MatchString(q.Text) && !dueWords.MatchString(folded) {
+		if amount, ok := moneyNear(q.Text, withinYearOnly); ok {
+			r.add(Item{Kind: Maturity, What: "dette", Amount: amount, Months: 12, Schedule: true, Quote: q})
+			return
+		}
+	}
 	switch {
 	case undrawnWords.MatchString(folded) && (strings.Contains(folded, "ligne") || strings.Contains(folded, "credit")):
 		if amount, ok := moneyNear(q.Text, undrawnText); ok {
@@ -314,6 +344,9 @@ func instrument(text string) string { return instruments.FindString(text) }
 var (
 	withinYear     = regexp.MustCompile(`(?i)à moins d['’]un an\s*:\s*\d`)
 	withinYearOnly = regexp.MustCompile(`(?i)moins d['’]un an`)
+	// wholeDebt: the financial debt as a whole; debtKind: one of its kinds.
+	wholeDebt = regexp.MustCompile(`\b(dettes financieres|emprunts et dettes financieres|endettement financier)\b`)
+	debtKind  = regexp.MustCompile(`\b(dettes financieres|emprunts et dettes financieres|endettement financier) (aupres|envers|bancaires?|obligataires?|locatives?|liees?|de location|sur)\b`)
 )
 
 // The words of the printed text an amount goes with.

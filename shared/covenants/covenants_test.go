@@ -38,6 +38,14 @@ func TestReadCovenants(t *testing.T) {
 			"levier", true, "2,5", "0,8", "31 décembre 2025", 100 * 1.7 / 2.5, false},
 		{"a bare limit, its level in the next sentence", "Le ratio dette nette / EBITDA ne doit pas excéder 3,5. Au 31 décembre 2025, le ratio s’établit à 3,2.",
 			"dette nette / EBITDA", true, "3,5", "3,2", "31 décembre 2025", 100 * 0.3 / 3.5, false},
+		// a count in a clause of its own subject is not the ratio's limit,
+		// whichever limit word the sentence prints first
+		{"a count's ceiling after the ratio's", "Le ratio de levier doit rester inférieur à 3,0x ; le nombre de sites ne doit pas excéder 12.",
+			"levier", true, "3,0x", "", "", 0, false},
+		{"a count's floor before the ratio's", "Au titre du contrat, le nombre de magasins ouverts ne doit pas être inférieur à 15 et le ratio de gearing doit rester inférieur à 1,2.",
+			"gearing", true, "1,2", "", "", 0, false},
+		{"a bare level restating the ratio", "Le ratio de couverture des frais financiers doit rester supérieur à 4 ; il s’établit à 6,1 au 31 décembre 2025.",
+			"couverture des frais financiers", false, "4", "6,1", "31 décembre 2025", 100 * 2.1 / 4, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -188,8 +196,9 @@ func TestRoles(t *testing.T) {
 	}
 }
 
-// A bare number is a covenant's ratio only in a sentence naming a ratio,
-// and never a year, a day or an amount.
+// A bare number is a covenant's ratio only in a clause naming a ratio the
+// code computes (or restating the one named before it), and never a year,
+// a day or an amount.
 func TestBareNumbersAreNoRatio(t *testing.T) {
 	t.Parallel()
 	for _, page := range []string{
@@ -197,6 +206,11 @@ func TestBareNumbersAreNoRatio(t *testing.T) {
 		"Le ratio de levier ne doit pas excéder le niveau fixé au 31 décembre 2025.",
 		"L’engagement financier est limité à 2 500 000 €.",
 		"Le ratio d’endettement ne doit pas dépasser 2026.",
+		// a ratio the code does not compute, a margin, a duration
+		"Le ratio de distribution de dividendes ne doit pas excéder 0,5.",
+		"Le ratio de solvabilité de la filiale d’assurance doit rester supérieur à 1,5.",
+		"L’emprunt est rémunéré au taux Euribor 3 mois plus une marge qui ne peut excéder 2,5.",
+		"Le ratio de levier est suivi ; le nombre de sites ne doit pas excéder 12.",
 	} {
 		if r := Read([]string{page}, 2025); len(r.Covenants) > 0 {
 			t.Errorf("%q : covenant %+v", page, r.Covenants[0])

@@ -65,9 +65,14 @@ func Facts(company string, r Reading, st Statements, th ratios.Thresholds) ([]fa
 		out = append(out, scheduleFact(company, slug, *r.Schedule, st))
 	}
 	out = append(out, quotedFacts(company, slug, r, st)...)
-	if len(r.Items) == 0 {
+	switch {
+	case len(r.Items) == 0 && r.Schedule == nil:
 		out = append(out, facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-aucune", slug), State: facts.Verified,
 			Text: company + " - Liquidité et échéances : aucune ligne de crédit non tirée ni échéance à moins de 18 mois relevée dans le texte du rapport"})
+	case len(r.Items) == 0:
+		// the schedule states the maturities: saying none would deny it
+		out = append(out, facts.Fact{ID: fmt.Sprintf("C-%s-liquidite-aucune", slug), State: facts.Verified,
+			Text: company + " - Liquidité : aucune ligne de crédit non tirée relevée dans le texte du rapport ; les échéances sont celles de l'état des échéances des dettes"})
 	}
 	if f, a, ok := liquidity(company, slug, r, st); ok {
 		out = append(out, f)

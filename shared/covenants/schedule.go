@@ -16,7 +16,8 @@ import (
 // Schedule is the maturity schedule of the financial debts the annexe
 // prints: the état des échéances des dettes of the PCG's annex model (and of
 // Cerfa 2057), a table whose columns are the gross amount, "à un an au plus",
-// "à plus d'un an et cinq ans au plus" and "à plus de cinq ans", or the same
+// "à plus d'un an et cinq ans au plus" and "à plus de cinq ans" (an IFRS
+// note's "< 1 an", "1 à 5 ans", "> 5 ans" and total alike), or the same
 // buckets listed in a note ("À moins d'un an : 9 640 k€ ; De un à cinq ans :
 // …"). Only the rows of financial debts count: bonds, debts to credit
 // institutions, other borrowings, bank overdrafts.
@@ -28,14 +29,18 @@ type Schedule struct {
 
 var (
 	// scheduleTitle: a page holding the schedule names it.
-	scheduleTitle = regexp.MustCompile(`\b(etat des echeances|echeances des (dettes|emprunts)|etat des dettes|echeancier)\b`)
+	scheduleTitle = regexp.MustCompile(`\b(etat des echeances|echeances des (dettes|emprunts)|etat des dettes|echeancier|par (date d )?echeances?)\b`)
+	// headSigns: an IFRS note heads its buckets with signs ("< 1 an",
+	// "> 5 ans"), which folding drops; they are written out first.
+	headSigns = strings.NewReplacer("< 1 an", "moins d'un an", "<1 an", "moins d'un an", "> 5 ans", "plus de 5 ans", ">5 ans", "plus de 5 ans", "> 1 an", "plus d'un an", ">1 an", "plus d'un an")
 	// The column headings, folded, in the order a header line prints them.
 	headWithin = regexp.MustCompile(`\b(a )?(1|un) an au plus\b|\bmoins d (1|un) an\b|\ba (1|un) an maximum\b`)
 	headGross  = regexp.MustCompile(`\b(montant brut|brut|montant total|total)\b`)
 	headMiddle = regexp.MustCompile(`\b(de )?(1|un) (a|an a) (5|cinq) ans\b|\bplus d (1|un) an\b`)
 	headLate   = regexp.MustCompile(`\bplus de (5|cinq) ans\b`)
-	// financialRow: the rows of financial debts (PCG: DS, DT, DU, DV).
-	financialRow = regexp.MustCompile(`^(autres )?emprunts? obligataires?|^emprunts? et dettes aupres des etablissements de credit|^emprunts? et dettes financieres|^dettes financieres|^concours bancaires|^emprunts? aupres des etablissements de credit|^emprunts? bancaires?`)
+	// financialRow: the rows of financial debts (PCG: DS, DT, DU, DV; in
+	// an IFRS note, lease liabilities too, which dettes_financieres holds).
+	financialRow = regexp.MustCompile(`^(autres )?emprunts? obligataires?|^emprunts? et dettes aupres des etablissements de credit|^emprunts? et dettes financieres|^dettes financieres|^concours bancaires|^emprunts? aupres des etablissements de credit|^emprunts? bancaires?|^(dettes|obligations|passifs?) locati(ves|fs?)|^dettes (financieres )?(de|sur|liees aux contrats de) location`)
 	// subRow: the two rows the PCG model splits debts to credit
 	// institutions into; when printed, their parent row is not counted.
 	subRow = regexp.MustCompile(`^(dont )?a (1|un) an (maximum|max) a l origine|^(dont )?a plus d (1|un) an a l origine`)
@@ -87,7 +92,7 @@ func unitOf(text string) frnum.Unit {
 func scheduleTable(lines []string, unit frnum.Unit) (Schedule, bool) {
 	factor, _ := unit.ToKEUR()
 	for i, l := range lines {
-		folded := locate.Fold(l)
+		folded := locate.Fold(headSigns.Replace(l))
 		within := headWithin.FindStringIndex(folded)
 		gross := headGross.FindStringIndex(folded)
 		if within == nil || gross == nil {

@@ -123,6 +123,15 @@ func LiquidityFact(company string, years []int, rs map[int]ratios.Ratios, ev Evi
 		}
 		maturities = true
 	}
+	// A maturity within the year that the schedule or the table replaces
+	// but that fails a check (one beyond their part within a year) puts
+	// their total in doubt.
+	for _, f := range cfacts {
+		if f.Figure != nil && f.Figure.Type == figureMaturity && strings.Contains(f.Text, "à moins d'un an") && !f.Verified() &&
+			!slices.ContainsFunc(fl.Uses, func(u Flow) bool { return u.Fact == f.ID }) && (schedule || tableOK) {
+			unverified = append(unverified, f.ID+" non vérifié")
+		}
+	}
 	if due, where, ok := currentDebt(y, ev); ok && !schedule && !tableOK {
 		// The balance sheet's current part is every debt due within the
 		// year: it replaces the single maturities the text names.

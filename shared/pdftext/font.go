@@ -91,6 +91,7 @@ func loadFont(v pdf.Value, doc *shared) (*font, error) {
 	}
 	f := &font{toUnicode: toUnicode}
 	f.loadSimple(v)
+	f.markRemappedTrueType(v, doc)
 	return f, nil
 }
 

@@ -7,16 +7,16 @@ import (
 
 // digitGlyphs reads, from an embedded TrueType program (FontFile2), the
 // glyph of each ASCII digit as the font itself states it: by its cmap
-// (character → glyph: the (3,1), (0,x), (3,10) and (1,0) subtables, formats
-// 0, 4, 6 and 12) and by its post table's glyph names ("five"). The map
-// is glyph → digit; empty when the program says nothing of digits (many
-// subsets keep neither table). Every offset is checked: a damaged program
-// gives what it states before the damage.
-func digitGlyphs(ttf []byte) map[uint16]byte {
+// (character → glyph: the (3,1), (0,x), (3,10) and, with macRoman, (1,0)
+// subtables, formats 0, 4, 6 and 12) and by its post table's glyph names
+// ("five"). The map is glyph → digit; empty when the program says nothing
+// of digits (many subsets keep neither table). Every offset is checked: a
+// damaged program gives what it states before the damage.
+func digitGlyphs(ttf []byte, macRoman bool) map[uint16]byte {
 	out := map[uint16]byte{}
 	tables := ttTables(ttf)
 	if cmap, ok := tables["cmap"]; ok {
-		if sub, ok := ttCmapSubtable(cmap); ok {
+		if sub, ok := ttCmapSubtable(cmap, macRoman); ok {
 			for d := byte('0'); d <= '9'; d++ {
 				if g, ok := ttLookup(sub, uint32(d)); ok && g != 0 {
 					out[g] = d
@@ -54,35 +54,57 @@ func ttTables(b []byte) map[string][]byte {
 }
 
 // ttCmapSubtable picks the cmap subtable digits are looked up in: Unicode
-// first, then Mac Roman (whose digits are ASCII's).
-func ttCmapSubtable(cmap []byte) ([]byte, bool) {
+// first, then, with macRoman, Mac Roman (whose digits are ASCII's).
+func ttCmapSubtable(cmap []byte, macRoman bool) ([]byte, bool) {
+	subs := ttSubtables(cmap)
+	for _, k := range [][2]uint16{{3, 1}, {3, 10}, {0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 6}} {
+		if sub, ok := subs[k]; ok {
+			return sub, true
+		}
+	}
+	sub, ok := subs[[2]uint16{1, 0}]
+	return sub, ok && macRoman
+}
+
+// ttSubtables are a cmap's subtables by platform and encoding.
+func ttSubtables(cmap []byte) map[[2]uint16][]byte {
+	out := map[[2]uint16][]byte{}
 	if len(cmap) < 4 {
-		return nil, false
+		return out
 	}
 	n := int(binary.BigEndian.Uint16(cmap[2:]))
-	best, rank := []byte(nil), 0
 	for i := range min(n, 64) {
 		rec := 4 + 8*i
 		if rec+8 > len(cmap) {
 			break
 		}
-		platform, encoding := binary.BigEndian.Uint16(cmap[rec:]), binary.BigEndian.Uint16(cmap[rec+2:])
+		k := [2]uint16{binary.BigEndian.Uint16(cmap[rec:]), binary.BigEndian.Uint16(cmap[rec+2:])}
 		off := int(binary.BigEndian.Uint32(cmap[rec+4:]))
-		if off < 0 || off+2 > len(cmap) {
+		if _, seen := out[k]; seen || off < 0 || off+2 > len(cmap) {
 			continue
 		}
-		r := 0
-		switch {
-		case platform == 3 && (encoding == 1 || encoding == 10), platform == 0:
-			r = 2
-		case platform == 1 && encoding == 0:
-			r = 1
-		}
-		if r > rank {
-			best, rank = cmap[off:], r
+		out[k] = cmap[off:]
+	}
+	return out
+}
+
+// ttCodeGlyph is the glyph a code of a simple TrueType font without
+// /Encoding draws (ISO 32000-1, 9.6.6.4): by the (3,0) subtable at the
+// code, or at 0xF000, 0xF100 or 0xF200 plus it, else by the (1,0) one.
+func ttCodeGlyph(subs map[[2]uint16][]byte, code byte) (uint16, bool) {
+	if sub, ok := subs[[2]uint16{3, 0}]; ok {
+		for _, base := range []uint32{0, 0xF000, 0xF100, 0xF200} {
+			if g, ok := ttLookup(sub, base+uint32(code)); ok && g != 0 {
+				return g, true
+			}
 		}
 	}
-	return best, best != nil
+	if sub, ok := subs[[2]uint16{1, 0}]; ok {
+		if g, ok := ttLookup(sub, uint32(code)); ok && g != 0 {
+			return g, true
+		}
+	}
+	return 0, false
 }
 
 // ttLookup is the glyph of character c in a cmap subtable.

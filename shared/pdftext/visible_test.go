@@ -19,8 +19,9 @@ func visibleFile(content, pageExtra, toUnicode string) []byte {
 		{id: 1, body: "<< /Type /Catalog /Pages 2 0 R >>"},
 		{id: 2, body: "<< /Type /Pages /Kids [3 0 R] /Count 1 >>"},
 		{id: 3, body: "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] " + pageExtra +
-			" /Resources << /Font << /F1 5 0 R /F2 6 0 R >> /XObject << /Im1 8 0 R >>" +
+			" /Resources << /Font << /F1 5 0 R /F2 6 0 R >> /XObject << /Im1 8 0 R /Fm1 11 0 R /Fm2 13 0 R >>" +
 			" /ExtGState << /Clear << /ca 0 >> /Half << /ca 0.5 >> /NoStroke << /CA 0 >> /Masked << /SMask << /S /Luminosity /G 9 0 R >> >>" +
+			" /ClearRef 12 0 R /None << /ca 0 /CA 0 >>" +
 			" /MaskShows << /SMask << /S /Luminosity /G 10 0 R >> >> /Unmasked << /SMask /None >> >> >> /Contents 4 0 R >>"},
 		{id: 4, body: fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)},
 		{id: 5, body: "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"},
@@ -29,8 +30,15 @@ func visibleFile(content, pageExtra, toUnicode string) []byte {
 		{id: 8, body: "<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length 1 >>\nstream\n\x00\nendstream"},
 		{id: 9, body: "<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Group << /S /Transparency /CS /DeviceGray >> /Length 3 >>\nstream\n0 g\nendstream"},
 		{id: 10, body: "<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Group << /S /Transparency /CS /DeviceGray >> /Length 20 >>\nstream\n1 g 0 0 200 200 re f\nendstream"},
+		// a form drawing the sentence, and an opacity of 0 given by reference
+		{id: 11, body: fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /Font << /F1 5 0 R >> >> /Length %d >>\nstream\n%s\nendstream", len(formText), formText)},
+		{id: 12, body: "<< /Type /ExtGState /ca 0 >>"},
+		{id: 13, body: fmt.Sprintf("<< /Type /XObject /Subtype /Form /BBox [0 0 200 200] /Resources << /Font << /F1 5 0 R >> /ExtGState << /Gone << /ca 0 >> >> >> /Length %d >>\nstream\n/Gone gs %s\nendstream", len(formText)+9, formText)},
 	}, "")
 }
+
+// formText is the form XObject Fm1's content.
+const formText = "BT /F1 12 Tf 10 100 Td (redressement judiciaire 5 000) Tj ET"
 
 // A page always prints a visible line too, so that it has text.
 const shown = "BT /F1 10 Tf 10 180 Td (Bilan) Tj ET "
@@ -89,6 +97,13 @@ func TestHiddenText(t *testing.T) {
 		{"under a white fill clipped to a rectangle", "BT /F1 12 Tf 10 100 Td " + s + " ET q 0 80 200 50 re W n 1 g 0 90 200 30 re f Q", "", HiddenCovered},
 		{"beside a white fill painted after it", "BT /F1 12 Tf 10 100 Td " + s + " ET 1 g 0 10 200 30 re f", "", ""},
 		{"under a white fill clipped away from it", "BT /F1 12 Tf 10 100 Td " + s + " ET q 0 0 200 50 re W n 1 g 0 90 200 30 re f Q", "", ""},
+		{"opacity 0 by reference", "/ClearRef gs BT /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenClear},
+		{"a form drawn at opacity 0", "q /Clear gs /Fm1 Do Q", "", HiddenClear},
+		{"a form drawn at full opacity", "/Fm1 Do", "", ""},
+		{"a form setting opacity 0 in its own resources", "/Fm2 Do", "", HiddenClear},
+		{"filled and stroked, neither painting", "/None gs BT 2 Tr /F1 12 Tf 10 100 Td " + s + " ET", "", HiddenClear},
+		{"filled and stroked, the stroke painting", "/Clear gs BT 2 Tr /F1 12 Tf 10 100 Td " + s + " ET", "", ""},
+		{"clipped to, filled through at opacity 0", "/Clear gs BT 7 Tr /F1 12 Tf 10 100 Td " + s + " ET 0 0 200 200 re f", "", HiddenClear},
 		{"turned upside down, not mirrored", "BT /F1 12 Tf -1 0 0 -1 190 100 Tm " + s + " ET", "", ""},
 	}
 	for _, tt := range tests {
