@@ -12,9 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"cloud.google.com/go/storage"
-	"google.golang.org/api/option"
-
 	"analyste.dev/analyste/shared/checks"
 	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
@@ -26,6 +23,18 @@ import (
 	"analyste.dev/analyste/shared/store/storetest"
 )
 
+// checkedLine is the line the first check of the dictionary reads, and a
+// year that reads v on it.
+func checkedLine() (label string, k statements.Key, year func(v float64) statements.Year) {
+	label = slices.Sorted(maps.Keys(involvedKeys()))[0]
+	k = involvedKeys()[label][0]
+	return label, k, func(v float64) statements.Year {
+		var y statements.Year
+		y.Set(k, v)
+		return y
+	}
+}
+
 // corrected is a run whose chain reading fails a check on one amount, and
 // its version 2, where a reviewer corrected that amount: the check passes,
 // the leverage falls, and the memo's hand-off keeps only the claim whose
@@ -33,14 +42,7 @@ import (
 func corrected(t *testing.T) (h *memReview, v http.Handler, id string, k statements.Key) {
 	t.Helper()
 	id = "r-corrige"
-	labels := slices.Sorted(maps.Keys(involvedKeys()))
-	label := labels[0]
-	k = involvedKeys()[label][0]
-	year := func(v float64) statements.Year {
-		var y statements.Year
-		y.Set(k, v)
-		return y
-	}
+	label, k, year := checkedLine()
 	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	chain := schema.ExtractionRecord{Company: "Société test SA", Years: map[int]statements.Year{2025: year(100), 2024: year(90)},
 		Checks: []checks.Check{{Year: 2025, Label: label, Status: checks.Failed, Expected: 110, Read: 100, Message: "écart de la chaîne"}},
@@ -268,19 +270,13 @@ func TestCheckFailingOtherwiseIsANewCause(t *testing.T) {
 func publishedThenAbstains(t *testing.T, abstains bool) (review *memReview, v http.Handler, id string) {
 	t.Helper()
 	id = runID("publie-puis-corrige")
-	labels := slices.Sorted(maps.Keys(involvedKeys()))
-	k := involvedKeys()[labels[0]][0]
-	year := func(v float64) statements.Year {
-		var y statements.Year
-		y.Set(k, v)
-		return y
-	}
+	label, k, year := checkedLine()
 	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	chain := schema.ExtractionRecord{Company: "Société publiée SA", Years: map[int]statements.Year{2025: year(110), 2024: year(90)},
-		Checks: []checks.Check{{Year: 2025, Label: labels[0], Status: checks.Passed, Expected: 110, Read: 110, Message: "conforme"}}}
+		Checks: []checks.Check{{Year: 2025, Label: label, Status: checks.Passed, Expected: 110, Read: 110, Message: "conforme"}}}
 	latest := chain
 	latest.Years = map[int]statements.Year{2025: year(100), 2024: year(90)}
-	latest.Checks = []checks.Check{{Year: 2025, Label: labels[0], Status: checks.Failed, Expected: 110, Read: 100, Message: "écart après correction"}}
+	latest.Checks = []checks.Check{{Year: 2025, Label: label, Status: checks.Failed, Expected: 110, Read: 100, Message: "écart après correction"}}
 	version := memo.Result{Status: memo.Published}
 	if abstains {
 		hand := memo.Handoff{Report: chain.Company, Status: memo.Abstained, Reason: "abstention sur 1 point(s)", Claims: []memo.HandoffClaim{
@@ -298,12 +294,7 @@ func publishedThenAbstains(t *testing.T, abstains bool) (review *memReview, v ht
 		corrections: []store.Keyed{{Key: "k1", Correction: schema.Correction{Report: id, Field: k.String(), Year: 2025, Before: "110", After: "100",
 			Reason: "page 8 : 100", By: "ana@example.com", At: at, State: schema.Applied, Version: 2}}},
 		revisions: []schema.Revision{{Report: id, Version: 2, Corrections: []string{"k1"}, By: "ana@example.com", At: at, Extraction: latest, Memo: version}}}
-	gcs, err := storage.NewClient(t.Context(), option.WithoutAuthentication(), option.WithEndpoint("http://127.0.0.1:1/storage/v1/"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = gcs.Close() })
-	r, err := NewFirestoreReader(runs, &storetest.Pages{}, gcs, WithReview(review))
+	r, err := NewFirestoreReader(runs, &storetest.Pages{}, noStorage(t), WithReview(review))
 	if err != nil {
 		t.Fatal(err)
 	}
