@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -118,8 +119,10 @@ func (v *viewer) handoffCauses(w http.ResponseWriter, r *http.Request, id string
 		res memo.Result
 		src causeSources
 	)
-	if err := v.read.Document(ctx, schema.Handoffs, id, &h); err != nil {
-		v.readFailed(w, r, "Le relais du rapport "+id, err)
+	// Without the chain's hand-off, the latest version's when it abstains.
+	missing := v.read.Document(ctx, schema.Handoffs, id, &h)
+	if missing != nil && !errors.Is(missing, ErrNotFound) {
+		v.readFailed(w, r, "Le relais du rapport "+id, missing)
 		return h, nil, nil, false
 	}
 	switch err := v.read.Document(ctx, schema.Extractions, id, &ex); {
@@ -140,6 +143,13 @@ func (v *viewer) handoffCauses(w http.ResponseWriter, r *http.Request, id string
 		return h, nil, nil, false
 	}
 	src.defects = res.Defects
+	if missing != nil {
+		var err error
+		if h, src.byVersion, err = v.versionHandoff(ctx, id, src.last); err != nil || !src.byVersion {
+			v.readFailed(w, r, "Le relais du rapport "+id, cmp.Or(err, missing))
+			return h, nil, nil, false
+		}
+	}
 	live, lifted = src.worklist(id, h)
 	return h, live, lifted, true
 }

@@ -3,6 +3,7 @@ package viewer
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -113,13 +114,28 @@ func (m *memReview) Resolve(_ context.Context, id string, r schema.Resolution) e
 	}
 	m.resolutions[id] = r
 	var h schema.HandoffRecord
-	if err := m.reader.Document(context.Background(), schema.Handoffs, id, &h); err != nil {
+	switch err := m.reader.Document(context.Background(), schema.Handoffs, id, &h); {
+	case errors.Is(err, ErrNotFound):
+		return nil // a version's hand-off: in the review database only
+	case err != nil:
 		return err
 	}
 	h.Resolution = &r
 	b, err := json.Marshal(h)
 	m.reader.docs[schema.Handoffs+"/"+id] = b
 	return err
+}
+
+func (m *memReview) Resolutions(_ context.Context, ids []string) (map[string]schema.Resolution, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := map[string]schema.Resolution{}
+	for _, id := range ids {
+		if r, ok := m.resolutions[id]; ok {
+			out[id] = r
+		}
+	}
+	return out, nil
 }
 
 func (m *memReview) Correct(context.Context, string, schema.Correction, store.Recompute) (int, error) {

@@ -23,8 +23,8 @@ import (
 )
 
 // Corrector records and reads the corrections of readings, the memo
-// versions they give and the decisions on a hand-off's causes;
-// *store.Review is one, over the review database.
+// versions they give, the decisions on a hand-off's causes and the
+// resolutions; *store.Review is one, over the review database.
 type Corrector interface {
 	Decide(ctx context.Context, d schema.CauseDecision) error
 	Decisions(ctx context.Context, id string) (map[string]schema.CauseDecision, error)
@@ -35,6 +35,7 @@ type Corrector interface {
 	Revisions(ctx context.Context, id string) ([]schema.Revision, error)
 	Revision(ctx context.Context, id string, n int) (schema.Revision, bool, error)
 	Latest(ctx context.Context, ids []string) (map[string]schema.Revision, error)
+	Resolutions(ctx context.Context, ids []string) (map[string]schema.Resolution, error)
 }
 
 // reviser recomputes a corrected reading with the chain's code, offline:

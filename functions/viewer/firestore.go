@@ -31,11 +31,12 @@ type PageLoader interface {
 	Load(ctx context.Context, url string) ([]string, error)
 }
 
-// Resolutions keeps the resolutions in the review database:
-// *store.Review.
+// Resolutions keeps the resolutions in the review database, beside the
+// memo versions whose latest may open a hand-off: *store.Review.
 type Resolutions interface {
 	Resolve(ctx context.Context, id string, res schema.Resolution) error
 	Resolutions(ctx context.Context, ids []string) (map[string]schema.Resolution, error)
+	Latest(ctx context.Context, ids []string) (map[string]schema.Revision, error)
 }
 
 // FirestoreReader reads the data model and the uploaded PDFs through
@@ -157,11 +158,20 @@ func (f *FirestoreReader) Resolve(ctx context.Context, id string, res schema.Res
 	var h schema.HandoffRecord
 	if f.review != nil {
 		// In the review database, for a hand-off that exists and that no
-		// earlier resolution closed.
-		if err := f.Document(ctx, schema.Handoffs, id, &h); err != nil {
+		// earlier resolution closed: the chain's, or else that of the
+		// latest memo version when a correction made it abstain.
+		switch err := f.Document(ctx, schema.Handoffs, id, &h); {
+		case errors.Is(err, ErrNotFound):
+			latest, lerr := f.review.Latest(ctx, []string{id})
+			if lerr != nil {
+				return lerr
+			}
+			if rev, ok := latest[id]; !ok || rev.Memo.Handoff == nil {
+				return err
+			}
+		case err != nil:
 			return err
-		}
-		if h.Resolution != nil {
+		case h.Resolution != nil:
 			return &AlreadyResolved{Resolution: *h.Resolution}
 		}
 	}

@@ -23,12 +23,7 @@ func TestReaderThroughTheStore(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
 	runs := storetest.New(time.Minute)
-	gcs, err := storage.NewClient(ctx, option.WithoutAuthentication(), option.WithEndpoint("http://127.0.0.1:1/storage/v1/"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = gcs.Close() })
-	r, err := NewFirestoreReader(runs, &storetest.Pages{}, gcs)
+	r, err := NewFirestoreReader(runs, &storetest.Pages{}, noStorage(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,4 +60,16 @@ func TestReaderThroughTheStore(t *testing.T) {
 	if err := r.Resolve(ctx, runID("sans-relais"), res); !errors.Is(err, ErrNotFound) {
 		t.Errorf("a run without hand-off: %v, want ErrNotFound", err)
 	}
+}
+
+// noStorage is a Cloud Storage client that reaches nothing: the tests
+// through the store read no upload.
+func noStorage(t *testing.T) *storage.Client {
+	t.Helper()
+	gcs, err := storage.NewClient(t.Context(), option.WithoutAuthentication(), option.WithEndpoint("http://127.0.0.1:1/storage/v1/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = gcs.Close() })
+	return gcs
 }

@@ -64,6 +64,9 @@ type handoffView struct {
 	// no longer has: a correction lifted them, nothing is left to decide.
 	Lifted   []*causeCard
 	LiftedBy int
+	// OpenedBy is the version whose memo opened the hand-off when the
+	// chain's was published: 0 when the chain opened it.
+	OpenedBy int
 	// PerCause: each cause is decided apart, the resolution once all are.
 	PerCause bool
 	// DecisionsUnavailable: the decisions could not be read, so nothing
@@ -288,12 +291,23 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 	if last != nil && found[schema.Memos] {
 		p.ChainMemo = memoOfResult(id, res, sig, nil)
 	}
-	if found[schema.Handoffs] {
+	// The chain published its memo and a correction made the version
+	// abstain: the hand-off is that version's.
+	var byVersion bool
+	if !found[schema.Handoffs] {
+		var err error
+		if hand, byVersion, err = v.versionHandoff(ctx, id, last); err != nil {
+			v.readFailed(w, r, "Le relais de la version "+fmt.Sprint(last.Version)+" du mémo", err)
+			return
+		}
+	}
+	if found[schema.Handoffs] || byVersion {
 		var exr *schema.ExtractionRecord
 		if found[schema.Extractions] {
 			exr = &ex
 		}
-		p.Handoff, in.Handoff = v.handoffOf(r, id, hand, run, causeSources{chain: exr, defects: res.Defects, last: last, shown: p.Extraction}), &hand
+		src := causeSources{chain: exr, defects: res.Defects, last: last, shown: p.Extraction, byVersion: byVersion}
+		p.Handoff, in.Handoff = v.handoffOf(r, id, hand, run, src), &hand
 		if p.Handoff.PerCause {
 			in.Causes = &p.Handoff.Tally
 		}
@@ -308,6 +322,9 @@ func (v *viewer) report(w http.ResponseWriter, r *http.Request) {
 func (v *viewer) handoffOf(r *http.Request, id string, h schema.HandoffRecord, run schema.Report, src causeSources) *handoffView {
 	hv := &handoffView{HandoffRecord: h, Opened: store.Opened(run), ShortReason: shortReason(h.Reason)}
 	hv.Causes, hv.Lifted = src.worklist(id, h)
+	if src.byVersion {
+		hv.Opened, hv.OpenedBy = src.last.At, src.last.Version
+	}
 	if src.last != nil {
 		hv.LiftedBy = src.last.Version
 		if lh := src.last.Memo.Handoff; lh != nil {

@@ -1,6 +1,7 @@
 package viewer
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"time"
@@ -96,6 +97,9 @@ type causeSources struct {
 	defects []memo.Defect
 	last    *schema.Revision
 	shown   *extractionView
+	// byVersion: the chain wrote no hand-off (its memo was published),
+	// the hand-off is the latest version's.
+	byVersion bool
 }
 
 // worklist is the hand-off's worklist as the latest version has it (the
@@ -107,6 +111,9 @@ type causeSources struct {
 func (s causeSources) worklist(id string, h schema.HandoffRecord) (live, lifted []*causeCard) {
 	if s.last == nil {
 		return worklist(id, h, s.chain, s.shown, s.defects), nil
+	}
+	if s.byVersion {
+		h = schema.HandoffRecord{} // the chain's had no claim stopped
 	}
 	var latest schema.HandoffRecord
 	if s.last.Memo.Handoff != nil {
@@ -130,4 +137,23 @@ func (s causeSources) worklist(id string, h schema.HandoffRecord) (live, lifted 
 		}
 	}
 	return live, lifted
+}
+
+// versionHandoff is the hand-off of the latest version when the chain
+// wrote none (its memo was published) and a correction made that version
+// abstain: its resolution, if any, is in the review database only. ok is
+// false when the version has no hand-off.
+func (v *viewer) versionHandoff(ctx context.Context, id string, last *schema.Revision) (h schema.HandoffRecord, ok bool, err error) {
+	if last == nil || last.Memo.Handoff == nil {
+		return h, false, nil
+	}
+	h.Handoff = *last.Memo.Handoff
+	got, err := v.corrections.Resolutions(ctx, []string{id})
+	if err != nil {
+		return h, false, fmt.Errorf("résolution du relais de la version %d : %w", last.Version, err)
+	}
+	if res, found := got[id]; found {
+		h.Resolution = &res
+	}
+	return h, true, nil
 }

@@ -20,7 +20,20 @@ import (
 	"analyste.dev/analyste/shared/schema"
 	"analyste.dev/analyste/shared/statements"
 	"analyste.dev/analyste/shared/store"
+	"analyste.dev/analyste/shared/store/storetest"
 )
+
+// checkedLine is the line the first check of the dictionary reads, and a
+// year that reads v on it.
+func checkedLine() (label string, k statements.Key, year func(v float64) statements.Year) {
+	label = slices.Sorted(maps.Keys(involvedKeys()))[0]
+	k = involvedKeys()[label][0]
+	return label, k, func(v float64) statements.Year {
+		var y statements.Year
+		y.Set(k, v)
+		return y
+	}
+}
 
 // corrected is a run whose chain reading fails a check on one amount, and
 // its version 2, where a reviewer corrected that amount: the check passes,
@@ -29,14 +42,7 @@ import (
 func corrected(t *testing.T) (h *memReview, v http.Handler, id string, k statements.Key) {
 	t.Helper()
 	id = "r-corrige"
-	labels := slices.Sorted(maps.Keys(involvedKeys()))
-	label := labels[0]
-	k = involvedKeys()[label][0]
-	year := func(v float64) statements.Year {
-		var y statements.Year
-		y.Set(k, v)
-		return y
-	}
+	label, k, year := checkedLine()
 	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
 	chain := schema.ExtractionRecord{Company: "Société test SA", Years: map[int]statements.Year{2025: year(100), 2024: year(90)},
 		Checks: []checks.Check{{Year: 2025, Label: label, Status: checks.Failed, Expected: 110, Read: 100, Message: "écart de la chaîne"}},
@@ -254,5 +260,124 @@ func TestCheckFailingOtherwiseIsANewCause(t *testing.T) {
 	review.revisions[0].Memo = memo.Result{Status: memo.Published}
 	if _, page = serve(t, v, "GET", reportURL(id), ana, nil, ""); !strings.Contains(page, "la version 2 du mémo est publié ; 2 causes restent à décider") {
 		t.Errorf("the reason of a published version with failed checks:\n%.3000s", section(page, "titre-relais"))
+	}
+}
+
+// publishedThenAbstains is a run whose chain published its memo, so wrote
+// no hand-off, and its version 2, where a correction makes a check fail:
+// the version's memo abstains, or is published when abstains is false.
+// The reader is the store's, over the in-memory runs, as deployed.
+func publishedThenAbstains(t *testing.T, abstains bool) (review *memReview, v http.Handler, id string) {
+	t.Helper()
+	id = runID("publie-puis-corrige")
+	label, k, year := checkedLine()
+	at := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+	chain := schema.ExtractionRecord{Company: "Société publiée SA", Years: map[int]statements.Year{2025: year(110), 2024: year(90)},
+		Checks: []checks.Check{{Year: 2025, Label: label, Status: checks.Passed, Expected: 110, Read: 110, Message: "conforme"}}}
+	latest := chain
+	latest.Years = map[int]statements.Year{2025: year(100), 2024: year(90)}
+	latest.Checks = []checks.Check{{Year: 2025, Label: label, Status: checks.Failed, Expected: 110, Read: 100, Message: "écart après correction"}}
+	version := memo.Result{Status: memo.Published}
+	if abstains {
+		hand := memo.Handoff{Report: chain.Company, Status: memo.Abstained, Reason: "abstention sur 1 point(s)", Claims: []memo.HandoffClaim{
+			{Paragraph: 2, Claim: "La marge progresse de 9,9 %.", Step: memo.StepNumbers, Reason: "9,9 % absent des faits cités"}}}
+		version = memo.Result{Status: memo.Abstained, Reason: hand.Reason, Handoff: &hand}
+	}
+	runs := storetest.New(time.Minute)
+	for coll, doc := range map[string]any{schema.Reports: schema.Report{Status: schema.Done, Company: chain.Company},
+		schema.Extractions: chain, schema.Signals: schema.SignalsRecord{}, schema.Memos: memo.Result{Status: memo.Published}} {
+		if err := runs.Put(coll, id, doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	review = &memReview{decisions: map[string]schema.CauseDecision{}, resolutions: map[string]schema.Resolution{}, reader: memReader{docs: map[string][]byte{}},
+		corrections: []store.Keyed{{Key: "k1", Correction: schema.Correction{Report: id, Field: k.String(), Year: 2025, Before: "110", After: "100",
+			Reason: "page 8 : 100", By: "ana@example.com", At: at, State: schema.Applied, Version: 2}}},
+		revisions: []schema.Revision{{Report: id, Version: 2, Corrections: []string{"k1"}, By: "ana@example.com", At: at, Extraction: latest, Memo: version}}}
+	r, err := NewFirestoreReader(runs, &storetest.Pages{}, noStorage(t), WithReview(review))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err = New(Deps{Reader: r, Resolver: r, Corrections: review, Log: slog.New(slog.DiscardHandler), FormKey: formKey}); err != nil {
+		t.Fatal(err)
+	}
+	return review, v, id
+}
+
+// relay cuts the page's hand-off section.
+func relay(page string) string {
+	i := strings.Index(page, `id="titre-relais"`)
+	if i < 0 {
+		return ""
+	}
+	return page[i : i+strings.Index(page[i:], "</section>")]
+}
+
+// When the chain published its memo and a correction makes the version
+// abstain, the hand-off is that version's: its causes are listed and
+// decided, and it is resolved once, in the review database; a version
+// that publishes opens none.
+func TestVersionAbstainingOpensAHandoff(t *testing.T) {
+	t.Parallel()
+	review, v, id := publishedThenAbstains(t, true)
+	const ana, bob, self = "ana@example.com", "bob@example.com", "http://localhost:8080"
+	page, forms := undecidedCauses(t, v, id, ana, 2) // the check the correction makes fail, the claim
+	rel := relay(page)
+	if !strings.Contains(rel, "2 causes à examiner") || !strings.Contains(rel, "relais ouvert par la version 2 du mémo") ||
+		!strings.Contains(rel, "n'était pas en échec dans la lecture de la chaîne") || !strings.Contains(rel, "La marge progresse de 9,9 %.") {
+		t.Fatalf("the hand-off does not show the version's causes:\n%s", rel)
+	}
+	f := formTokens{key: formKey, now: time.Now}
+	resolve := func(who string) url.Values {
+		return url.Values{"jeton": {f.mint(purposeResolve, who, id)}, "decision": {string(schema.Corrected)}, "commentaire": {"Montant repris page 8."}}
+	}
+	if code, body := serve(t, v, "POST", reportURL(id)+"/relais", ana, resolve(ana), self); code != 409 || !strings.Contains(body, "à décider") {
+		t.Errorf("a resolution before the causes are decided: %d, want 409:\n%.1500s", code, body)
+	}
+	for i, verdict := range []string{"rejetee", "acceptee"} {
+		if code, body := serve(t, v, "POST", forms[i][1], ana, url.Values{"jeton": {forms[i][2]}, "decision": {verdict}, "motif": {"vu page 8"}}, self); code != 303 {
+			t.Fatalf("cause %d: %d, want 303:\n%.1500s", i+1, code, body)
+		}
+	}
+	if len(review.decisions) != 2 {
+		t.Errorf("%d decisions recorded, want 2", len(review.decisions))
+	}
+	_, page = serve(t, v, "GET", reportURL(id), ana, nil, "")
+	m := resolveTokenRE.FindStringSubmatch(page)
+	if m == nil {
+		t.Fatalf("every cause decided: no resolution form:\n%s", relay(page))
+	}
+	form := url.Values{"jeton": {m[1]}, "decision": {string(schema.Corrected)}, "commentaire": {"Montant repris page 8."}}
+	if code, body := serve(t, v, "POST", reportURL(id)+"/relais", ana, form, self); code != 303 {
+		t.Fatalf("the resolution: %d, want 303:\n%.1500s", code, body)
+	}
+	if got := review.resolutions[id]; got.By != ana || got.Decision != schema.Corrected {
+		t.Errorf("resolution %+v, want ana's", got)
+	}
+	for _, again := range []struct {
+		who  string
+		form url.Values
+	}{{ana, form}, {bob, resolve(bob)}} {
+		if code, body := serve(t, v, "POST", reportURL(id)+"/relais", again.who, again.form, self); code != 409 || !strings.Contains(body, "déjà été résolu") {
+			t.Errorf("a second resolution by %s: %d, want 409:\n%.1500s", again.who, code, body)
+		}
+	}
+	if review.resolutions[id].By != ana {
+		t.Error("a second resolution replaced the first")
+	}
+	_, page = serve(t, v, "GET", reportURL(id), bob, nil, "")
+	if rel := relay(page); !strings.Contains(rel, "Ce relais est résolu") || strings.Contains(rel, `class="resolution"`) {
+		t.Errorf("the resolved hand-off:\n%s", rel)
+	}
+	if !strings.Contains(page, "relais corrigé par ana@example.com") {
+		t.Error("the decision header does not show the resolution")
+	}
+
+	_, v, id = publishedThenAbstains(t, false)
+	if _, page := serve(t, v, "GET", reportURL(id), ana, nil, ""); strings.Contains(page, `id="titre-relais"`) {
+		t.Error("a published version shows a hand-off")
+	}
+	if code, _ := serve(t, v, "POST", reportURL(id)+"/relais", ana, resolve(ana), self); code != 404 {
+		t.Errorf("resolving a published version: %d, want 404", code)
 	}
 }

@@ -246,6 +246,9 @@ func TestCorrectionRerunsTheChain(t *testing.T) {
 		if err := chromedp.Do(ctx, view(t, "correction-5-montant-corrige.png")); err != nil {
 			t.Fatal(err)
 		}
+		if chainMemo.Status == memo.Published {
+			versionHandoff(t, ctx, srv, id, rev)
+		}
 	}
 	res, sheet := do("GET", "/rapports/"+id+"/liasse.xlsx", nil, "")
 	if res.StatusCode != http.StatusOK {
@@ -268,6 +271,40 @@ func TestCorrectionRerunsTheChain(t *testing.T) {
 	}
 	if !found || !strings.Contains(rows[1][1], "corrigée par "+reviewer) {
 		t.Errorf("the workbook does not hold version 2's %s: %v", ref, rows[1])
+	}
+}
+
+// versionHandoff checks, over a chain memo that was published, the hand-off
+// of version 2, which abstains: its worklist on the report, one of its
+// causes decided in the browser. Its resolution is left: the desk's tests
+// read Ferlac's review after this one.
+func versionHandoff(t *testing.T, ctx context.Context, srv, id string, rev schema.Revision) {
+	t.Helper()
+	if rev.Memo.Handoff == nil {
+		t.Fatalf("version 2's memo is %s with no hand-off", rev.Memo.Status)
+	}
+	form := chromedp.CSS("section.relais li.cause form.decision-cause")
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/rapports/"+id), chromedp.WaitVisible(form),
+		chromedp.ScrollIntoView(chromedp.CSS("#titre-relais")), view(t, "correction-8-relais-de-la-version.png")); err != nil {
+		t.Fatal(err)
+	}
+	relay := evaluate[string](t, ctx, `document.querySelector("section.relais").innerText`)
+	if !strings.Contains(relay, "relais ouvert par la version 2 du mémo") || !strings.Contains(relay, "Décision sur cette cause") {
+		t.Fatalf("the report does not open version 2's hand-off:\n%s", relay)
+	}
+	anchor := evaluate[string](t, ctx, `document.querySelector("section.relais li.cause:has(form.decision-cause)").id`)
+	const reason = "Montant volontairement faux : l'écart est celui de l'essai."
+	err := chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS("#"+anchor+"-rejetee")),
+		chromedp.SendKeys(chromedp.CSS("#"+anchor+"-motif"), reason),
+		chromedp.Click(chromedp.CSS("#"+anchor+` form.decision-cause button[type="submit"]`)),
+		chromedp.WaitVisible(chromedp.CSS("#"+anchor+" p.decision-cause[role=status]")),
+		view(t, "correction-9-cause-de-la-version-decidee.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if card := evaluate[string](t, ctx, `document.getElementById("`+anchor+`").innerText`); !strings.Contains(card, "rejetée par "+reviewer) || !strings.Contains(card, reason) {
+		t.Errorf("the decided cause does not say who rejected it and why:\n%s", card)
 	}
 }
 
