@@ -52,6 +52,10 @@ type header struct {
 	net      bool
 	gross    bool // Brut, or the amortisation column of a Brut / Amort. / Net layout
 	notes    bool
+	// opens is a heading's "Du" alone, the date under it opening the
+	// column's period ("Du" / "01/01/2021" / "au" / "30/09/2021" in a
+	// narrow cell).
+	opens bool
 	// comparison heads a column derived from the others: a variation or a
 	// ratio ("Écart N / N-1", "% CA"), never a year's amounts.
 	comparison bool
@@ -130,6 +134,7 @@ func parseHeader(text string) (header, bool) {
 		}
 	}
 	h.period = periodIn(text)
+	h.opens = slices.Equal(tokens, []string{"du"})
 	return h, true
 }
 

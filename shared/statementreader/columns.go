@@ -216,8 +216,15 @@ func mergePeriod(dst *header, h header) {
 	dst.period.Months = cmp.Or(dst.period.Months, h.period.Months)
 }
 
-// merge adds what one header cell says to the column's header.
+// merge adds what one header cell says to the column's header; the date
+// under a "Du" opens the period.
 func merge(dst *header, h header) {
+	if dst.opens && dst.period.Start == "" && h.period.Start == "" && h.period.End != "" {
+		dst.period.Start, dst.opens = h.period.End, false
+		dst.year = max(dst.year, h.year)
+		return
+	}
+	dst.opens = dst.opens || h.opens
 	mergePeriod(dst, h)
 	dst.net = dst.net || h.net
 	dst.gross = dst.gross || h.gross

@@ -274,6 +274,12 @@ func TestPeriodLines(t *testing.T) {
 			line(737, span(300, 362, "Semestre clos le"), span(500, 562, "Semestre clos le")),
 			line(728, span(310, 360, "30/06/2021"), span(510, 560, "30/06/2020")),
 		}, []statements.Period{{End: "2021-06-30", Months: 6}, {End: "2020-06-30", Months: 6}}},
+		{"a period wrapped over four lines", []pdftext.Line{
+			line(740, span(344, 359, "Du"), span(545, 560, "Du")),
+			line(729, span(310, 360, "01/01/2021"), span(510, 560, "01/01/2020")),
+			line(717, span(345, 359, "au"), span(546, 560, "au")),
+			line(706, span(310, 360, "30/09/2021"), span(510, 560, "31/12/2020")),
+		}, []statements.Period{{Start: "2021-01-01", End: "2021-09-30", Months: 9}, {Start: "2020-01-01", End: "2020-12-31", Months: 12}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -96,9 +96,10 @@ func halfSegments(p pdftext.Page, seed *segment) []segment {
 			}
 			cur := &segs[len(segs)-1]
 			// The head of headings that wrapped ("Semestre clos le" over
-			// "30/06/2021") is a line of header words just above.
+			// "30/06/2021", "Du" over "01/01/2021") is a line of header
+			// words just above.
 			if len(cur.headers) == 0 && i > 0 && head != i-1 {
-				if above, _ := headerLine(p.Lines[i-1], margin); lengthsOnly(above) && !readRow(p.Lines[i-1]).hasAmounts() {
+				if above, _ := headerLine(p.Lines[i-1], margin); (lengthsOnly(above) || opensOnly(above)) && !readRow(p.Lines[i-1]).hasAmounts() {
 					cur.headers = append(cur.headers, above...)
 				}
 			}
@@ -270,6 +271,11 @@ func headerLine(l pdftext.Line, margin float64) ([]header, bool) {
 		hs = append(hs, h)
 	}
 	return hs, strong || marked >= 2
+}
+
+// opensOnly tells headings that are each a period's "Du".
+func opensOnly(hs []header) bool {
+	return len(hs) > 0 && !slices.ContainsFunc(hs, func(h header) bool { return !h.opens })
 }
 
 // lengthsOnly tells headings that each print a period's length and no date.
