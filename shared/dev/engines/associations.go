@@ -59,7 +59,7 @@ func assetsAssociation() []row {
 // propres (with and without a right of taking back), then fonds reportés
 // et dédiés, provisions and debts.
 func liabilitiesAssociation() []row {
-	return []row{
+	return cat([]row{
 		hd("FONDS PROPRES"),
 		ln("Fonds propres sans droit de reprise", "", "capital").or("Fonds associatifs sans droit de reprise"),
 		ln("Fonds propres avec droit de reprise", "", "primes").or("Fonds associatifs avec droit de reprise"),
@@ -80,16 +80,11 @@ func liabilitiesAssociation() []row {
 		ln("Emprunts obligataires et assimilés (titres associatifs)", kDettes, "emprunts_convertibles", "autres_emprunts_obligataires"),
 		ln("Emprunts et dettes auprès des établissements de crédit", kDettes, "emprunts_credit", "concours_bancaires"),
 		ln("Emprunts et dettes financières diverses", kDettes, "emprunts_divers"),
-		ln("Avances et acomptes reçus sur commandes en cours", kAPC, "avances_recues"),
-		ln("Dettes fournisseurs et comptes rattachés", "bilan.dettes_fournisseurs", "fournisseurs"),
-		ln("Dettes fiscales et sociales", kAPC, "dettes_fiscales_sociales"),
-		ln("Dettes sur immobilisations et comptes rattachés", kAPC, "dettes_immobilisations"),
-		ln("Autres dettes", kAPC, "autres_dettes"),
-		ln("Produits constatés d'avance", kAPC, "produits_constates"),
+	}, operatingDebts(), []row{
 		tot("TOTAL (IV)", "", cat(debtLeaves, []string{"fournisseurs"}, otherLiabilities)...).or("Total dettes (IV)"),
 		ln("Écarts de conversion passif (V)", kAP, "ecarts_conversion_passif"),
 		tot("TOTAL GÉNÉRAL (I à V)", "bilan.total_passif", liabilityLeaves...).or("TOTAL GÉNÉRAL", "TOTAL PASSIF"),
-	}
+	})
 }
 
 // incomeAssociation is the compte de résultat of the association model:

@@ -188,16 +188,24 @@ func liabilitiesBase(detailedBank bool) []row {
 		ln("Autres emprunts obligataires", kDettes, "autres_emprunts_obligataires"),
 	}, bank, []row{
 		ln("Emprunts et dettes financières divers", kDettes, "emprunts_divers").or("Emprunts et dettes financières diverses"),
+	}, operatingDebts(), []row{
+		tot("TOTAL (III)", "", cat(debtLeaves, []string{"fournisseurs"}, otherLiabilities)...).or("Total dettes (III)", "TOTAL III"),
+		ln("Écarts de conversion passif (IV)", kAP, "ecarts_conversion_passif"),
+		tot("TOTAL GÉNÉRAL (I à IV)", "bilan.total_passif", liabilityLeaves...).or("TOTAL GÉNÉRAL (I + II + III + IV)", "TOTAL PASSIF", "TOTAL GÉNÉRAL"),
+	})
+}
+
+// operatingDebts are the debts of the système de base's passif that are no
+// borrowing, as its models and the associations' print them.
+func operatingDebts() []row {
+	return []row{
 		ln("Avances et acomptes reçus sur commandes en cours", kAPC, "avances_recues"),
 		ln("Dettes fournisseurs et comptes rattachés", "bilan.dettes_fournisseurs", "fournisseurs"),
 		ln("Dettes fiscales et sociales", kAPC, "dettes_fiscales_sociales"),
 		ln("Dettes sur immobilisations et comptes rattachés", kAPC, "dettes_immobilisations"),
 		ln("Autres dettes", kAPC, "autres_dettes"),
 		ln("Produits constatés d'avance", kAPC, "produits_constates"),
-		tot("TOTAL (III)", "", cat(debtLeaves, []string{"fournisseurs"}, otherLiabilities)...).or("Total dettes (III)", "TOTAL III"),
-		ln("Écarts de conversion passif (IV)", kAP, "ecarts_conversion_passif"),
-		tot("TOTAL GÉNÉRAL (I à IV)", "bilan.total_passif", liabilityLeaves...).or("TOTAL GÉNÉRAL (I + II + III + IV)", "TOTAL PASSIF", "TOTAL GÉNÉRAL"),
-	})
+	}
 }
 
 // incomeBase is the compte de résultat en liste of the système de base.
