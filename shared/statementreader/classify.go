@@ -64,6 +64,23 @@ func completion(st statements.Statement, sd side, folded string) (rule, bool) {
 	return found[0], true
 }
 
+// rejoined reads a label whose word a narrow cell cut without a hyphen
+// and the lines joined with a space ("d investissemen t"): the first
+// wording the label matches with one space taken out.
+func rejoined(st statements.Statement, sd side, folded string) (rule, bool) {
+	for i := strings.IndexByte(folded, ' '); i >= 0; {
+		if r, ok := lookup(wording, st, sd, folded[:i]+folded[i+1:]); ok {
+			return r, true
+		}
+		next := strings.IndexByte(folded[i+1:], ' ')
+		if next < 0 {
+			break
+		}
+		i += next + 1
+	}
+	return rule{}, false
+}
+
 // tagged is a row with its first reading.
 type tagged struct {
 	folded string
@@ -132,6 +149,9 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 		rl, ok := lookup(wording, st, sd, t.folded)
 		if !ok && openEnd(r.label) {
 			rl, ok = completion(st, sd, t.folded)
+		}
+		if !ok {
+			rl, ok = rejoined(st, sd, t.folded)
 		}
 		switch {
 		case ok && rl.kind == inherit && section != "":

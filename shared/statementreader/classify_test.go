@@ -199,6 +199,13 @@ func TestClassifyContext(t *testing.T) {
 				{"impots_taxes", nil}, {"autres_charges_exploitation", nil}},
 		},
 		{
+			// A narrow cell cut a word without a hyphen.
+			name: "mot coupé par la cellule", st: cfs, sd: anySide,
+			labels: []string{"Flux net de trésorerie lié aux opérations d'investissemen t (B)"},
+			values: []*float64{one},
+			want:   []got{{"flux_investissement", nil}},
+		},
+		{
 			name: "total de totaux", st: inc, sd: anySide,
 			labels: []string{"Résultat exceptionnel", "Impôts sur les bénéfices (X)", "Total des produits (I + III + V + VII)"},
 			values: []*float64{one, one, one},

@@ -31,6 +31,10 @@ func splitMerged(lines []pdftext.Line) []pdftext.Line {
 
 // cutSpan gives the cells of one span, the span itself when it is one.
 func cutSpan(s pdftext.Span) []pdftext.Span {
+	if at := cornerEnd(s.Text); at > 0 {
+		pieces := cutAt(s, []int{at})
+		return append(pieces[:1], cutSpan(pieces[1])...)
+	}
 	cuts := amountCuts(s.Text)
 	if cuts == nil {
 		cuts = notesCut(s.Text)
@@ -48,6 +52,24 @@ func cutSpan(s pdftext.Span) []pdftext.Span {
 		return []pdftext.Span{s}
 	}
 	return cutAt(s, cuts)
+}
+
+// cornerEnd gives where the corner cell that states the unit ends, in a
+// span that joins it to the column headings ("Montants exprimés en euros
+// Notes Exercice clos le 30/09/2025 …"): the first word from which the rest
+// is headings while the text before it names a unit; 0 for none.
+func cornerEnd(text string) int {
+	words := nonSpace.FindAllStringIndex(text, -1)
+	for _, w := range words[min(1, len(words)):] {
+		before, rest := text[:w[0]], text[w[0]:]
+		if unitIn([]string{before}) == frnum.None {
+			continue
+		}
+		if _, ok := parseHeader(rest); ok || notesCut(rest) != nil {
+			return w[0]
+		}
+	}
+	return 0
 }
 
 // cutAt cuts a span at byte offsets of its text, each piece's extent in

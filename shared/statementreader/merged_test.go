@@ -42,6 +42,9 @@ func TestSplitMerged(t *testing.T) {
 		{"a heading repeated over its columns", "Semestre clos Semestre clos", []string{"Semestre clos", "Semestre clos"}},
 		{"notes and a heading repeated", "Note Semestre clos Semestre clos", []string{"Note", "Semestre clos", "Semestre clos"}},
 		{"two different headings", "Semestre clos Exercice clos", []string{"Semestre clos Exercice clos"}},
+		{"the unit's corner joined to the headings", "Montants exprimés en euros Notes Exercice clos le 30/09/2025 Exercice clos le 30/09/2024",
+			[]string{"Montants exprimés en euros", "Notes", "Exercice clos le 30/09/2025", "Exercice clos le 30/09/2024"}},
+		{"a label naming a unit", "Capital social en euros", []string{"Capital social en euros"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -155,6 +158,8 @@ func TestMendCutHeadings(t *testing.T) {
 	}{
 		{"word cut", []pdftext.Line{line(702, span(348, 421, "Amortissement")), line(688, span(299, 320, "Brut"), span(376, 393, "s et"), span(451, 467, "Net"))},
 			[]string{"Amortissements", "Brut  et  Net"}},
+		{"a comparison heading cut before a heading word", []pdftext.Line{line(744, span(434, 505, "Écart N / N-1"), span(515, 560, "Variatio")), line(732, span(522, 560, "n en %"))},
+			[]string{"Écart N / N-1  Variation", "en %"}},
 		{"next word of the cell", []pdftext.Line{line(702, span(348, 421, "Amortissements")), line(688, span(376, 393, "et dépréciations"))},
 			[]string{"Amortissements", "et dépréciations"}},
 		{"another column", []pdftext.Line{line(702, span(348, 421, "Amortissement")), line(688, span(451, 467, "s"))},

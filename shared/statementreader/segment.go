@@ -351,7 +351,15 @@ func cutTail(text, tail string) bool {
 	if tail == "" || strings.ContainsFunc(tail, func(r rune) bool { return !unicode.IsLower(r) }) {
 		return false
 	}
-	return !headerWords[locate.Fold(tail)] && headerWords[locate.Fold(word+tail)]
+	// A tail that is a heading word alone ("n", as in "Exercice N") still
+	// ends a word that is none ("Variatio").
+	return (!headingWord(tail) || !headingWord(word)) && headingWord(word+tail)
+}
+
+// headingWord tells a word a column heading is made of.
+func headingWord(w string) bool {
+	f := locate.Fold(w)
+	return headerWords[f] || comparisonWords[f]
 }
 
 // inCorner tells a line of the cell left of the column headings, which
