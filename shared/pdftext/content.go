@@ -39,6 +39,9 @@ type lexer struct {
 	// nested in them) until the next operator: a TJ array per operator
 	// then allocates nothing once the arena has grown.
 	arena []operand
+	// buf holds a string operand while it is read: each then costs one
+	// allocation, its own.
+	buf []byte
 }
 
 var (
@@ -293,7 +296,7 @@ func (l *lexer) number() float64 {
 // literal reads a (string) with its escapes and balanced parentheses.
 func (l *lexer) literal() (string, error) {
 	l.pos++
-	var b []byte
+	b := l.buf[:0]
 	depth := 1
 	for l.pos < len(l.data) {
 		if len(b) >= maxStringBytes {
@@ -306,11 +309,11 @@ func (l *lexer) literal() (string, error) {
 			depth++
 		case ')':
 			if depth--; depth == 0 {
-				return string(b), nil
+				return l.text(b), nil
 			}
 		case '\\':
 			if l.pos >= len(l.data) {
-				return string(b), nil
+				return l.text(b), nil
 			}
 			c = l.data[l.pos]
 			l.pos++
@@ -343,13 +346,13 @@ func (l *lexer) literal() (string, error) {
 		}
 		b = append(b, c)
 	}
-	return string(b), nil
+	return l.text(b), nil
 }
 
 // hex reads a <hex string>; an odd last digit counts as followed by 0.
 func (l *lexer) hex() (string, error) {
 	l.pos++
-	var b []byte
+	b := l.buf[:0]
 	hi, half := byte(0), false
 	for l.pos < len(l.data) {
 		if len(b) >= maxStringBytes {
@@ -374,7 +377,13 @@ func (l *lexer) hex() (string, error) {
 	if half {
 		b = append(b, hi<<4)
 	}
-	return string(b), nil
+	return l.text(b), nil
+}
+
+// text returns the string read into b, kept as l.buf for the next.
+func (l *lexer) text(b []byte) string {
+	l.buf = b
+	return string(b)
 }
 
 // skipInlineImage skips from BI to the EI that ends the image data, so its

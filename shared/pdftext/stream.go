@@ -69,7 +69,7 @@ func (d *inflater) decode(v pdf.Value, n int64) ([]byte, error) {
 	var r io.Reader = &d.src
 	hint := len(raw)
 	if ok && flate {
-		if err := d.reset(&d.src); err != nil {
+		if err := resetZlib(&d.zr, &d.src); err != nil {
 			ok = false // the library fails on it as it always did
 		} else {
 			r, hint = d.zr, 4*len(raw)
@@ -83,17 +83,19 @@ func (d *inflater) decode(v pdf.Value, n int64) ([]byte, error) {
 	return d.fill(r, n, hint)
 }
 
-// reset points the decompressor at src, making it on the first stream.
-func (d *inflater) reset(src io.Reader) error {
-	if d.zr == nil {
-		zr, err := zlib.NewReader(src)
+// resetZlib points the zlib reader *zr at src, making it on first use: one
+// decompressor serves the streams of a document, each read to its end (or
+// left) before the next.
+func resetZlib(zr *io.ReadCloser, src io.Reader) error {
+	if *zr == nil {
+		r, err := zlib.NewReader(src)
 		if err != nil {
 			return err
 		}
-		d.zr = zr
+		*zr = r
 		return nil
 	}
-	return d.zr.(zlib.Resetter).Reset(src, nil)
+	return (*zr).(zlib.Resetter).Reset(src, nil)
 }
 
 // fill reads r into d.buf, at most n bytes; hint guesses how many.
