@@ -542,11 +542,11 @@ func (s *shared) readStream(v pdf.Value, limit int64) ([]byte, error) {
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
-		if out == nil { // one stream, the usual case: one allocation
-			out = make([]byte, 0, len(data)+1)
+		if out == nil { // one stream, the usual case: one copy, not cleared first
+			out = append([]byte(nil), append(data, ' ')...)
+		} else {
+			out = append(append(out, data...), ' ')
 		}
-		out = append(out, data...)
-		out = append(out, ' ')
 	}
 	if len(out) == 0 && firstErr != nil {
 		return nil, fmt.Errorf("%w : %v", ErrDamaged, firstErr)
