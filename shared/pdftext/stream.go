@@ -106,7 +106,14 @@ func (d *inflater) fill(r io.Reader, n int64, hint int) ([]byte, error) {
 	if want := int(min(n, int64(hint)+512)); cap(d.buf) < want {
 		d.buf = make([]byte, 0, want)
 	}
-	buf := d.buf[:0]
+	var err error
+	d.buf, err = readUpTo(d.buf[:0], r, n)
+	return d.buf, err
+}
+
+// readUpTo appends to buf what r gives until its end, n bytes at most in
+// all: io.ReadAll of io.LimitReader(r, n), into buf's room first.
+func readUpTo(buf []byte, r io.Reader, n int64) ([]byte, error) {
 	for int64(len(buf)) < n {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
@@ -114,14 +121,12 @@ func (d *inflater) fill(r io.Reader, n int64, hint int) ([]byte, error) {
 		k, err := r.Read(buf[len(buf):int(min(int64(cap(buf)), n))])
 		buf = buf[:len(buf)+k]
 		if err == io.EOF {
-			break
+			return buf, nil
 		}
 		if err != nil {
-			d.buf = buf
 			return buf, err
 		}
 	}
-	d.buf = buf
 	return buf, nil
 }
 

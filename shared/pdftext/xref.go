@@ -578,7 +578,10 @@ func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64, crypt
 	if err != nil {
 		return nil, nil
 	}
-	data, _ = io.ReadAll(io.LimitReader(r, maxObjStmBytes+1))
+	// Sized for objects compressing four times, to grow less often; a
+	// claimed /Length is no reason to allocate much before reading.
+	guess := 4*min(max(d["Length"].num, 0), 1<<18) + 512
+	data, _ = readUpTo(make([]byte, 0, guess), r, maxObjStmBytes+1)
 	if len(data) > maxObjStmBytes {
 		return nil, refuse(ErrTooLarge, "flux d'objets %d de plus de %d octets décodés", id, maxObjStmBytes)
 	}
