@@ -61,9 +61,10 @@ func pageStreams(t *testing.T, file []byte) []pdf.Value {
 
 // TestInflaterMatchesLibrary decodes every content stream and ToUnicode map
 // of real filings and of generated files (unfiltered, a one-filter array,
-// a broken zlib header, a predictor, encryption) both ways, whole and cut
-// short, and wants the library's bytes, errors and panics; fast counts
-// the streams inflated from the file's bytes.
+// a broken zlib header, a predictor, encryption, one larger than the kept
+// buffer) both ways, whole and cut short, and wants the library's bytes,
+// errors and panics; fast counts the streams inflated from the file's
+// bytes.
 func TestInflaterMatchesLibrary(t *testing.T) {
 	content := []byte("BT /F1 12 Tf 72 700 Td (Chiffre d'affaires) Tj ET")
 	z := deflate(content)
@@ -71,8 +72,8 @@ func TestInflaterMatchesLibrary(t *testing.T) {
 		return genObj{body: fmt.Sprintf("<<%s /Length %d>>\nstream\n%s\nendstream", dict, len(data), data)}
 	}
 	gen := func(enc *genEncryption, encBody string, extra ...genObj) []byte {
-		objs := genPages("9 0 R", "10 0 R", "11 0 R", "12 0 R", "13 0 R")
-		objs = append(objs, genObj{stream: content},
+		objs := genPages("10 0 R", "11 0 R", "12 0 R", "13 0 R", "14 0 R", "15 0 R")
+		objs = append(objs, genObj{stream: content}, genObj{stream: bytes.Repeat([]byte("q 1 0 0 1 0 0 cm Q\n"), maxKeptBuffer/8)},
 			stream("", content),
 			stream("/Filter [/FlateDecode]", z),
 			stream("/Filter /FlateDecode", []byte("pas du zlib")),
@@ -82,13 +83,13 @@ func TestInflaterMatchesLibrary(t *testing.T) {
 		}
 		return genEncryptedPDF(objs, enc)
 	}
-	enc, encBody := newGenEncryption(14, false)
+	enc, encBody := newGenEncryption(16, false)
 	cases := []struct {
 		name string
 		file []byte
 		fast int // streams at least, inflated from the file's bytes
 	}{
-		{"généré", gen(nil, ""), 3},
+		{"généré", gen(nil, ""), 4},
 		{"chiffré", gen(enc, encBody), 0},
 	}
 	for _, name := range []string{"en_walmart_fy2023_annual-report.pdf", "fr_hyvia_2022_liasse-2065-2050.pdf"} {
@@ -113,7 +114,7 @@ func TestInflaterMatchesLibrary(t *testing.T) {
 				if _, _, ok := d.encoded(v); ok {
 					fast++
 				}
-				for _, n := range []int64{1 << 30, 7} {
+				for _, n := range []int64{1 << 30, 7, maxKeptBuffer + 3} {
 					want := decodeWith(func() ([]byte, error) {
 						return io.ReadAll(io.LimitReader(v.Reader(), n))
 					})
