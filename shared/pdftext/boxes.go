@@ -133,7 +133,7 @@ func readOne(ctx context.Context, data []byte, lim Limits, n int) (*Page, error)
 		if n < 1 || n > len(leaves) {
 			return fmt.Errorf("page %d hors du document (1–%d)", n, len(leaves))
 		}
-		page = readPage(leaves[n-1], n, newShared(newBudget(ctx, lim)), lim, true)
+		page = readPage(leaves[n-1], n, newShared(newBudget(ctx, lim), data), lim, true)
 		return page.Err
 	})
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"container/heap"
 	"fmt"
-	"io"
 	"slices"
 	"sort"
 	"unicode/utf16"
@@ -35,6 +34,9 @@ type codeKey struct {
 	n    int
 }
 
+// packed is k as one integer, which a map hashes faster than the struct.
+func (k codeKey) packed() uint64 { return uint64(k.code)<<8 | uint64(uint8(k.n)) }
+
 type bfRange struct {
 	lo, hi uint32
 	n      int
@@ -58,7 +60,8 @@ var (
 // maxStreamBytes and charged to the budget, their decoding stopped where
 // they would pass what is left of it. A map is parsed once per content:
 // writers give each page's copy of a font its own ToUnicode stream, the
-// same few maps over and over.
+// same few maps over and over, most often compressed alike, and then not
+// even inflated again (charged all the same).
 func (s *shared) cmapOf(v pdf.Value) (*cmap, error) {
 	if v.Kind() != pdf.Stream {
 		return nil, nil
@@ -67,22 +70,41 @@ func (s *shared) cmapOf(v pdf.Value) (*cmap, error) {
 		return nil, err
 	}
 	b := s.budget
-	data, err := io.ReadAll(io.LimitReader(v.Reader(), min(maxStreamBytes, b.contentLeft()+1)))
+	packed, flate, _ := s.inflate.encoded(v)
+	if p, ok := s.packedCMaps[string(packed)]; ok && flate {
+		if err := b.addContent(p.size); err != nil {
+			return nil, err
+		}
+		return p.m, nil
+	}
+	data, err := s.inflate.decode(v, min(maxStreamBytes, b.contentLeft()+1))
 	if err != nil && len(data) == 0 {
 		return nil, nil // a broken map: the font decodes to no text
 	}
 	if err := b.addContent(len(data)); err != nil {
 		return nil, err
 	}
-	if m, ok := s.cmaps[string(data)]; ok {
-		return m, nil
+	m, ok := s.cmaps[string(data)]
+	if !ok {
+		if m, err = parseCMap(data, b); err != nil {
+			return nil, err
+		}
+		if s.cmapBytes+len(data) <= maxCachedCMapBytes {
+			s.cmaps[string(data)] = m
+			s.cmapBytes += len(data)
+		}
 	}
-	m, err := parseCMap(data, b)
-	if err == nil && s.cmapBytes+len(data) <= maxCachedCMapBytes {
-		s.cmaps[string(data)] = m
-		s.cmapBytes += len(data)
+	if flate && s.cmapBytes+len(packed) <= maxCachedCMapBytes {
+		s.packedCMaps[string(packed)] = packedCMap{m, len(data)}
+		s.cmapBytes += len(packed)
 	}
-	return m, err
+	return m, nil
+}
+
+// packedCMap is a parsed CMap and the size of its decoded bytes.
+type packedCMap struct {
+	m    *cmap
+	size int
 }
 
 func parseCMap(data []byte, b *budget) (*cmap, error) {

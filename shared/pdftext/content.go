@@ -39,6 +39,9 @@ type lexer struct {
 	// nested in them) until the next operator: a TJ array per operator
 	// then allocates nothing once the arena has grown.
 	arena []operand
+	// buf holds a string operand while it is read: each then costs one
+	// allocation, its own.
+	buf []byte
 }
 
 var (
@@ -293,7 +296,7 @@ func (l *lexer) number() float64 {
 // literal reads a (string) with its escapes and balanced parentheses.
 func (l *lexer) literal() (string, error) {
 	l.pos++
-	var b []byte
+	b := l.buf[:0]
 	depth := 1
 	for l.pos < len(l.data) {
 		if len(b) >= maxStringBytes {
@@ -306,11 +309,11 @@ func (l *lexer) literal() (string, error) {
 			depth++
 		case ')':
 			if depth--; depth == 0 {
-				return string(b), nil
+				return l.text(b), nil
 			}
 		case '\\':
 			if l.pos >= len(l.data) {
-				return string(b), nil
+				return l.text(b), nil
 			}
 			c = l.data[l.pos]
 			l.pos++
@@ -343,13 +346,13 @@ func (l *lexer) literal() (string, error) {
 		}
 		b = append(b, c)
 	}
-	return string(b), nil
+	return l.text(b), nil
 }
 
 // hex reads a <hex string>; an odd last digit counts as followed by 0.
 func (l *lexer) hex() (string, error) {
 	l.pos++
-	var b []byte
+	b := l.buf[:0]
 	hi, half := byte(0), false
 	for l.pos < len(l.data) {
 		if len(b) >= maxStringBytes {
@@ -374,7 +377,13 @@ func (l *lexer) hex() (string, error) {
 	if half {
 		b = append(b, hi<<4)
 	}
-	return string(b), nil
+	return l.text(b), nil
+}
+
+// text returns the string read into b, kept as l.buf for the next.
+func (l *lexer) text(b []byte) string {
+	l.buf = b
+	return string(b)
 }
 
 // skipInlineImage skips from BI to the EI that ends the image data, so its
@@ -421,16 +430,27 @@ func decodeName(s string) string {
 }
 
 func hexDigit(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10, true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
+	v := hexValues[c]
+	return v, v < 16
 }
+
+// hexValues gives each byte its value as a hexadecimal digit, 0xff for
+// those that are none: hex strings make most of a composite font's text.
+var hexValues = func() (t [256]byte) {
+	for c := range t {
+		switch {
+		case c >= '0' && c <= '9':
+			t[c] = byte(c - '0')
+		case c >= 'a' && c <= 'f':
+			t[c] = byte(c - 'a' + 10)
+		case c >= 'A' && c <= 'F':
+			t[c] = byte(c - 'A' + 10)
+		default:
+			t[c] = 0xff
+		}
+	}
+	return t
+}()
 
 func isSpace(c byte) bool {
 	return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0

@@ -102,6 +102,7 @@ func (w *xrefWalk) flatten(trailer map[string]object, crypt *fileCrypt, rawID []
 		return nil, nil
 	}
 	var tail bytes.Buffer
+	tail.Grow(int(min(w.decoded, maxFlattened)) + 32*len(w.entries)) // the objects, their headers and rows
 	base := int64(len(w.data))
 	if w.data[len(w.data)-1] != '\n' && w.data[len(w.data)-1] != '\r' {
 		tail.WriteByte('\n')

@@ -21,8 +21,8 @@ type font struct {
 	widths    []float64  // composite: the widths of /W
 	widthOf   []span     // CIDs → widths, by disjoint
 	defWidth  float64
-	cache     map[codeKey]glyph // composite fonts, the first maxCachedCodes codes that appear
-	digits    *compositeDigits  // composite fonts whose ToUnicode lies about digits (remap.go)
+	cache     map[uint64]glyph // composite fonts, the first maxCachedCodes codes that appear (codeKey.packed)
+	digits    *compositeDigits // composite fonts whose ToUnicode lies about digits (remap.go)
 }
 
 // errWidths: a /W array past maxWidthEntries fails its font.
@@ -52,7 +52,7 @@ func (f *font) each(s string, fn func(g glyph) bool) {
 	for len(s) > 0 {
 		code, n := f.codes.split(s, 2)
 		s = s[n:]
-		k := codeKey{code, n}
+		k := codeKey{code, n}.packed()
 		g, ok := f.cache[k]
 		if !ok {
 			g = f.compositeGlyph(code, n)
@@ -117,7 +117,7 @@ func loadComposite(v pdf.Value, toUnicode *cmap, doc *shared) (*font, error) {
 	if f, ok := doc.composites[key]; ok && shared {
 		return f, nil
 	}
-	f := &font{toUnicode: toUnicode, composite: true, cache: map[codeKey]glyph{}, codes: codes}
+	f := &font{toUnicode: toUnicode, composite: true, cache: map[uint64]glyph{}, codes: codes}
 	if err := f.loadWidths(descs.Index(0), doc); err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ func TestCompositeFontsShared(t *testing.T) {
 	file := genPDF(objs)
 
 	lim := Limits{}.withDefaults()
-	doc := newShared(newBudget(context.Background(), lim))
+	doc := newShared(newBudget(context.Background(), lim), file)
 	var texts []string
 	err := withPages(context.Background(), file, lim, func(leaves []leaf) error {
 		for i, l := range leaves {

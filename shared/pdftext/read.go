@@ -173,7 +173,7 @@ func withPages(ctx context.Context, data []byte, lim Limits, read func([]leaf) e
 func readBytes(ctx context.Context, m mapped, lim Limits) (*Document, error) {
 	var doc *Document
 	err := withPages(ctx, m.data, lim, func(leaves []leaf) error {
-		shared := newShared(newBudget(ctx, lim))
+		shared := newShared(newBudget(ctx, lim), m.data)
 		doc = &Document{Pages: make([]Page, 0, len(leaves))}
 		failed, withText := 0, 0
 		for i, l := range leaves {

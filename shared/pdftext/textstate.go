@@ -2,7 +2,6 @@ package pdftext
 
 import (
 	"fmt"
-	"io"
 	"math"
 
 	"github.com/ledongthuc/pdf"
@@ -85,11 +84,18 @@ type shared struct {
 	cmaps      map[string]*cmap
 	cmapBytes  int
 	composites map[compositeKey]*font
+	// Parsed CMaps by their compressed bytes, and the decoder of the
+	// document's streams (stream.go).
+	packedCMaps map[string]packedCMap
+	inflate     inflater
 }
 
-func newShared(b *budget) *shared {
+// newShared returns what the pages of the PDF in file share; file is where
+// its streams are read from (nil: through the library).
+func newShared(b *budget, file []byte) *shared {
 	return &shared{budget: b, fonts: fontCache{}, streams: map[ref][]byte{}, objects: map[ref]pdf.Value{},
-		cmaps: map[string]*cmap{}, composites: map[compositeKey]*font{}}
+		cmaps: map[string]*cmap{}, composites: map[compositeKey]*font{}, packedCMaps: map[string]packedCMap{},
+		inflate: inflater{file: file}}
 }
 
 // interpreter runs the content streams of one page.
@@ -532,18 +538,15 @@ func (s *shared) readStream(v pdf.Value, limit int64) ([]byte, error) {
 		if err := s.budget.addContent(streamCost); err != nil {
 			return nil, err
 		}
-		rc := p.Reader()
-		data, err := io.ReadAll(io.LimitReader(rc, limit+1-int64(len(out))))
-		rc.Close()
+		data, err := s.inflate.decode(p, limit+1-int64(len(out)))
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
-		if out == nil { // one stream, the usual case: no copy
-			out = data
+		if out == nil { // one stream, the usual case: one copy, not cleared first
+			out = append([]byte(nil), append(data, ' ')...)
 		} else {
-			out = append(out, data...)
+			out = append(append(out, data...), ' ')
 		}
-		out = append(out, ' ')
 	}
 	if len(out) == 0 && firstErr != nil {
 		return nil, fmt.Errorf("%w : %v", ErrDamaged, firstErr)

@@ -49,6 +49,7 @@ type xrefWalk struct {
 	decoded int64                   // bytes of object streams decoded by the checks
 	entries []xrefEntry             // xref streams only: the entries the library keeps (the newest section's)
 	streams map[int64]decodedObjStm // the object streams decoded, for flatten
+	zr      io.ReadCloser           // the decompressor of its streams (resetZlib)
 }
 
 // checkStructure returns a *refusal when the library would loop or exhaust
@@ -244,7 +245,7 @@ func (w *xrefWalk) stream(off int64, newest map[string]object) (map[string]objec
 			return nil, err
 		}
 	}
-	r, err := decodeStream(w.data, d, dataAt)
+	r, err := w.decodeStream(w.data, d, dataAt)
 	if err != nil {
 		var ref *refusal
 		if errors.As(err, &ref) {
@@ -375,7 +376,7 @@ func xrefWidths(v object) (w [3]int, total int, ok bool) {
 // and data starts at dataAt, with the library's filters: FlateDecode (with
 // no predictor or PNG Up) and ASCII85Decode. /Length must be direct, as it
 // is for the library before its xref table is read.
-func decodeStream(data []byte, d map[string]object, dataAt int64) (io.Reader, error) {
+func (w *xrefWalk) decodeStream(data []byte, d map[string]object, dataAt int64) (io.Reader, error) {
 	if err := checkFilters(d); err != nil {
 		return nil, err
 	}
@@ -383,7 +384,10 @@ func decodeStream(data []byte, d map[string]object, dataAt int64) (io.Reader, er
 	if d["Length"].kind != objInt || length <= 0 {
 		return bytes.NewReader(nil), nil
 	}
-	var r io.Reader = io.NewSectionReader(bytes.NewReader(data), dataAt, length)
+	// A bytes.Reader, which the decompressor reads without a buffer of its own.
+	start := min(max(dataAt, 0), int64(len(data)))
+	var r io.Reader = bytes.NewReader(data[start : start+min(length, int64(len(data))-start)])
+	flated := false
 	filters, params := []object{d["Filter"]}, []object{d["DecodeParms"]}
 	if d["Filter"].kind == objArray {
 		filters, params = d["Filter"].arr, d["DecodeParms"].arr
@@ -396,11 +400,20 @@ func decodeStream(data []byte, d map[string]object, dataAt int64) (io.Reader, er
 		switch {
 		case f.kind == objNull:
 		case f.kind == objName && f.name == "FlateDecode":
-			zr, err := zlib.NewReader(r)
+			// The walk's decompressor, but for a second one in a chain,
+			// which reads from the first.
+			var zr io.ReadCloser
+			var err error
+			if flated {
+				zr, err = zlib.NewReader(r)
+			} else {
+				err = resetZlib(&w.zr, r)
+				zr = w.zr
+			}
 			if err != nil {
 				return nil, err
 			}
-			r = zr
+			r, flated = zr, true
 			pred, cols := p.dict["Predictor"], p.dict["Columns"].num
 			switch {
 			case pred.kind == objNull:
@@ -557,7 +570,7 @@ func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64, crypt
 		data, dataAt = crypt.decrypt(id, w.data[dataAt:end]), 0
 		d["Length"] = object{kind: objInt, num: int64(len(data))}
 	}
-	r, err := decodeStream(data, d, dataAt)
+	r, err := w.decodeStream(data, d, dataAt)
 	var ref *refusal
 	if errors.As(err, &ref) {
 		return nil, err
@@ -565,7 +578,10 @@ func (w *xrefWalk) checkDecodedSize(d map[string]object, dataAt, id int64, crypt
 	if err != nil {
 		return nil, nil
 	}
-	data, _ = io.ReadAll(io.LimitReader(r, maxObjStmBytes+1))
+	// Sized for objects compressing four times, to grow less often; a
+	// claimed /Length is no reason to allocate much before reading.
+	guess := 4*min(max(d["Length"].num, 0), 1<<18) + 512
+	data, _ = readUpTo(make([]byte, 0, guess), r, maxObjStmBytes+1)
 	if len(data) > maxObjStmBytes {
 		return nil, refuse(ErrTooLarge, "flux d'objets %d de plus de %d octets décodés", id, maxObjStmBytes)
 	}
