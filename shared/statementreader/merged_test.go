@@ -416,6 +416,11 @@ func TestJoinWrappedPercents(t *testing.T) {
 			line(121.8, span(35, 157, "RÉSULTAT FINANCIER"), span(524, 560, "-966,4")),
 			line(110.1, span(35, 78, "(III - IV)"), span(248, 278, "−979"), span(374, 395, "113"), span(472, 512, "−1.092"), span(550, 560, "%")),
 		}, []string{"RÉSULTAT FINANCIER", "(III - IV) −979 113 −1.092 -966,4 %"}},
+		{"the amounts centred between", []pdftext.Line{
+			line(599.7, span(35, 93, "Résultat de"), span(528, 560, "-180,0")),
+			line(593.9, span(232, 259, "1 503"), span(351, 386, "(1 202)"), span(477, 512, "(2 705)")),
+			line(588.1, span(35, 83, "l'exercice"), span(550, 560, "%")),
+		}, []string{"Résultat de", "1 503 (1 202) (2 705) -180,0 %", "l'exercice"}},
 		{"another column", []pdftext.Line{
 			line(121.8, span(35, 157, "RÉSULTAT FINANCIER"), span(472, 512, "-966,4")),
 			line(110.1, span(35, 78, "(III - IV)"), span(550, 560, "%")),

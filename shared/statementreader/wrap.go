@@ -314,9 +314,10 @@ func printedPage(p pdftext.Page, boiler map[string]bool) pdftext.Page {
 }
 
 // joinWrappedPercents puts back together a percentage that a narrow column
-// wrapped before its sign ("−966,4" over "%"): the figure goes down to the
-// sign's line, where the row's other cells are, so that its own line is no
-// row. The lines are copied; a line left empty is dropped.
+// wrapped before its sign ("−966,4" over "%", one line apart or two when
+// the row's amounts are centred between them): the percentage goes to the
+// line of the row's other cells, so that the lines of its label stay
+// labels. The lines are copied; a line left empty is dropped.
 func joinWrappedPercents(lines []pdftext.Line) []pdftext.Line {
 	out := slices.Clone(lines)
 	for i := 1; i < len(out); i++ {
@@ -324,19 +325,41 @@ func joinWrappedPercents(lines []pdftext.Line) []pdftext.Line {
 		if k < 0 {
 			continue
 		}
-		sign, above := out[i].Spans[k], out[i-1]
-		j := slices.IndexFunc(above.Spans, func(s pdftext.Span) bool {
-			return math.Abs(s.X1-sign.X1) <= sign.Size && ratioCell(s.Text+" %")
-		})
-		if j < 0 || above.Y-out[i].Y > lineGapEms*max(sign.Size, above.Spans[j].Size) {
-			continue
+		sign := out[i].Spans[k]
+		for j := i - 1; j >= max(0, i-2); j-- {
+			f := slices.IndexFunc(out[j].Spans, func(s pdftext.Span) bool {
+				return math.Abs(s.X1-sign.X1) <= sign.Size && ratioCell(s.Text+" %")
+			})
+			if f < 0 || out[j].Y-out[i].Y > float64(i-j)*lineGapEms*sign.Size {
+				continue
+			}
+			figure := out[j].Spans[f]
+			joined := pdftext.Span{X0: min(figure.X0, sign.X0), X1: max(figure.X1, sign.X1), Size: sign.Size, Text: strings.TrimSpace(figure.Text) + " %"}
+			out[j].Spans = slices.Delete(slices.Clone(out[j].Spans), f, f+1)
+			out[i].Spans = slices.Delete(slices.Clone(out[i].Spans), k, k+1)
+			row := i
+			for r := j; r <= i; r++ {
+				if amountSpans(out[r]) > amountSpans(out[row]) {
+					row = r
+				}
+			}
+			out[row].Spans = append(slices.Clone(out[row].Spans), joined)
+			slices.SortStableFunc(out[row].Spans, func(a, b pdftext.Span) int { return cmp.Compare(a.X0, b.X0) })
+			break
 		}
-		figure := above.Spans[j]
-		out[i].Spans = slices.Clone(out[i].Spans)
-		out[i].Spans[k] = pdftext.Span{X0: min(figure.X0, sign.X0), X1: max(figure.X1, sign.X1), Size: sign.Size, Text: strings.TrimSpace(figure.Text) + " %"}
-		out[i-1].Spans = slices.Delete(slices.Clone(above.Spans), j, j+1)
 	}
 	return slices.DeleteFunc(out, func(l pdftext.Line) bool { return len(l.Spans) == 0 })
+}
+
+// amountSpans counts a line's spans that are amount cells.
+func amountSpans(l pdftext.Line) int {
+	n := 0
+	for _, s := range l.Spans {
+		if _, ok := amountCell(s.Text); ok {
+			n++
+		}
+	}
+	return n
 }
 
 // cellPage is a printed page with each row's cells on one line.
