@@ -164,6 +164,21 @@ func (m *memReview) Latest(_ context.Context, ids []string) (map[string]schema.R
 	}
 	return out, nil
 }
+func (m *memReview) Handing(ctx context.Context, limit int) ([]schema.Revision, error) {
+	var ids []string
+	for _, r := range m.revisions {
+		ids = append(ids, r.Report)
+	}
+	latest, _ := m.Latest(ctx, ids)
+	var out []schema.Revision
+	for _, r := range latest {
+		if r.Memo.Status != memo.Published {
+			out = append(out, r)
+		}
+	}
+	slices.SortFunc(out, func(a, b schema.Revision) int { return strings.Compare(a.Report, b.Report) })
+	return out[:min(limit, len(out))], nil
+}
 func (m *memReview) Revision(_ context.Context, _ string, n int) (schema.Revision, bool, error) {
 	for _, r := range m.revisions {
 		if r.Version == n {

@@ -46,6 +46,7 @@ type runRow struct {
 type queueRow struct {
 	ID, Company, Status, Reason, Age string
 	Claims                           int
+	Version                          int // the memo version that opened it; 0 for the chain
 	Opened                           time.Time
 	Resolution                       *schema.Resolution
 	Decision                         string
@@ -130,6 +131,10 @@ func (v *viewer) decisions(ctx context.Context, runs []Run) ([]*decisionView, er
 			v.log.WarnContext(ctx, "versions du mémo non lues", "erreur", err)
 		}
 	}
+	byVersion, err := v.versionResolutions(ctx, ids, ins, latest)
+	if err != nil {
+		v.log.WarnContext(ctx, "résolutions des relais des versions non lues", "erreur", err)
+	}
 	out := make([]*decisionView, len(runs))
 	for i, r := range runs {
 		ins[i].ID, ins[i].Run = r.ID, r.Report
@@ -137,11 +142,42 @@ func (v *viewer) decisions(ctx context.Context, runs []Run) ([]*decisionView, er
 		if rev, ok := latest[r.ID]; ok && ins[i].Extraction != nil {
 			src.last = &rev
 			ins[i].Extraction, ins[i].Memo = &rev.Extraction, &rev.Memo
+			if h, ok := byVersion[r.ID]; ok {
+				hands[i], ins[i].Handoff, src.byVersion = h, &hands[i], true
+			}
 		}
 		if h := ins[i].Handoff; h != nil && h.Resolution == nil && v.corrections != nil {
 			ins[i].Causes = v.tally(ctx, r.ID, *h, src)
 		}
 		out[i] = newDecision(ins[i])
+	}
+	return out, nil
+}
+
+// versionResolutions are the hand-offs the latest versions opened where
+// the chain wrote none (its memo was published), by run, with their
+// resolutions: read at once, as versionHandoff reads one.
+func (v *viewer) versionResolutions(ctx context.Context, ids []string, ins []decisionInputs, latest map[string]schema.Revision) (map[string]schema.HandoffRecord, error) {
+	out := map[string]schema.HandoffRecord{}
+	var open []string
+	for i, id := range ids {
+		if rev, ok := latest[id]; ok && ins[i].Handoff == nil && rev.Memo.Handoff != nil {
+			out[id] = schema.HandoffRecord{Handoff: *rev.Memo.Handoff}
+			open = append(open, id)
+		}
+	}
+	if len(open) == 0 {
+		return out, nil
+	}
+	got, err := v.corrections.Resolutions(ctx, open)
+	if err != nil {
+		return nil, err
+	}
+	for id, res := range got {
+		if h, ok := out[id]; ok {
+			h.Resolution = &res
+			out[id] = h
+		}
 	}
 	return out, nil
 }
@@ -193,7 +229,7 @@ func buildDashboard(runs []Run, counts map[schema.Status]int, handoffs []Pending
 	}
 	for _, h := range handoffs {
 		q := queueRow{ID: h.ID, Company: h.Report, Status: orSelf(memoStatuses, h.Status), Reason: queueSummary(h.HandoffRecord), Claims: len(h.Claims),
-			Opened: h.Opened, Resolution: h.Resolution}
+			Opened: h.Opened, Resolution: h.Resolution, Version: h.Version}
 		if h.Resolution != nil {
 			q.Decision, _ = decisionLabel(h.Resolution.Decision)
 		} else {

@@ -37,6 +37,7 @@ type Resolutions interface {
 	Resolve(ctx context.Context, id string, res schema.Resolution) error
 	Resolutions(ctx context.Context, ids []string) (map[string]schema.Resolution, error)
 	Latest(ctx context.Context, ids []string) (map[string]schema.Revision, error)
+	Handing(ctx context.Context, limit int) ([]schema.Revision, error)
 }
 
 // FirestoreReader reads the data model and the uploaded PDFs through
@@ -88,14 +89,48 @@ func (f *FirestoreReader) StatusCounts(ctx context.Context) (map[schema.Status]i
 	return f.runs.StatusCounts(ctx)
 }
 
-// Handoffs lists the hand-offs, each with when its memo stage ended and
-// its resolution.
+// Handoffs lists the hand-offs, each with when it was opened and its
+// resolution: at most limit of the chain's, and with the review database
+// at most limit of the memo versions' that the chain did not open.
 func (f *FirestoreReader) Handoffs(ctx context.Context, limit int) ([]Pending, error) {
 	out, err := f.runs.Handoffs(ctx, limit)
 	if err != nil {
 		return nil, err
 	}
+	if f.review != nil {
+		more, err := f.versionHandoffs(ctx, limit)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, more...)
+	}
 	return out, f.resolutions(ctx, out)
+}
+
+// versionHandoffs are the hand-offs of the latest memo versions whose
+// chain published its memo, so wrote no hand-off: a run with one of the
+// chain's is listed once, by it (its worklist is the latest version's).
+func (f *FirestoreReader) versionHandoffs(ctx context.Context, limit int) ([]Pending, error) {
+	revs, err := f.review.Handing(ctx, limit)
+	if err != nil || len(revs) == 0 {
+		return nil, err
+	}
+	ids := make([]string, len(revs))
+	for i, rev := range revs {
+		ids[i] = rev.Report
+	}
+	chain := make([]schema.HandoffRecord, len(ids))
+	found, err := f.runs.GetAll(ctx, schema.Handoffs, ids, func(i int) any { return &chain[i] })
+	if err != nil {
+		return nil, err
+	}
+	var out []Pending
+	for i, rev := range revs {
+		if !found[i] && rev.Memo.Handoff != nil {
+			out = append(out, Pending{ID: rev.Report, HandoffRecord: schema.HandoffRecord{Handoff: *rev.Memo.Handoff}, Opened: rev.At, Version: rev.Version})
+		}
+	}
+	return out, nil
 }
 
 // Document reads one document; an id that is no run's is not found.

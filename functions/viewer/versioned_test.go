@@ -381,3 +381,65 @@ func TestVersionAbstainingOpensAHandoff(t *testing.T) {
 		t.Errorf("resolving a published version: %d, want 404", code)
 	}
 }
+
+// The hand-off a version opens over a published chain memo has its line
+// in the dashboard's queue, as the chain's have, and its run's row says
+// it is to review; once resolved, both say so. A version that publishes
+// opens none, and a run with the chain's hand-off is listed once.
+func TestVersionHandoffInTheQueue(t *testing.T) {
+	t.Parallel()
+	review, v, id := publishedThenAbstains(t, true)
+	const ana = "ana@example.com"
+	queue := func(v http.Handler) (rows []string, page string) {
+		t.Helper()
+		code, page := serve(t, v, "GET", "/", ana, nil, "")
+		if code != 200 {
+			t.Fatalf("dashboard: %d\n%.1500s", code, page)
+		}
+		if trs := strings.Split(relay(page), "<tr>"); len(trs) > 2 { // the header's row first
+			rows = trs[2:]
+		}
+		return rows, page
+	}
+	rows, page := queue(v)
+	if len(rows) != 1 {
+		t.Fatalf("queue %q, want the version's hand-off", rows)
+	}
+	for _, want := range []string{reportURL(id) + "#titre-relais", "Société publiée SA", "abstention · version 2 du mémo",
+		"1 affirmation arrêtée", "02/03/2026", "ouvert depuis"} {
+		if !strings.Contains(rows[0], want) {
+			t.Errorf("queue line lacks %q:\n%s", want, rows[0])
+		}
+	}
+	if !strings.Contains(page, "1 relais ouvert à relire") || !strings.Contains(page, `<td class="a-relire">mémo abstention<br><span class="discret">0 cause décidée sur 2</span>`) {
+		t.Errorf("the dashboard does not count the version's hand-off open:\n%.4000s", page)
+	}
+
+	review.resolutions[id] = schema.Resolution{Decision: schema.Corrected, By: ana, At: time.Date(2026, 3, 3, 9, 0, 0, 0, time.UTC)}
+	rows, page = queue(v)
+	if len(rows) != 1 || !strings.Contains(rows[0], "corrigé par ana@example.com le 03/03/2026") || strings.Contains(rows[0], "ouvert depuis") {
+		t.Errorf("the resolved hand-off's line:\n%q", rows)
+	}
+	if !strings.Contains(page, "0 relais ouvert à relire") || !strings.Contains(page, `<td class="resolu-corrige">`) {
+		t.Errorf("the dashboard still counts the resolved hand-off open:\n%.4000s", page)
+	}
+
+	if _, v, _ = publishedThenAbstains(t, false); len(first(queue(v))) != 0 {
+		t.Error("a published version has a line in the queue")
+	}
+
+	// The chain abstained too: its hand-off's line stands for the run.
+	runs := storetest.New(time.Minute)
+	if err := runs.Put(schema.Handoffs, id, schema.HandoffRecord{Handoff: *review.revisions[0].Memo.Handoff}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewFirestoreReader(runs, &storetest.Pages{}, noStorage(t), WithReview(review))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := r.Handoffs(t.Context(), 10); err != nil || len(got) != 1 || got[0].Version != 0 {
+		t.Errorf("hand-offs %+v (%v), want the chain's only", got, err)
+	}
+}
+
+func first[A, B any](a A, _ B) A { return a }

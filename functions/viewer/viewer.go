@@ -53,7 +53,8 @@ type Reader interface {
 	Reports(ctx context.Context, limit int, status schema.Status) ([]Run, error)
 	// StatusCounts counts the reports in each status.
 	StatusCounts(ctx context.Context) (map[schema.Status]int, error)
-	// Handoffs lists at most limit hand-offs.
+	// Handoffs lists at most limit hand-offs of the chain's, and at most
+	// limit of the memo versions' the chain did not open.
 	Handoffs(ctx context.Context, limit int) ([]Pending, error)
 	// Document reads coll/id into out as schema.Decode does; it returns an
 	// error wrapping ErrNotFound when there is no such document.

@@ -34,6 +34,8 @@ const (
 	PathCauseReport      = "rapport"
 	PathRevisionReport   = "rapport"
 	PathRevisionVersion  = "version"
+	// PathRevisionMemoStatus is the status of the version's memo.
+	PathRevisionMemoStatus = "memo.statut"
 )
 
 // Reading is what a correction recomputes from, as the extract stage had

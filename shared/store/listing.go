@@ -31,6 +31,9 @@ type Pending struct {
 	ID string
 	schema.HandoffRecord
 	Opened time.Time
+	// Version is the memo version that opened it when the chain did not
+	// (its memo was published); 0 for the chain's.
+	Version int
 }
 
 // Opened is when a report's hand-off was written: the end of its memo

@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"analyste.dev/analyste/shared/memo"
 	"analyste.dev/analyste/shared/schema"
 )
 
@@ -419,21 +420,9 @@ const inLimit = 30
 // correction revised, by id: one query per 30 runs for their versions'
 // numbers, then one read of those versions.
 func (r *Review) Latest(ctx context.Context, ids []string) (map[string]schema.Revision, error) {
-	newest := map[string]int{}
-	for chunk := range slices.Chunk(ids, inLimit) {
-		q := r.client.Collection(schema.Revisions).Where(schema.PathRevisionReport, "in", chunk).
-			Select(schema.PathRevisionReport, schema.PathRevisionVersion)
-		snaps, err := q.Documents(ctx).GetAll()
-		if err != nil {
-			return nil, fmt.Errorf("versions du mémo : %w", err)
-		}
-		for _, s := range snaps {
-			var rev schema.Revision
-			if err := schema.Decode(s.Data(), &rev); err != nil {
-				return nil, fmt.Errorf("lecture de %s : %w", s.Ref.Path, err)
-			}
-			newest[rev.Report] = max(newest[rev.Report], rev.Version)
-		}
+	newest, err := r.newest(ctx, ids)
+	if err != nil {
+		return nil, err
 	}
 	out := map[string]schema.Revision{}
 	if len(newest) == 0 {
@@ -458,4 +447,56 @@ func (r *Review) Latest(ctx context.Context, ids []string) (map[string]schema.Re
 		out[rev.Report] = rev
 	}
 	return out, nil
+}
+
+// Handing lists the memo versions that hand their run off (their memo
+// abstains or is blocked) and are still its latest, at most limit of
+// them, each with its memo's status, reason and hand-off but without its
+// reading: one query on the memo's status, then one per 30 runs for their
+// versions' numbers.
+func (r *Review) Handing(ctx context.Context, limit int) ([]schema.Revision, error) {
+	q := r.client.Collection(schema.Revisions).Where(schema.PathRevisionMemoStatus, "in", []string{string(memo.Abstained), string(memo.Blocked)}).
+		Select(schema.PathRevisionReport, schema.PathRevisionVersion, "par", "le", schema.PathRevisionMemoStatus, "memo.motif", "memo.relais").
+		Limit(limit)
+	snaps, err := q.Documents(ctx).GetAll()
+	if err != nil {
+		return nil, fmt.Errorf("versions du mémo en relais : %w", err)
+	}
+	found := make([]schema.Revision, len(snaps))
+	ids := make([]string, len(snaps))
+	for i, s := range snaps {
+		if err := schema.Decode(s.Data(), &found[i]); err != nil {
+			return nil, fmt.Errorf("lecture de %s : %w", s.Ref.Path, err)
+		}
+		ids[i] = found[i].Report
+	}
+	newest, err := r.newest(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.DeleteFunc(found, func(rev schema.Revision) bool { return rev.Version != newest[rev.Report] })
+	slices.SortFunc(out, func(a, b schema.Revision) int { return cmp.Compare(a.Report, b.Report) })
+	return out, nil
+}
+
+// newest gives the number of the latest version of each of the runs ids
+// that a correction revised.
+func (r *Review) newest(ctx context.Context, ids []string) (map[string]int, error) {
+	newest := map[string]int{}
+	for chunk := range slices.Chunk(ids, inLimit) {
+		q := r.client.Collection(schema.Revisions).Where(schema.PathRevisionReport, "in", chunk).
+			Select(schema.PathRevisionReport, schema.PathRevisionVersion)
+		snaps, err := q.Documents(ctx).GetAll()
+		if err != nil {
+			return nil, fmt.Errorf("versions du mémo : %w", err)
+		}
+		for _, s := range snaps {
+			var rev schema.Revision
+			if err := schema.Decode(s.Data(), &rev); err != nil {
+				return nil, fmt.Errorf("lecture de %s : %w", s.Ref.Path, err)
+			}
+			newest[rev.Report] = max(newest[rev.Report], rev.Version)
+		}
+	}
+	return newest, nil
 }

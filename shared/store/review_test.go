@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -306,5 +307,55 @@ func TestLatestVersions(t *testing.T) {
 	}
 	if len(got) != 1 || got[revised].Version != 3 || got[revised].Memo.Reason != "[12 14]" {
 		t.Errorf("latest versions %+v, want version 3 of %s only", got, revised)
+	}
+}
+
+// Handing lists the versions whose memo hands the run off while they are
+// still its latest: a later version that publishes takes its run out.
+func TestHandingVersions(t *testing.T) {
+	r := newReview(t)
+	ctx := context.Background()
+	// The memo abstains when the last correction reads "abstient", is
+	// blocked on "bloque", is published otherwise.
+	recompute := func(_ context.Context, cs []schema.Correction) (schema.Revision, error) {
+		st := memo.Status(cs[len(cs)-1].After)
+		if st != memo.Abstained && st != memo.Blocked {
+			return schema.Revision{Memo: memo.Result{Status: memo.Published}}, nil
+		}
+		h := memo.Handoff{Report: "Société " + cs[0].Report, Status: st, Reason: "relais après correction"}
+		return schema.Revision{Memo: memo.Result{Status: st, Reason: h.Reason, Handoff: &h}}, nil
+	}
+	runs := map[string][]string{"abstains": {"abstention"}, "blocked": {"12", "bloque"}, "published-after": {"abstention", "14"}, "published": {"12"}}
+	ids := map[string]string{}
+	for name, afters := range runs {
+		id := schema.RunID(schema.Source{Bucket: "b", Object: t.Name() + "-" + name, Generation: 1})
+		ids[id] = name
+		for i, after := range afters {
+			if _, err := r.Correct(ctx, CorrectionKey(fmt.Sprintf("%s-%s-%d", t.Name(), name, i)), correction(id, after, "ana@example.com"), recompute); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	all, err := r.Handing(ctx, 1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]int{}
+	for _, rev := range all {
+		if name, ok := ids[rev.Report]; ok {
+			got[name] = rev.Version
+			if rev.Memo.Handoff == nil || rev.Memo.Handoff.Reason != "relais après correction" || rev.By != "ana@example.com" || rev.At.IsZero() {
+				t.Errorf("%s: version %+v, want its hand-off, author and date", name, rev)
+			}
+			if len(rev.Extraction.Years) > 0 {
+				t.Errorf("%s: the reading was read", name)
+			}
+		}
+	}
+	if want := map[string]int{"abstains": 2, "blocked": 3}; !maps.Equal(got, want) {
+		t.Errorf("versions handing off %v, want %v", got, want)
+	}
+	if one, err := r.Handing(ctx, 1); err != nil || len(one) > 1 {
+		t.Errorf("limit 1: %d versions, %v", len(one), err)
 	}
 }

@@ -306,6 +306,16 @@ func versionHandoff(t *testing.T, ctx context.Context, srv, id string, rev schem
 	if card := evaluate[string](t, ctx, `document.getElementById("`+anchor+`").innerText`); !strings.Contains(card, "rejetée par "+reviewer) || !strings.Contains(card, reason) {
 		t.Errorf("the decided cause does not say who rejected it and why:\n%s", card)
 	}
+	// The dashboard's queue has the version's hand-off, still open.
+	line := chromedp.CSS(`section[aria-labelledby="titre-relais"] tr:has(a[href="/rapports/` + id + `#titre-relais"])`)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv+"/"), chromedp.WaitVisible(line), chromedp.ScrollIntoView(line),
+		view(t, "correction-10-relais-de-la-version-dans-la-file.png")); err != nil {
+		t.Fatal(err)
+	}
+	row := evaluate[string](t, ctx, `document.querySelector('section[aria-labelledby="titre-relais"] tr:has(a[href="/rapports/`+id+`#titre-relais"])').innerText`)
+	if !strings.Contains(row, "abstention · version 2 du mémo") || !strings.Contains(row, "ouvert") {
+		t.Errorf("the queue's line of version 2's hand-off:\n%s", row)
+	}
 }
 
 // A reviewer corrects the borrower's name in the browser: the report
