@@ -5,6 +5,7 @@ package locate
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/pdftext"
@@ -219,22 +220,46 @@ func isContentsEntry(l pdftext.Line, pageCount int) bool {
 }
 
 // amountRows counts the lines that start with text and end with an amount,
-// the shape of a statement row, and the lines of two amounts or more alone,
-// printed between the lines of their own wrapped label.
+// the shape of a statement row, the lines of two amounts or more alone,
+// printed between the lines of their own wrapped label, and the lines of
+// two tables side by side whose left label wrapped: the left amounts, the
+// right label, the right amounts.
 func amountRows(p pdftext.Page) int {
 	rows := 0
 	for _, l := range p.Lines {
 		if len(l.Spans) < 2 {
 			continue
 		}
-		if _, ok := wholeNumber(l.Spans[len(l.Spans)-1].Text); !ok {
+		last := l.Spans[len(l.Spans)-1].Text
+		if _, ok := wholeNumber(last); !ok && !(sideBySide(l) && endsWithAmount(last)) {
 			continue
 		}
-		if nums := frnum.Parse(l.Spans[0].Text); len(nums) == 0 || nums[0].Start > 0 || amountsOnly(l) {
+		if !opensWithNumber(l.Spans[0].Text) || amountsOnly(l) || sideBySide(l) {
 			rows++
 		}
 	}
 	return rows
+}
+
+// opensWithNumber tells a text that starts with a number.
+func opensWithNumber(text string) bool {
+	nums := frnum.Parse(text)
+	return len(nums) > 0 && nums[0].Start == 0
+}
+
+// sideBySide tells a line that opens with amounts and prints a label after
+// them: the left table's amounts, the right table's label.
+func sideBySide(l pdftext.Line) bool {
+	return opensWithNumber(l.Spans[0].Text) && slices.ContainsFunc(l.Spans[1:], func(s pdftext.Span) bool {
+		return strings.ContainsFunc(s.Text, unicode.IsLetter)
+	})
+}
+
+// endsWithAmount tells a text whose last number closes it, but for a sign
+// printed after it ("229 326-") or a parenthesis.
+func endsWithAmount(text string) bool {
+	nums := frnum.Parse(text)
+	return len(nums) > 0 && strings.TrimRight(text[nums[len(nums)-1].End:], " -−)") == ""
 }
 
 // amountsOnly tells a line of amounts and nothing else, years aside: a

@@ -145,6 +145,20 @@ func TestFindHandBuilt(t *testing.T) {
 			want: locate.Result{statements.Income: {1}},
 		},
 		{
+			// The left labels wrapped around their amounts: each line opens
+			// with the left amounts, then the right label and amounts.
+			name: "actif et passif côte à côte",
+			doc: pdftext.Document{Pages: []pdftext.Page{
+				page(1, line("BILAN (ACTIF ET PASSIF)"),
+					line("99 277", "116 227 Capital", "157 890", "43 521"),
+					line("25 966", "28 103 Écarts de réévaluation", "77 236", "77 236"),
+					line("19 872", "19 060 Report à nouveau", "505 416-", "276 090-"),
+					line("81 515", "92 403 Provisions (II)", "12", "14"),
+					line("551 788", "387 710 Emprunts et dettes assimilées", "1 289 276 1 130 120")),
+			}},
+			want: locate.Result{statements.Balance: {1}},
+		},
+		{
 			name: "titre sans montants",
 			doc: pdftext.Document{Pages: []pdftext.Page{
 				page(1, line("Tableau des flux de trésorerie"), rows[0]),
