@@ -230,11 +230,11 @@ func amountRows(p pdftext.Page) int {
 		if len(l.Spans) < 2 {
 			continue
 		}
-		last := l.Spans[len(l.Spans)-1].Text
-		if _, ok := wholeNumber(last); !ok && !(sideBySide(l) && endsWithAmount(last)) {
+		last, beside := l.Spans[len(l.Spans)-1].Text, sideBySide(l)
+		if _, ok := wholeNumber(last); !ok && !(beside && endsWithAmount(last)) {
 			continue
 		}
-		if !opensWithNumber(l.Spans[0].Text) || amountsOnly(l) || sideBySide(l) {
+		if beside || !opensWithNumber(l.Spans[0].Text) || amountsOnly(l) {
 			rows++
 		}
 	}

@@ -68,15 +68,13 @@ func completion(st statements.Statement, sd side, folded string) (rule, bool) {
 // and the lines joined with a space ("d investissemen t"): the first
 // wording the label matches with one space taken out.
 func rejoined(st statements.Statement, sd side, folded string) (rule, bool) {
-	for i := strings.IndexByte(folded, ' '); i >= 0; {
+	for i := range len(folded) {
+		if folded[i] != ' ' {
+			continue
+		}
 		if r, ok := lookup(wording, st, sd, folded[:i]+folded[i+1:]); ok {
 			return r, true
 		}
-		next := strings.IndexByte(folded[i+1:], ' ')
-		if next < 0 {
-			break
-		}
-		i += next + 1
 	}
 	return rule{}, false
 }
@@ -133,11 +131,10 @@ func classify(st statements.Statement, rd *reading, rows []row, amts [][]*float6
 				rd.afterOperating = true
 			}
 			// A heading sets the section; an empty line of a known item
-			// keeps it; any other text ends it.
-			// In the income statement, an empty line naming an operating
-			// item heads its detail ("Services extérieurs :" over
-			// "Personnel extérieur", "Autres"), as the système développé
-			// prints it.
+			// keeps it, but in the income statement one naming an
+			// operating item heads its detail ("Services extérieurs :"
+			// over "Personnel extérieur", "Autres", as the système
+			// développé prints it); any other text ends it.
 			if h, ok := lookup(headings, st, sd, t.folded); ok {
 				section = h.key
 			} else if w, known := lookup(wording, st, sd, t.folded); !known {

@@ -201,9 +201,9 @@ func dateCuts(text string) []int {
 func repeatCuts(text string) []int {
 	words := nonSpace.FindAllStringIndex(text, -1)
 	var cuts []int
-	if len(words) > 0 {
+	if len(words) > 1 {
 		if h, ok := parseHeader(text[words[0][0]:words[0][1]]); ok && h.notes {
-			cuts, words = append(cuts, words[1%len(words)][0]), words[1:]
+			cuts, words = []int{words[1][0]}, words[1:]
 		}
 	}
 	word := func(i int) string { return locate.Fold(text[words[i][0]:words[i][1]]) }
@@ -229,10 +229,11 @@ func repeatCuts(text string) []int {
 	return nil
 }
 
-// dateWord is a date of a heading, its year whole or cut after its century
-// or a digit more.
 var (
-	dateWord = regexp.MustCompile(`^\d{1,2}[/.]\d{1,2}[/.](?:19|20)\d{0,2}$`)
+	// dateWord is a date of a heading, its year whole or cut after its
+	// century or a digit more.
+	dateWord = regexp.MustCompile(`^` + dayMonth + `(?:19|20)\d{0,2}$`)
+	// nonSpace is a word, for its offsets.
 	nonSpace = regexp.MustCompile(`\S+`)
 )
 
@@ -287,8 +288,8 @@ func cutAmountLabels(lines []pdftext.Line) []pdftext.Line {
 		out[i] = pdftext.Line{Y: l.Y}
 		for j, s := range l.Spans {
 			at, amounts := amountThenLabel(s.Text)
-			_, afterAmount := amountCell(l.Spans[max(j-1, 0)].Text)
-			if amounts >= 2 || amounts == 1 && j > 0 && afterAmount {
+			afterAmount := func() bool { _, ok := amountCell(l.Spans[j-1].Text); return ok }
+			if amounts >= 2 || amounts == 1 && j > 0 && afterAmount() {
 				pieces := cutAt(s, []int{at})
 				out[i].Spans = append(append(out[i].Spans, cutSpan(pieces[0])...), pieces[1])
 				continue

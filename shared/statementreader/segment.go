@@ -328,9 +328,13 @@ func cellAbove(above []pdftext.Line, y float64, s pdftext.Span) (int, int) {
 	return -1, -1
 }
 
-// headingDate opens a heading's date or year: a day and month, then the
-// century. cutDate is one cut before its last digits, fullDate one whole.
-const headingDate = `^(?:\d{1,2}[/.]\d{1,2}[/.])?(?:19|20)`
+// dayMonth opens a heading's date; headingDate opens its date or year: a
+// day and month, then the century. cutDate is one cut before its last
+// digits, fullDate one whole.
+const (
+	dayMonth    = `\d{1,2}[/.]\d{1,2}[/.]`
+	headingDate = `^(?:` + dayMonth + `)?(?:19|20)`
+)
 
 var (
 	cutDate  = regexp.MustCompile(headingDate + `\d{0,2}$`)

@@ -9,12 +9,18 @@ import "math/rand/v2"
 const modelAssociation = "association"
 
 // drawAssociation makes a seed of the système de base, one time in six, an
-// association's accounts. It draws from a stream of its own, so that no
-// other seed changes, and gives it back for the association's name.
+// association's accounts; the stream gives the association's name.
 func drawAssociation(seed uint64, s *style) *rand.Rand {
-	r := rand.New(rand.NewPCG(seed^0x2545f4914f6cdd1d, seed^0x9e3779b97f4a7c15))
-	if s.model == modelBase && r.Float64() < 1.0/6 {
-		s.model = modelAssociation
+	return baseInto(rand.NewPCG(seed^0x2545f4914f6cdd1d, seed^0x9e3779b97f4a7c15), 1.0/6, modelAssociation, s)
+}
+
+// baseInto makes a seed of the système de base, with probability p, one of
+// model, drawing from a stream of its own so that no other seed changes;
+// it gives the stream back for what the model draws next.
+func baseInto(src rand.Source, p float64, model string, s *style) *rand.Rand {
+	r := rand.New(src)
+	if s.model == modelBase && r.Float64() < p {
+		s.model = model
 	}
 	return r
 }

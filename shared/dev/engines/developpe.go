@@ -11,15 +11,10 @@ import (
 const modelDeveloppe = "pcg-developpe"
 
 // drawDeveloppe makes a seed of the système de base, one time in five, a
-// système développé, from a stream of its own so that no other seed
-// changes; the stream then details the economy's external charges and
-// taxes (detail).
+// système développé; the stream then details the economy's external
+// charges and taxes (detail).
 func drawDeveloppe(seed uint64, s *style) *rand.Rand {
-	r := rand.New(rand.NewPCG(seed^0x6a09e667f3bcc909, seed^0xbb67ae8584caa73b))
-	if s.model == modelBase && r.Float64() < 0.2 {
-		s.model = modelDeveloppe
-	}
-	return r
+	return baseInto(rand.NewPCG(seed^0x6a09e667f3bcc909, seed^0xbb67ae8584caa73b), 0.2, modelDeveloppe, s)
 }
 
 // detail splits, every year, the external charges into the lines the
