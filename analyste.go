@@ -17,6 +17,7 @@ import (
 	"analyste.dev/analyste/functions/memo"
 	"analyste.dev/analyste/functions/signals"
 	"analyste.dev/analyste/functions/viewer"
+	"analyste.dev/analyste/shared/gcpace"
 	"analyste.dev/analyste/shared/platform"
 )
 
@@ -29,6 +30,7 @@ const (
 )
 
 func init() {
+	gcpace.Start(gcpace.Headroom) // GOMEMLIMIT (infra/) still caps the heap
 	// Made only when a function cannot start: its project may be what is
 	// missing.
 	startLog := func(fn string) func() *slog.Logger {

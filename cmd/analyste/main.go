@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+
+	"analyste.dev/analyste/shared/gcpace"
 )
 
 // command is one sub-command; run returns the process exit code.
@@ -31,6 +33,7 @@ var commands = map[string]command{
 }
 
 func main() {
+	gcpace.Start(gcpace.Headroom)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	code := dispatch(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
