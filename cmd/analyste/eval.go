@@ -22,20 +22,27 @@ type evalInput struct {
 // readEvalInput finds the one PDF of dir and reads its truth.json.
 func readEvalInput(dir string) (evalInput, error) {
 	in := evalInput{dir: dir}
-	pdfs, err := filepath.Glob(filepath.Join(dir, "*.pdf"))
+	pdf, data, err := readDir(dir)
 	if err != nil {
 		return in, err
 	}
-	if len(pdfs) != 1 {
-		return in, fmt.Errorf("%d fichiers PDF dans %s, il en faut un seul", len(pdfs), dir)
-	}
-	in.pdf = pdfs[0]
-	data, err := os.ReadFile(filepath.Join(dir, "truth.json"))
-	if err != nil {
-		return in, err
-	}
+	in.pdf = pdf
 	in.truth, err = evaluation.ParseTruth(data)
 	return in, err
+}
+
+// readDir finds the one PDF of an evaluation folder and reads its
+// truth.json.
+func readDir(dir string) (pdf string, truth []byte, err error) {
+	pdfs, err := filepath.Glob(filepath.Join(dir, "*.pdf"))
+	if err != nil {
+		return "", nil, err
+	}
+	if len(pdfs) != 1 {
+		return "", nil, fmt.Errorf("%d fichiers PDF dans %s, il en faut un seul", len(pdfs), dir)
+	}
+	truth, err = os.ReadFile(filepath.Join(dir, "truth.json"))
+	return pdfs[0], truth, err
 }
 
 // runEval runs the whole chain on each report folder, --repeat times, and

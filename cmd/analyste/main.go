@@ -21,15 +21,16 @@ type command struct {
 
 // commands lists every sub-command by name.
 var commands = map[string]command{
-	"pages":        {summary: "affiche le texte de chaque page d'un PDF", run: runPages},
-	"eval":         {summary: "évalue la chaîne sur des dossiers (PDF + truth.json) : tableau du cours, coût des appels", run: runEval},
-	"eval-judge":   {summary: "évalue le juge du mémo sur les cas étiquetés : matrice de confusion, taux de faux « soutenu »", run: runEvalJudge},
-	"eval-signals": {summary: "évalue le lecteur de risques sur les phrases étiquetées : précision et rappel par catégorie, gravités", run: runEvalSignals},
-	"extract":      {summary: "transcrit et contrôle les états financiers d'un rapport (JSON)", run: runExtract},
-	"run":          {summary: "chaîne complète en local : états, signaux, mémo (une ligne ou JSON par rapport)", run: runRun},
-	"rubric":       {summary: "note les mémos sur les parties mécaniques de la grille (docs/memo-rubric.md) : longueur, répétitions, clés brutes, avis, liquidité, covenant", run: runRubric},
-	"verify-quote": {summary: "vérifie qu'une citation figure mot pour mot à la page indiquée", run: runVerifyQuote},
-	"verify-memo":  {summary: "vérifie un mémo (nombres, sources, jugement) contre des faits", run: runVerifyMemo},
+	"pages":         {summary: "affiche le texte de chaque page d'un PDF", run: runPages},
+	"eval":          {summary: "évalue la chaîne sur des dossiers (PDF + truth.json) : tableau du cours, coût des appels", run: runEval},
+	"eval-judge":    {summary: "évalue le juge du mémo sur les cas étiquetés : matrice de confusion, taux de faux « soutenu »", run: runEvalJudge},
+	"eval-rapports": {summary: "évalue la lecture des risques sur des rapports entiers (PDF + truth.json) : risques trouvés, manqués, lus sans risque", run: runEvalReports},
+	"eval-signals":  {summary: "évalue le lecteur de risques sur les phrases étiquetées : précision et rappel par catégorie, gravités", run: runEvalSignals},
+	"extract":       {summary: "transcrit et contrôle les états financiers d'un rapport (JSON)", run: runExtract},
+	"run":           {summary: "chaîne complète en local : états, signaux, mémo (une ligne ou JSON par rapport)", run: runRun},
+	"rubric":        {summary: "note les mémos sur les parties mécaniques de la grille (docs/memo-rubric.md) : longueur, répétitions, clés brutes, avis, liquidité, covenant", run: runRubric},
+	"verify-quote":  {summary: "vérifie qu'une citation figure mot pour mot à la page indiquée", run: runVerifyQuote},
+	"verify-memo":   {summary: "vérifie un mémo (nombres, sources, jugement) contre des faits", run: runVerifyMemo},
 }
 
 func main() {
