@@ -34,8 +34,6 @@ type codeKey struct {
 	n    int
 }
 
-// packed is k as one integer, which a map hashes faster than the struct.
-func (k codeKey) packed() uint64 { return uint64(k.code)<<8 | uint64(uint8(k.n)) }
 
 type bfRange struct {
 	lo, hi uint32

@@ -21,7 +21,7 @@ type font struct {
 	widths    []float64  // composite: the widths of /W
 	widthOf   []span     // CIDs → widths, by disjoint
 	defWidth  float64
-	cache     map[uint64]glyph // composite fonts, the first maxCachedCodes codes that appear (codeKey.packed)
+	cache     glyphCache       // composite fonts: the codes decoded so far
 	digits    *compositeDigits // composite fonts whose ToUnicode lies about digits (remap.go)
 }
 
@@ -52,17 +52,57 @@ func (f *font) each(s string, fn func(g glyph) bool) {
 	for len(s) > 0 {
 		code, n := f.codes.split(s, 2)
 		s = s[n:]
-		k := codeKey{code, n}.packed()
-		g, ok := f.cache[k]
+		g, ok := f.cache.get(code, n)
 		if !ok {
 			g = f.compositeGlyph(code, n)
-			if len(f.cache) < maxCachedCodes {
-				f.cache[k] = g
-			}
+			f.cache.put(code, n, g)
 		}
 		if !fn(g) {
 			return
 		}
+	}
+}
+
+// glyphCache holds the decoded glyphs of a composite font's codes of up to
+// two bytes, in blocks of 256 codes allocated as codes appear: a font's
+// codes cluster (a subset numbers its glyphs from 1), and a lookup by
+// index costs a tenth of a map's. Longer codes are decoded each time.
+type glyphCache struct {
+	blocks [1 << 8]*[1 << 8]cachedGlyph // by the code's high byte; n == 2
+	short  *[1 << 8]cachedGlyph         // one-byte codes
+}
+
+type cachedGlyph struct {
+	glyph
+	set bool
+}
+
+func (c *glyphCache) block(code uint32, n int, alloc bool) *[1 << 8]cachedGlyph {
+	var b **[1 << 8]cachedGlyph
+	switch {
+	case n == 1 && code < 1<<8:
+		b = &c.short
+	case n == 2 && code < 1<<16:
+		b = &c.blocks[code>>8]
+	default:
+		return nil
+	}
+	if *b == nil && alloc {
+		*b = new([1 << 8]cachedGlyph)
+	}
+	return *b
+}
+
+func (c *glyphCache) get(code uint32, n int) (glyph, bool) {
+	if b := c.block(code, n, false); b != nil && b[code&0xff].set {
+		return b[code&0xff].glyph, true
+	}
+	return glyph{}, false
+}
+
+func (c *glyphCache) put(code uint32, n int, g glyph) {
+	if b := c.block(code, n, true); b != nil {
+		b[code&0xff] = cachedGlyph{g, true}
 	}
 }
 
@@ -117,7 +157,7 @@ func loadComposite(v pdf.Value, toUnicode *cmap, doc *shared) (*font, error) {
 	if f, ok := doc.composites[key]; ok && shared {
 		return f, nil
 	}
-	f := &font{toUnicode: toUnicode, composite: true, cache: map[uint64]glyph{}, codes: codes}
+	f := &font{toUnicode: toUnicode, composite: true, codes: codes}
 	if err := f.loadWidths(descs.Index(0), doc); err != nil {
 		return nil, err
 	}

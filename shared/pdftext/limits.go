@@ -102,9 +102,8 @@ const (
 	// CMaps have a handful.
 	maxCodespaces = 256
 	// Text of one character code (ToUnicode maps a code to at most 512
-	// bytes of UTF-16), and composite codes cached per font.
-	maxCodeText    = 512
-	maxCachedCodes = 1 << 16
+	// bytes of UTF-16).
+	maxCodeText = 512
 	// Filters of one stream and PNG predictor row width (/Columns): the
 	// library allocates a decompressor per filter and a row before reading
 	// a byte. Producers chain at most two filters.
