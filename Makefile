@@ -82,8 +82,10 @@ BLIND_SET := --set blind
 HELDOUT_SET := --set heldout
 # The auditors', accountants' and prospectuses' standard paragraphs: no risk may be read from them.
 BOILERPLATE_SET := --set boilerplate
+# Whole reports written blind to the readers, held out: risks found on any page that states them.
+RISK_REPORTS = $(sort $(dir $(wildcard testdata/rapports-risques/*/truth.json)))
 
-eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract; the memos of the course reports and real filings on the rubric's mechanical parts (measured, not gated); the risk reader on the labelled sentences (gated), then on the sets never tuned on (measured, not gated); no risk from the standard paragraphs, by the reader or the net (gated)
+eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract; the memos of the course reports and real filings on the rubric's mechanical parts (measured, not gated); the risk reader on the labelled sentences (gated), then on the sets never tuned on (measured, not gated); no risk from the standard paragraphs, by the reader or the net (gated); whole reports held out, read for their risks (gated on recall) and by the net alone (measured)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
 	$(GO) run ./cmd/analyste eval --model offline --max-invented 0 $(SCAN_DIRS)
 	$(GO) run ./cmd/analyste rubric --model offline testdata/ferlac/rapport.pdf testdata/helvane/rapport.pdf testdata/solvea/rapport.pdf $(wildcard testdata/real/*/fr_*.pdf)
@@ -94,6 +96,8 @@ eval: ## the whole chain in process on every testdata folder with a truth.json (
 	$(GO) run ./cmd/analyste eval-signals --model offline $(HELDOUT_SET)
 	$(GO) run ./cmd/analyste eval-signals --model offline --max-false-positives 0 $(BOILERPLATE_SET)
 	$(GO) run ./cmd/analyste eval-signals --filet --max-false-positives 0 $(BOILERPLATE_SET)
+	$(GO) run ./cmd/analyste eval-rapports --model offline --min-found 90 $(RISK_REPORTS)
+	$(GO) run ./cmd/analyste eval-rapports --filet $(RISK_REPORTS)
 
 e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), the judge on its labelled cases and the risk reader on its labelled sentences
 	@test -n "$${GOOGLE_CLOUD_PROJECT:-}" || { echo "GOOGLE_CLOUD_PROJECT non défini"; exit 1; }
@@ -102,6 +106,7 @@ e2e: ## the same on Gemini (needs GOOGLE_CLOUD_PROJECT and credentials), the jud
 	$(GO) run ./cmd/analyste eval-signals --model vertex $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --model vertex $(VALIDATION_SET) $(BLIND_SET)
 	$(GO) run ./cmd/analyste eval-signals --model vertex --max-false-positives 0 $(BOILERPLATE_SET)
+	$(GO) run ./cmd/analyste eval-rapports --model vertex $(RISK_REPORTS)
 
 package: ## build dist/function-source.zip, the archive Terraform deploys
 	$(GO) run ./cmd/package

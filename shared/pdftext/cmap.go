@@ -34,7 +34,6 @@ type codeKey struct {
 	n    int
 }
 
-
 type bfRange struct {
 	lo, hi uint32
 	n      int

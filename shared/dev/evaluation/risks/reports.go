@@ -71,39 +71,42 @@ type ReportScore struct {
 	// them, but under another category.
 	Miscategorised []string       `json:"autre_categorie,omitempty"`
 	Missed         []ExpectedRisk `json:"manques,omitempty"`
-	// FromNonRisks are the signals quoting a passage that states no risk.
+	// FromNonRisks are the signals quoting a passage that states no risk
+	// and proving no expected one.
 	FromNonRisks []signals.Signal `json:"lus_sans_risque,omitempty"`
 	// Others are the verified signals the truth says nothing of, for a
 	// person to judge.
 	Others   []signals.Signal `json:"autres,omitempty"`
 	Expected int              `json:"attendus"`
+	// Signals are the verified signals read, Right those that prove an
+	// expected risk under its category.
+	Signals int `json:"signaux"`
+	Right   int `json:"justes"`
 }
 
 // MeasureReport matches the verified signals of a report with its truth.
-// An expected risk is found by a signal of its category with a proof on
-// its page holding its clue, or a proof on one of its other pages: the
-// same risk quoted from another page of the report counts.
+// An expected risk is found by a signal of its category quoting one of the
+// pages that state it (its page or its other pages: the same risk quoted
+// from another sentence or page of the report counts, and a second signal
+// of it is right too); a signal of another category quoting its clue reads
+// it under the wrong category.
 func MeasureReport(t ReportTruth, verified []signals.Signal) ReportScore {
-	s := ReportScore{Company: t.Company, Expected: len(t.Expected)}
+	s := ReportScore{Company: t.Company, Expected: len(t.Expected), Signals: len(verified)}
 	used := make([]bool, len(verified))
 	for _, e := range t.Expected {
-		hit, other := -1, -1
+		found, other := false, -1
 		for i, sig := range verified {
-			if !states(sig, e) {
-				continue
-			}
-			if sig.Category == e.Category {
-				hit = i
-				break
-			}
-			if other < 0 {
+			switch {
+			case sig.Category == e.Category && onPages(sig, e):
+				found, used[i] = true, true
+				s.Right++
+			case other < 0 && sig.Category != e.Category && quotedAt(sig, e.Page, e.Clue):
 				other = i
 			}
 		}
 		switch {
-		case hit >= 0:
+		case found:
 			s.Found = append(s.Found, e.ID)
-			used[hit] = true
 		case other >= 0:
 			s.Miscategorised = append(s.Miscategorised, fmt.Sprintf("%s (%s lu %s)", e.ID, e.Category, verified[other].Category))
 			used[other] = true
@@ -112,23 +115,25 @@ func MeasureReport(t ReportTruth, verified []signals.Signal) ReportScore {
 			s.Missed = append(s.Missed, e)
 		}
 	}
+	// A signal that proves an expected risk is a right read, whatever
+	// else it quotes besides.
 	for i, sig := range verified {
 		switch {
+		case used[i]:
 		case slices.ContainsFunc(t.NonRisks, func(p Passage) bool { return quotedAt(sig, p.Page, p.Clue) }):
 			s.FromNonRisks = append(s.FromNonRisks, sig)
-		case !used[i]:
+		default:
 			s.Others = append(s.Others, sig)
 		}
 	}
 	return s
 }
 
-// states tells whether one of sig's proofs is where e is stated.
-func states(sig signals.Signal, e ExpectedRisk) bool {
-	if quotedAt(sig, e.Page, e.Clue) {
-		return true
-	}
-	return slices.ContainsFunc(sig.Proofs(), func(q signals.QuoteRef) bool { return slices.Contains(e.OtherPages, q.Page) })
+// onPages tells whether one of sig's proofs is on a page that states e.
+func onPages(sig signals.Signal, e ExpectedRisk) bool {
+	return slices.ContainsFunc(sig.Proofs(), func(q signals.QuoteRef) bool {
+		return q.Page == e.Page || slices.Contains(e.OtherPages, q.Page)
+	})
 }
 
 // quotedAt tells whether a proof of sig on page holds clue, both normalised.
@@ -149,8 +154,8 @@ func WriteReports(w io.Writer, scores []ReportScore) error {
 		found += len(s.Found)
 		expected += s.Expected
 		fromNone += len(s.FromNonRisks)
-		fmt.Fprintf(&b, "%s : %d/%d risques trouvés, %d lus dans un passage sans risque, %d autres signaux\n",
-			s.Company, len(s.Found), s.Expected, len(s.FromNonRisks), len(s.Others))
+		fmt.Fprintf(&b, "%s : %d/%d risques trouvés ; %d signaux lus : %d justes, %d dans un passage sans risque, %d autres à juger\n",
+			s.Company, len(s.Found), s.Expected, s.Signals, s.Right, len(s.FromNonRisks), len(s.Others))
 		for _, m := range s.Miscategorised {
 			fmt.Fprintf(&b, "  autre catégorie : %s\n", m)
 		}

@@ -42,7 +42,20 @@ func TestMeasureReport(t *testing.T) {
 			found: []string{"continuite"},
 		},
 		{
-			name:   "the clue on another page does not count",
+			name: "a second signal of a found risk is right, not another",
+			read: []signals.Signal{
+				sig(signals.GoingConcern, 4, "Un doute important pèse sur la continuité."),
+				sig(signals.GoingConcern, 2, "La poursuite de l'activité dépend d'un apport."),
+			},
+			found: []string{"continuite"},
+		},
+		{
+			name:  "another sentence of its page counts",
+			read:  []signals.Signal{sig(signals.GoingConcern, 4, "La poursuite de l'activité est subordonnée à un accord.")},
+			found: []string{"continuite"},
+		},
+		{
+			name:   "the clue on a page that does not state it does not count",
 			read:   []signals.Signal{sig(signals.Covenant, 8, "Le ratio de levier est décrit en note.")},
 			others: 1,
 		},
@@ -50,6 +63,12 @@ func TestMeasureReport(t *testing.T) {
 			name:           "quoted where expected under another category",
 			read:           []signals.Signal{sig(signals.Acceleration, 7, "Faute de respecter le ratio de levier, la banque peut exiger le remboursement.")},
 			miscategorised: []string{"covenant"},
+		},
+		{
+			name: "a right read quoting a passage without risk besides",
+			read: []signals.Signal{{Category: signals.CustomerConcentration, Page: 3, Quote: "Le premier client représente 42 % des ventes.",
+				Others: []signals.QuoteRef{{Quote: "Les responsabilités du commissaire sont rappelées.", Page: 5}}}},
+			found: []string{"client"},
 		},
 		{
 			name:     "a signal quoting a passage without risk",
