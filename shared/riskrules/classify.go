@@ -34,6 +34,9 @@ const minWords = 5
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, signals.Category) {
 	ref = ref.statedIn(s.norm)
+	if continuityOnCondition(s.norm) && !framing(s.norm) && !generalLaw(s.norm) {
+		return risk, signals.GoingConcern
+	}
 	if policy(s.norm) && !framing(s.norm) {
 		// What follows the policy's clauses may still tell a risk ("…
 		// arrêtés selon le principe de continuité ; à défaut, la société ne
@@ -44,7 +47,7 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 		return neutral, ""
 	}
 	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) && !reset(s.norm) ||
-		has(s.norm, standard) || customersTerm(s.norm) || generalLaw(s.norm) {
+		has(s.norm, standard) || customersTerm(s.norm) || generalLaw(s.norm) || pastOnly(s.norm, ref) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of vocabularies[i] are found; a word that
@@ -152,6 +155,10 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 	if !denied {
 		best = wordModel().judge(s.norm, best, framed, firm)
 	}
+	if best == "" && customerShare(s.text, s.norm) {
+		best = signals.CustomerConcentration
+	}
+	best = compete(s.norm, best)
 	if c := slices.IndexFunc(vocabularies, func(d vocabulary) bool { return d.category == signals.CurrencyRates }); best == signals.CurrencyRates &&
 		!strong[c] && !paired[c] && ref.ownOnly(s.norm) {
 		// The company's own currency, and nothing else of the category.

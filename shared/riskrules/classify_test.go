@@ -154,6 +154,24 @@ func TestClassify(t *testing.T) {
 		{"a negation a few words before a settling word", "Le crédit de 2 M€ échoit en juin 2026, la société n'ayant pas une trésorerie suffisante pour le rembourser.", risk, signals.Refinancing},
 		{"statistics of the economy", "Une entreprise sur cinq subit des retards de paiement de plus de trente jours, selon l'Observatoire des délais de paiement.", neutral, ""},
 		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, signals.AuditorQualification},
+		// Category competitions, decided by the other side of the risk.
+		{"a garnishment is a creditor's act, not an overdraft", "La banque a bloqué les fonds du compte professionnel à la suite d'une saisie pratiquée par un sous-traitant.", risk, signals.Litigation},
+		{"a dispute with the tax authority is a tax audit's", "Le contentieux qui oppose la société au fisc sur le crédit d'impôt recherche de 2022 porte sur 460 k€.", risk, signals.TaxAudit},
+		{"a dispute with another party stays one", "Un ancien distributeur a assigné la société devant le tribunal de commerce et réclame 900 k€ pour rupture brutale.", risk, signals.Litigation},
+		{"a licence the company holds is a source", "Le concédant de la licence de la marque, qui porte 40 % des ventes, a notifié son intention de ne pas la renouveler à son échéance de juin 2026.", risk, signals.SupplierDependence},
+		{"a licence the company sells is a customer's", "Le taux de non-renouvellement des licences vendues aux clients a atteint 18 % en 2025.", risk, signals.Attrition},
+		{"a licence granted by a company is no authorisation", "La licence d'exploitation du procédé de soudage, concédée par la société Verlac, expire en 2027 sans clause de renouvellement.", risk, signals.SupplierDependence},
+		{"a named customer's share", "Le groupe Carrefour a représenté 37 % du chiffre d'affaires de l'exercice 2025.", risk, signals.CustomerConcentration},
+		{"a named customer's small share", "Le groupe Leclerc a représenté 4 % du chiffre d'affaires de l'exercice 2025.", neutral, ""},
+		{"a region's share is no customer", "La région Île-de-France représente 45 % du chiffre d'affaires de la société.", neutral, ""},
+		// Going concern inside the policy's sentence.
+		{"the convention on a condition", "Les comptes annuels ont été établis selon le principe de continuité d'exploitation, qui repose sur l'obtention avant avril 2026 d'un nouveau prêt de 600 k€.", risk, signals.GoingConcern},
+		{"the convention against the facts", "Le conseil a retenu la convention de continuité d'exploitation bien que la trésorerie ne couvre les besoins que jusqu'en mai 2026.", risk, signals.GoingConcern},
+		{"the convention on the company's own means", "Les comptes ont été arrêtés en application du principe de continuité d'exploitation, la direction disposant d'une trésorerie suffisante pour les douze prochains mois.", neutral, ""},
+		// The company's history in the pluperfect.
+		{"a procedure of years before", "En 2019, la société avait fait l'objet d'une procédure de conciliation avec ses banques.", neutral, ""},
+		{"a past event behind a present risk", "Un seul technicien maîtrise le réglage des fours, et son absence en 2023 avait déjà arrêté la production.", risk, signals.KeyPeople},
+		{"the pluperfect of the year", "La société n'avait pas encore obtenu, à la date d'arrêté des comptes, le renouvellement de sa ligne de crédit de 2 M€ arrivant à échéance en mars 2026.", risk, signals.Refinancing},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -94,7 +94,7 @@ var (
 		"donné lieu à aucune sanction", "s'est clôturé", "s'est clos", "sont nuls", "de nouveau supérieur",
 		"à nouveau supérieur", "ont été reconstitué", "a été reconstitué", "sont reconstitué", "n'a affecté", "n'ont affecté",
 		"n'a pas affecté", "n'ont pas affecté", "pas été affecté",
-		"mainlevée", "remboursement intégral", "remporté", "redevenu", "s'est terminé", "est terminé", "levée de l'option",
+		"mainlevée", "obtenu la restitution", "remboursement intégral", "remporté", "redevenu", "s'est terminé", "est terminé", "levée de l'option",
 		"réglé par une transaction", "a été réglé", "entièrement payé", "a été refinancé", "ont été refinancé", "une reprise de",
 		"jugement favorable", "favorable à la société", "intégralement exécuté", "a été exécuté", "d'améliorer",
 		"permis d'amélior", "intégralement recouvré", "a été recouvré", "ont été recouvré", "a renouvelé",
