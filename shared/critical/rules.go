@@ -77,6 +77,9 @@ const (
 	long = `(?: [a-z0-9]+){0,12}` // up to twelve
 )
 
+// condition is what a going concern is said to hang on: an event to come.
+const condition = `(?:obtention|succes|realisation|soutien|levee|renouvellement|apport|refinancement|accord|cession|signature|versement|conclusion|mise en place|aboutissement|issue|augmentation de capital)`
+
 // rules are compiled at their first use, not at the start of every
 // command that links the net.
 var rules = sync.OnceValue(func() []rule {
@@ -95,6 +98,11 @@ var rules = sync.OnceValue(func() []rule {
 				`incertitudes? significatives?`, `incertitudes? (?:relative|liee|pesant)s? (?:a|sur) la (?:continuite|poursuite)`,
 				`doutes? (?:important|serieux|substantiel|significatif)s?`,
 				`continuite (?:d|de l) exploitation (?:qui )?(?:depend|repose|suppose|est subordonnee|est conditionnee|est suspendue)`,
+				// The convention stated with what it hangs on, in the clause
+				// after it or by "ce principe", or with what stands against it.
+				`continuite (?:d|de l) exploitation (?:\| )?(?:qui |laquelle )?(?:repose|reposant|depend|dependant|est subordonnee|etant subordonnee|subordonnee|est conditionnee|conditionnee) (?:sur|de|a|au|aux)(?: [a-z0-9]+){0,3} `+condition,
+				`(?:ce principe|cette hypothese|cette convention)(?: [a-z]+){0,2} (?:est|etant|reste|demeure) (?:subordonnee|conditionnee|suspendue) (?:a|au|aux)(?: [a-z0-9]+){0,3} `+condition,
+				`(?:principe|convention|hypothese) de continuite (?:d|de l) exploitation`+gap+` \| (?:bien que|bien qu|malgre|en depit)`,
 				`(?:poursuite|continuite|maintien) (?:de l|d|de) ?(?:activite|exploitation|l hypothese de continuite)`+long+` (?:est |reste |demeure )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
 				`hypothese de continuite`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
 				`capacite`+gap+` a (?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
