@@ -79,7 +79,7 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 		}
 		denied = denied || len(negatedStrong) > 0
 		if d.category == signals.CurrencyRates {
-			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
+			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) || constantCurrency(s.norm, sp) })
 		}
 		if d.category == signals.GoingConcern && thirdPartyProcedure.MatchString(s.norm) {
 			// Another party's procedure: a client's, a competitor's.

@@ -164,6 +164,15 @@ func TestClassify(t *testing.T) {
 		{"a named customer's share", "Le groupe Carrefour a représenté 37 % du chiffre d'affaires de l'exercice 2025.", risk, signals.CustomerConcentration},
 		{"a named customer's small share", "Le groupe Leclerc a représenté 4 % du chiffre d'affaires de l'exercice 2025.", neutral, ""},
 		{"a region's share is no customer", "La région Île-de-France représente 45 % du chiffre d'affaires de la société.", neutral, ""},
+		{"a tax reassessment contested in court is the audit's", "Le tribunal administratif a rejeté la requête de la société contestant la rectification de TVA de 520 k€ ; elle a fait appel.", risk, signals.TaxAudit},
+		// The company's own currency, and figures restated at constant rates.
+		{"flows in the accounts' own currency", "Les comptes sont tenus en euros et les achats auprès des fournisseurs européens sont réglés dans cette même devise.", neutral, ""},
+		{"growth at constant rates", "Le chiffre d'affaires, exprimé en euros, a progressé de 6 % à taux de change constants.", neutral, ""},
+		{"foreign flows said marginal", "Le groupe opère principalement dans la zone euro ; ses flux en devises sont marginaux.", neutral, ""},
+		// Instalments on schedule, from the business's cash: nothing to refinance.
+		{"instalments from operating cash", "Les échéances de remboursement des emprunts à moins d'un an s'élèvent à 420 k€ et seront financées par la trésorerie d'exploitation.", neutral, ""},
+		{"a loan amortised on its schedule", "Le prêt garanti par l'État de 1 M€ sera remboursé sur quatre ans à compter de 2026, conformément à l'échéancier convenu.", neutral, ""},
+		{"a successor in place", "Le dirigeant fondateur avait quitté ses fonctions en 2020 et son successeur est en place depuis.", neutral, ""},
 		// Going concern inside the policy's sentence.
 		{"the convention on a condition", "Les comptes annuels ont été établis selon le principe de continuité d'exploitation, qui repose sur l'obtention avant avril 2026 d'un nouveau prêt de 600 k€.", risk, signals.GoingConcern},
 		{"the convention against the facts", "Le conseil a retenu la convention de continuité d'exploitation bien que la trésorerie ne couvre les besoins que jusqu'en mai 2026.", risk, signals.GoingConcern},

@@ -20,6 +20,11 @@ var taxAuthority = []string{"administration fiscale", "le fisc", "au fisc", "du 
 	"rappels d'impôt", "rappel d'impôt", "rappels de tva", "rappel de tva", "contentieux fiscal", "litige fiscal",
 	"cotisations redressées", "à tiers détenteur"}
 
+// taxClaims are what a tax audit notifies, whatever court the company
+// contests them before.
+var taxClaims = []string{"rectification de tva", "rectification fiscale", "proposition de rectification", "redressement fiscal",
+	"redressement urssaf", "avis de mise en recouvrement", "rappel de cotisations", "rappels de cotisations"}
+
 // licensedToCompany is a licence the company holds from a third party
 // (a brand, a technology, products it distributes): losing it is losing a
 // source, not a customer. licenceIncome is the reverse, a licence the
@@ -38,7 +43,7 @@ var (
 // says it is another's.
 func compete(norm string, best signals.Category) signals.Category {
 	switch {
-	case best == signals.Litigation && len(affirmed(norm, taxAuthority)) > 0:
+	case best == signals.Litigation && (len(affirmed(norm, taxAuthority)) > 0 || len(affirmed(norm, taxClaims)) > 0):
 		return signals.TaxAudit
 	case best == signals.Attrition && has(norm, licensedToCompany) && !has(norm, licenceIncome),
 		(best == signals.CustomerConcentration || best == signals.Regulatory) && has(norm, grantedByCompany) && !has(norm, licenceIncome):

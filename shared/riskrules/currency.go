@@ -122,3 +122,14 @@ func startsWord(text, w string) bool {
 	r, _ := utf8.DecodeRuneInString(rest)
 	return rest == "" || !unicode.IsLetter(r)
 }
+
+// constantCurrency tells the term found at sp names the rates a figure is
+// restated at ("a progressé de 6 % à taux de change constants"): how a
+// growth is measured, no exposure.
+func constantCurrency(norm string, sp span) bool {
+	rest := norm[sp.start:]
+	return slices.ContainsFunc(constantRates, func(c string) bool { return strings.HasPrefix(rest, c) }) ||
+		strings.HasSuffix(strings.TrimRight(norm[:sp.start], " "), " à") && strings.HasPrefix(rest, "taux de change constant")
+}
+
+var constantRates = []string{"taux de change constant", "devises constantes", "change constant"}

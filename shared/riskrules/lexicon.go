@@ -115,7 +115,7 @@ var (
 		"a levé", "ont levé", "a été soldé", "ont été soldé", "entièrement soldé", "entièrement exécuté", "a refinancé",
 		"ont refinancé", "subi aucun", "sans dommage", "en faveur du groupe", "sans incidence sur le résultat",
 		"non significati", "pas significati", "peu significati", "respectent les exigences", "respecte les exigences",
-		"resté marginal", "restée marginale", "est marginal", "négligeable", "s'est stabilisé", "se sont stabilisé",
+		"resté marginal", "restée marginale", "est marginal", "sont marginaux", "sont marginales", "négligeable", "s'est stabilisé", "se sont stabilisé",
 		// Done, told in the infinitive after the verb that reports it
 		// ("a annoncé avoir bouclé…"), or by the court or the authority.
 		"avoir bouclé", "avoir finalisé", "avoir refinancé", "avoir soldé", "a soldé", "ont soldé", "intégralement apuré",

@@ -134,6 +134,11 @@ var vocabularies = []vocabulary{
 			{{"renégoci"}, {"banque", "prêteur", "dette", "crédit", "emprunt", "financement", "prêt"}}},
 		weak: []string{"échéance", "échéances", "échoit", "expire", "arrive à échéance", "arrivant à échéance", "vient à échéance",
 			"viennent à échéance", "remboursable", "dette", "emprunt", "prêteurs", "banques", "pool bancaire", "maturité"},
+		// Instalments paid from the business's own cash, on the agreed
+		// schedule: a debt amortised, nothing to refinance.
+		absent: []string{"par la trésorerie d'exploitation", "par les flux d'exploitation", "par les flux de l'activité",
+			"par les flux de trésorerie", "par la capacité d'autofinancement", "par l'autofinancement", "conformément à l'échéancier",
+			"conformément au tableau d'amortissement", "selon l'échéancier prévu", "selon l'échéancier initial"},
 		gauge:   gauge{maturity: true, against: []refKind{cashRef}},
 		single:  true,
 		dueSoon: true,
@@ -262,7 +267,8 @@ var vocabularies = []vocabulary{
 			{{"confié", "confiée", "sous-traité", "sous-traités"}, {"l'essentiel", "un seul", "une seule", "unique",
 				"exclusivement", "seulement", "une même",
 				"un même"}},
-			{{"sous licence", "licence d'un", "licence concédée"}, {"éditeur", "tiers", "retrait", "révision"}},
+			{{"sous licence", "licence d'un", "licence concédée"}, {"éditeur", "tiers", "retrait", "révision", "sans garantie de renouvellement",
+				"pas renouvel", "non renouvel", "résili", "expire"}},
 			{{"repose sur une", "repose sur un", "reposent sur un", "reposent sur une", "dépend d"}, slices.Concat(supplierTopic, []string{"licence", "éditeur tiers"})},
 			{supplierTopic, disruptionHarms},
 			{{"toute la", "tout le", "toutes les", "tous les", "l'essentiel"}, {"vient du", "vient de", "viennent du",
@@ -309,7 +315,8 @@ var vocabularies = []vocabulary{
 			"président", "gérant", "remplaçant", "remplacé", "savoir-faire", "ingénieurs"},
 		absent: []string{"a été remplacé par", "a été remplacée par", "ont été remplacés par", "a été formalisé", "plan de succession", "a organisé sa succession", "ont organisé sa succession", "a organisé la succession", "vocation à lui succéder", "vocation à succéder", "nomination de son", "indemnités de départ à la retraite",
 			"indemnité de départ à la retraite", "engagements de retraite", "est organisée", "organisée par", "succession préparée",
-			"a transmis la présidence", "a transmis la direction"},
+			"a transmis la présidence", "a transmis la direction", "successeur est en place", "successeur a été nommé",
+			"successeur a été désigné", "successeur a pris ses fonctions"},
 		gauge: gauge{unmeasured: signals.Medium,
 			grave: []string{"a quitté", "ont quitté", "quittera", "de quitter", "a annoncé son départ", "départ simultané",
 				"successeur n",
@@ -530,6 +537,8 @@ var vocabularies = []vocabulary{
 		pairs: [][2][]string{{{"conversion des résultats", "conversion des comptes", "effet de conversion", "effets de conversion",
 			"écarts de conversion"}, {"a réduit", "ont réduit", "amput", "pesé", "défavorable", "négati", "a diminué", "a dégradé"}}},
 		absent: []string{"libellées en euros", "libellés en euros", "libellé en euros", "libellée en euros",
+			// Flows in the currency the accounts are kept in.
+			"même devise", "même monnaie",
 			// An exposure wholly hedged, told in a relative clause after it.
 			"couvre intégralement", "couvrent intégralement", "couverte intégralement", "couvertes intégralement"},
 		weak: []string{"change", "couverture", "taux", "charge d'intérêts", "charge financière", "fluctuations"},
