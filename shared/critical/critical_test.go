@@ -35,6 +35,10 @@ func TestClassify(t *testing.T) {
 		{"Les états financiers sont présentés selon le principe de continuité d'exploitation, l'application de ce principe étant subordonnée au succès de la levée de fonds en cours.", GoingConcern},
 		{"Le conseil a retenu la convention de continuité d'exploitation bien que les pertes cumulées excèdent la moitié du capital social.", GoingConcern},
 		{"Le principe de continuité d'exploitation, qui suppose que l'entité poursuivra ses activités dans un avenir prévisible, a été retenu.", ""},
+		// An alert closed, a ratio compliant again.
+		{"La procédure d'alerte déclenchée en 2024 a été clôturée après la réponse satisfaisante du président.", ""},
+		{"Les commissaires aux comptes ont refusé de certifier les comptes, a annoncé le groupe après la clôture de la Bourse.", AuditOpinion},
+		{"Le prêteur a supprimé la majoration de marge appliquée après le bris de covenant, le ratio de levier étant redevenu conforme.", ""},
 		// Procedures, in France and elsewhere.
 		{"Un mandataire ad hoc a été désigné par le président du tribunal de commerce en mars afin d'accompagner les discussions avec les banques.", Procedure},
 		{"Par jugement du 3 juin, le tribunal a ouvert une procédure de sauvegarde accélérée au bénéfice de la société.", Procedure},

@@ -227,7 +227,8 @@ var rules = sync.OnceValue(func() []rule {
 			context: re(`covenant`+w+`?`, `ratios?`, `levier`, `engagements? financiers?`, `clauses? financieres?`, `leverage`, `gearing`,
 				`dscr`, `icr`, `ltv`, `preteurs?`, `banques?`, `bancaires?`, `creanciers?`, `credit`, `emprunt`+w+`?`, `financement`+w+`?`,
 				`contrat de pret`, `obligataires?`, `exigibilite`),
-			settled: re(`(?:de nouveau|a nouveau|desormais) respecte`+s, `remedie`+s),
+			settled: re(`(?:de nouveau|a nouveau|desormais) respecte`+s, `remedie`+s, `redevenu`+s+` (?:conforme|respecte)`+s,
+				`(?:de nouveau|a nouveau) conforme`+s),
 			figures: beyondLimit,
 		},
 		{
@@ -249,7 +250,8 @@ var rules = sync.OnceValue(func() []rule {
 				`assortie?s? (?:d une|de|de deux|de trois) reserves?`, `reserves? (?:formulee|emise|exprimee)`+s,
 				`procedure d alerte`,
 			),
-			settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`, `(?:a|ont) pris fin`),
+			settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`, `(?:a|ont) pris fin`,
+				`(?:a|ont) ete (?:clos|cloture)`+s, `(?:est|sont) (?:clos|cloture)`+s),
 		},
 		{
 			kind: PaymentDefault, category: signals.Liquidity, also: []signals.Category{signals.Acceleration, signals.GoingConcern},

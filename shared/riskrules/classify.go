@@ -85,7 +85,7 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 			// Another party's procedure: a client's, a competitor's.
 			found = nil
 		}
-		if d.category == signals.OffBalanceSheet && customersNotice(s.norm) {
+		if d.category == signals.OffBalanceSheet && (customersNotice(s.norm) || loanNotice(s.norm)) {
 			found = slices.DeleteFunc(found, func(sp span) bool { return strings.HasPrefix(s.norm[sp.start:], noticeTerm) })
 		}
 		strong[i] = len(found) > 0
@@ -158,6 +158,9 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 	if best == "" && customerShare(s.text, s.norm) {
 		best = signals.CustomerConcentration
 	}
+	if best == "" && shortRunway(s.norm) {
+		best = signals.Liquidity
+	}
 	best = compete(s.norm, best)
 	if c := slices.IndexFunc(vocabularies, func(d vocabulary) bool { return d.category == signals.CurrencyRates }); best == signals.CurrencyRates &&
 		!strong[c] && !paired[c] && ref.ownOnly(s.norm) {
@@ -185,6 +188,14 @@ var noticeTerm = "préavis"
 func customersNotice(norm string) bool {
 	return has(norm, customerSide) && !has(norm, leaseSide)
 }
+
+// loanNotice tells a notice the borrower gives to repay a loan early: a
+// prepayment's term, no lease.
+func loanNotice(norm string) bool {
+	return has(norm, prepaymentSide) && !has(norm, leaseSide)
+}
+
+var prepaymentSide = []string{"rembourser par anticipation", "remboursement anticipé", "rembourser tout ou partie", "emprunteur pourra"}
 
 // customersTerm tells a sentence that states the customers' right to end
 // their contracts with notice, in the mood of what may be ("peuvent être
@@ -321,9 +332,10 @@ func dueSoon(s sentence, ref reference) bool {
 // "ne … que" restricts it ("ne couvriront les besoins que jusqu'en mars"),
 // nor when an adverse word follows it ("redevenu négatif").
 func settles(norm string) bool {
+	norm = auxAdverb.ReplaceAllString(norm, "$1 ")
 	for _, t := range settled {
 		for _, at := range positions(norm, t) {
-			if !deniedOrRestricted(norm, at, at+len(t)) && !adverseAfter(norm[at+len(t):]) {
+			if !deniedOrRestricted(norm, at, at+len(t)) && !adverseAfter(norm[at+len(t):]) && !beyond.MatchString(norm[:at]) {
 				return true
 			}
 		}
@@ -335,6 +347,15 @@ func settles(norm string) bool {
 	}
 	return liftedClaim(norm)
 }
+
+// auxAdverb is an adverb between an auxiliary and its participle ("a été
+// intégralement refinancé"), which settles as the bare verb does; beyond
+// is wording past which a settling word is the limit exceeded ("au-delà
+// du plafond légal").
+var (
+	auxAdverb = regexp.MustCompile(`((?:^|\s)(?:a|ont|a été|ont été|est|sont|avait été|avaient été)) (?:intégralement|entièrement|totalement|définitivement|finalement|déjà|depuis) `)
+	beyond    = regexp.MustCompile(`(?:au-delà d[eu']|dépassant|dépasse|dépassent|excède|excèdent|excédant|supérieurs? au|supérieures? au)\s*(?:l'|la |le )?$`)
+)
 
 // ability names the company's capacity to go on, which is no doubt by itself.
 var ability = []string{"poursuivre son exploitation", "poursuite de l'exploitation"}

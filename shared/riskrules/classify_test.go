@@ -173,6 +173,31 @@ func TestClassify(t *testing.T) {
 		{"instalments from operating cash", "Les échéances de remboursement des emprunts à moins d'un an s'élèvent à 420 k€ et seront financées par la trésorerie d'exploitation.", neutral, ""},
 		{"a loan amortised on its schedule", "Le prêt garanti par l'État de 1 M€ sera remboursé sur quatre ans à compter de 2026, conformément à l'échéancier convenu.", neutral, ""},
 		{"a successor in place", "Le dirigeant fondateur avait quitté ses fonctions en 2020 et son successeur est en place depuis.", neutral, ""},
+		// Who is on the other side: a court's order, a tax left unpaid, a
+		// court ruling on the company's own procedure.
+		{"a court's order to pay is a dispute's", "Le juge condamne la société à payer au fournisseur 85 k€ de factures impayées, assortis des intérêts de retard.", risk, signals.Litigation},
+		{"an order under a daily penalty", "Par ordonnance, le président du tribunal enjoint à la société de payer sous astreinte les loyers échus de 30 k€.", risk, signals.Litigation},
+		{"a tax left unpaid is paid late", "Les cotisations dues à l'ONSS pour le troisième trimestre, soit 48 k€, restent en souffrance.", risk, signals.LatePayment},
+		{"a reassessment stays an audit", "À l'issue du contrôle, l'administration fiscale a notifié une proposition de rectification de 250 k€ au titre du CIR.", risk, signals.TaxAudit},
+		{"another country's tax notice", "L'Administration des contributions directes a adressé un bulletin d'impôt rectificatif de 40 k€ au titre de 2023.", risk, signals.TaxAudit},
+		{"an appeal court confirms the liquidation", "La cour d'appel confirme l'ordonnance ayant ouvert la liquidation judiciaire de la société et déboute le gérant de sa demande de sauvegarde.", risk, signals.GoingConcern},
+		// Cash counted in weeks or a few months.
+		{"a runway of months", "« Il nous reste trois mois de trésorerie », admet la fondatrice, qui négocie un prêt avec sa banque.", risk, signals.Liquidity},
+		{"a long runway", "La société dispose de dix-huit mois de trésorerie au regard de son plan d'affaires.", neutral, ""},
+		{"past the legal ceiling", "Le délai de paiement des fournisseurs a atteint 75 jours, dépassant le plafond légal.", risk, signals.LatePayment},
+		// A cover denied leaves the hazard; a cover received or whole is no risk.
+		{"no insurance against the hazard", "Le domaine n'est couvert par aucune assurance contre le gel de printemps, jugée trop coûteuse.", risk, signals.Climate},
+		{"no policy protects against it", "Aucune police ne protège les entrepôts contre le risque d'inondation.", risk, signals.Climate},
+		{"credit insurance is a guarantee received", "Les créances à l'export sont garanties par une assurance-crédit qui couvre 95 % de leur montant.", mitigant, ""},
+		{"hedged in whole", "Les achats en yens sont couverts en totalité par des achats à terme conclus dès la commande.", mitigant, ""},
+		{"no effect on the charge", "La remontée des taux n'a pas d'incidence sur les frais financiers, la dette étant entièrement à taux fixe.", neutral, ""},
+		// Settled in other words.
+		{"refinanced, with an adverb", "Le crédit de campagne de 1,2 M€, qui arrivait à échéance en février 2026, a été entièrement refinancé en décembre par un prêt à cinq ans.", neutral, ""},
+		{"a dependence ended", "Le prestataire unique d'hébergement a été doublé en 2025 par un second centre de données, ce qui met fin à cette dépendance.", neutral, ""},
+		{"reassessments abandoned, in the active voice", "Après examen des observations du contribuable, le service vérificateur a abandonné la totalité des redressements proposés.", neutral, ""},
+		{"a procedure closed on its debts paid", "La procédure de sauvegarde a été clôturée pour extinction du passif en septembre 2025.", neutral, ""},
+		{"a prepayment's notice", "La Société pourra procéder au remboursement anticipé volontaire du crédit, en tout ou partie, sous réserve d'un préavis de quinze jours.", neutral, ""},
+		{"the auditor's remit", "Il n'entre pas dans la mission du commissaire aux comptes de garantir la pérennité de l'entreprise.", neutral, ""},
 		// Going concern inside the policy's sentence.
 		{"the convention on a condition", "Les comptes annuels ont été établis selon le principe de continuité d'exploitation, qui repose sur l'obtention avant avril 2026 d'un nouveau prêt de 600 k€.", risk, signals.GoingConcern},
 		{"the convention against the facts", "Le conseil a retenu la convention de continuité d'exploitation bien que la trésorerie ne couvre les besoins que jusqu'en mai 2026.", risk, signals.GoingConcern},

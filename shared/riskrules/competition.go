@@ -18,12 +18,23 @@ import (
 var taxAuthority = []string{"administration fiscale", "le fisc", "au fisc", "du fisc", "urssaf", "msa", "douanes",
 	"direction des douanes", "dgfip", "finances publiques", "services fiscaux", "service des impôts", "trésor public",
 	"rappels d'impôt", "rappel d'impôt", "rappels de tva", "rappel de tva", "contentieux fiscal", "litige fiscal",
-	"cotisations redressées", "à tiers détenteur"}
+	"cotisations redressées", "à tiers détenteur", "onss", "spf finances", "revenu québec", "agence du revenu",
+	"contributions directes", "administration fédérale des contributions"}
 
 // taxClaims are what a tax audit notifies, whatever court the company
 // contests them before.
 var taxClaims = []string{"rectification de tva", "rectification fiscale", "proposition de rectification", "redressement fiscal",
 	"redressement urssaf", "avis de mise en recouvrement", "rappel de cotisations", "rappels de cotisations"}
+
+// unpaid is a sum left unpaid at its due date, assessed what a tax audit
+// adds to what was declared, courtOrder a court ordering the company to pay.
+var (
+	unpaid = []string{"impayé", "demeurée impayée", "en souffrance", "non réglé", "non acquitté", "non payé", "non versé",
+		"à leur échéance", "restée impayée"}
+	assessed = []string{"contrôle", "vérification", "rectifi", "redress", "rappel", "rehaussement", "contentieux", "conteste",
+		"requalifi"}
+	courtOrder = []string{"condamne", "condamné", "condamnée", "ordonne à", "enjoint", "sous astreinte", "injonction de payer"}
+)
 
 // licensedToCompany is a licence the company holds from a third party
 // (a brand, a technology, products it distributes): losing it is losing a
@@ -45,6 +56,16 @@ func compete(norm string, best signals.Category) signals.Category {
 	switch {
 	case best == signals.Litigation && (len(affirmed(norm, taxAuthority)) > 0 || len(affirmed(norm, taxClaims)) > 0):
 		return signals.TaxAudit
+	case best == signals.Litigation && len(affirmed(norm, vocabularyOf(signals.GoingConcern).strong)) > 0 &&
+		!thirdPartyProcedure.MatchString(norm):
+		// A court ruling on the company's procedure: the procedure is the risk.
+		return signals.GoingConcern
+	case best == signals.TaxAudit && len(affirmed(norm, unpaid)) > 0 && !has(norm, assessed):
+		// A tax declared and left unpaid, collected: paid late, not audited.
+		return signals.LatePayment
+	case best == signals.LatePayment && len(affirmed(norm, courtOrder)) > 0:
+		// A court's order to pay is the dispute's outcome.
+		return signals.Litigation
 	case best == signals.Attrition && has(norm, licensedToCompany) && !has(norm, licenceIncome),
 		(best == signals.CustomerConcentration || best == signals.Regulatory) && has(norm, grantedByCompany) && !has(norm, licenceIncome):
 		return signals.SupplierDependence
@@ -156,3 +177,24 @@ var (
 	laterClause = regexp.MustCompile(`[;:]|\s(?:et|dont|qui|que|mais|car|où)\s`)
 	stillRuns   = regexp.MustCompile(`(?:^|[^\p{L}])(?:est|sont|a|ont|reste|restent|demeure|demeurent|sera|seront|devra|devront|doit|doivent|toujours|encore|désormais|actuellement|à ce jour|depuis|en cours|s'établit|s'établissent|représente|représentent|dispose|peut|peuvent)(?:[^\p{L}]|$)`)
 )
+
+// shortRunway tells cash counted in a few weeks or months of what it
+// pays for ("deux mois de trésorerie devant nous", "moins de trois
+// semaines de charges fixes"): six months at most, or weeks and days.
+func shortRunway(norm string) bool {
+	for _, m := range runway.FindAllStringSubmatch(norm, -1) {
+		if m[2] != "mois" {
+			return true
+		}
+		n, ok := numberWords[m[1]]
+		if !ok {
+			n = parsePercent(m[1])
+		}
+		if n <= 6 {
+			return true
+		}
+	}
+	return false
+}
+
+var runway = regexp.MustCompile(`(?:^|[^\p{L}\d])(un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|\d{1,2}) (semaines?|mois|jours) de (?:trésorerie|charges|dépenses|salaires|fonctionnement|consommation)`)
