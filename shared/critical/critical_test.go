@@ -35,6 +35,11 @@ func TestClassify(t *testing.T) {
 		{"Les états financiers sont présentés selon le principe de continuité d'exploitation, l'application de ce principe étant subordonnée au succès de la levée de fonds en cours.", GoingConcern},
 		{"Le conseil a retenu la convention de continuité d'exploitation bien que les pertes cumulées excèdent la moitié du capital social.", GoingConcern},
 		{"Le principe de continuité d'exploitation, qui suppose que l'entité poursuivra ses activités dans un avenir prévisible, a été retenu.", ""},
+		// Over-indebtedness in Switzerland, a formal notice to repay, a ratio past its maximum.
+		{"Le conseil d'administration a constaté un surendettement et en a avisé le juge conformément à l'article 725b CO.", Procedure},
+		{"La banque a mis en demeure la société de rembourser sans délai l'intégralité du prêt, soit 900 k€.", Acceleration},
+		{"Le ratio de levier de 4,1x au 31 décembre excède le maximum de 3,5x prévu par le contrat de crédit.", CovenantBreach},
+		{"Le ratio de levier de 2,1x au 31 décembre n'excède pas le maximum de 3,5x prévu par le contrat de crédit.", ""},
 		// An alert closed, a ratio compliant again.
 		{"La procédure d'alerte déclenchée en 2024 a été clôturée après la réponse satisfaisante du président.", ""},
 		{"Les commissaires aux comptes ont refusé de certifier les comptes, a annoncé le groupe après la clôture de la Bourse.", AuditOpinion},
@@ -152,6 +157,16 @@ func TestListOfHypotheses(t *testing.T) {
 	found := Read([]string{page})
 	if len(found) != 1 || found[0].Kind != Procedure || !strings.HasPrefix(found[0].Quote.Quote, "Le tribunal") {
 		t.Fatalf("found %+v, want the one procedure opened", found)
+	}
+}
+
+// A default on taxes or social charges, in France or elsewhere, is paid
+// late, not a lender's default.
+func TestPaymentDefaultVoices(t *testing.T) {
+	t.Parallel()
+	k, c, ok := classify("La société n'a pas pu payer à leur échéance les retenues à la source dues à Revenu Québec, soit 142 000 $.", false)
+	if !ok || k != PaymentDefault || c != signals.LatePayment {
+		t.Errorf("classify = %v %q %v, want a payment default paid late", k, c, ok)
 	}
 }
 

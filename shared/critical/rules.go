@@ -142,6 +142,8 @@ var rules = sync.OnceValue(func() []rule {
 				`gestion controlee`, `sursis de paiement`, `lacc`, `loi sur les arrangements avec les creanciers`,
 				`propositions? concordataires?`, `avis d intention de (?:faire|deposer) une proposition`,
 				`loi sur la faillite et l insolvabilite`, `chap(?:itre|ter) 11`,
+				// Switzerland: over-indebtedness notified to the court.
+				`surendettement`, `avis`+w+` le juge`, `725b`,
 				`(?:declaree?s?|mise?s?|prononce|prononcee) (?:en )?(?:etat de )?faillite`, `(?:jugement|aveu|declaration) de faillite`,
 				`faillite (?:a ete|a|ont ete) (?:prononcee|declaree|ouverte)`, `en faillite`,
 			),
@@ -193,7 +195,7 @@ var rules = sync.OnceValue(func() []rule {
 				`(?:a|ont) (?:denonce|resilie|mis fin a|mis un terme a)(?: [a-z0-9]+){0,3} (?:les |le |la |l |ses |son |sa )?(?:concours|credit|pret|ligne|facilite|autorisation|decouvert|contrat de pret|contrat de credit)s?`,
 				`devenu`+s+` exigibles?`+long+` (?:a la suite|suite a|en raison|du fait|apres|par suite)`,
 				`accelere?r? (?:la|le|les) (?:dette|pret|credit|emprunt)s?`, `acceleration (?:de la|du|des) (?:dette|pret|credit|emprunt)s?`,
-				`en demeure de rembourser`,
+				`en demeure de rembourser`, `(?:mis|mise|met|mettent)`+gap+` en demeure`+gap+` de rembourser`,
 			),
 			settled: re(`renonce[a-z]*`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
 		},
@@ -266,7 +268,10 @@ var rules = sync.OnceValue(func() []rule {
 				`obligat`+w, `interets`, `creanciers`, `paiement`, `remboursement`),
 			settled: re(`regularise`+s, `apure`+s, `(?:a|ont) ete (?:regle|paye|rembourse|solde|leve)`+s, `integralement (?:regle|paye|rembourse)`+s),
 			exclude: re(`clients?`, `debiteurs?`, `contreparties?`, `locataires?`, `preneurs?`, `acheteurs?`, `emprunteurs?`),
-			voices: []voice{{re(`fournisseurs?`, `urssaf`, `fisc`, `administration fiscale`, `tresor public`, `organismes sociaux`),
+			voices: []voice{{re(`fournisseurs?`, `urssaf`, `fisc`, `administration fiscale`, `tresor public`, `organismes sociaux`,
+				// Taxes and social charges, in France and elsewhere.
+				`comptable public`, `onss`, `revenu quebec`, `agence du revenu`, `spf finances`, `cotisations?`, `tva`, `impots?`,
+				`retenues? a la source`, `precomptes?`),
 				signals.LatePayment}},
 		}}
 })
@@ -476,7 +481,7 @@ func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 // à 3,4x pour un plafond contractuel de 3,25x", "… contre un minimum de
 // 1,20"), levelOf the level itself, the last one told before the limit.
 var (
-	limitAfter = regexp.MustCompile(`(?:\b(?:pour|contre|face à|au regard d'|alors que[^;\d]{0,40}?)\s*(?:un|une|le|la|son|sa)|\bau-delà du|\bau-dessus du|\ben deçà du|\ben dessous du)\s+(plafond|maximum|minimum|plancher|niveau maximal|niveau minimal|seuil maximal|seuil minimal)\b[^;\d]{0,40}?(\d+(?:,\d+)?)`)
+	limitAfter = regexp.MustCompile(`(?:\b(?:pour|contre|face à|au regard d'|alors que[^;\d]{0,40}?|excède|excèdent|dépasse|dépassent|excédant|dépassant)\s*(?:un|une|le|la|son|sa)|\bau-delà du|\bau-dessus du|\ben deçà du|\ben dessous du)\s+(plafond|maximum|minimum|plancher|niveau maximal|niveau minimal|seuil maximal|seuil minimal)\b[^;\d]{0,40}?(\d+(?:,\d+)?)`)
 	levelOf    = regexp.MustCompile(`(?:ressort|ressortait|ressortant|s'établit|s'établissait|atteint|atteignait|s'élève|s'élevait|est|était|de|tombé|descendu|monté|remonté|passé)\s+(?:à\s+)?(\d+(?:,\d+)?)\s*(?:x|fois)?\b`)
 )
 

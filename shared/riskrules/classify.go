@@ -202,8 +202,16 @@ var prepaymentSide = []string{"rembourser par anticipation", "remboursement anti
 // résiliés moyennant un préavis"), with no share of sales at stake: a
 // contract's term, not an event.
 func customersTerm(norm string) bool {
-	return customersNotice(norm) && len(positions(norm, noticeTerm)) > 0 && has(norm, mayWords) && !strings.Contains(norm, "%")
+	return (customersNotice(norm) || has(norm, eitherParty) && !has(norm, leaseSide)) && len(positions(norm, noticeTerm)) > 0 &&
+		has(norm, mayWords) && !strings.Contains(norm, "%") && !has(norm, shareOfSales)
 }
+
+// eitherParty is a contract either side may end; shareOfSales a share of
+// sales that makes its end a customer's weight.
+var (
+	eitherParty  = []string{"chacune des parties", "l'une ou l'autre des parties", "chaque partie", "l'une des parties"}
+	shareOfSales = []string{"moitié", "essentiel", "majeure partie", "tiers du", "quart du"}
+)
 
 var mayWords = []string{"peut", "peuvent", "pourra", "pourront", "possibilité", "faculté", "libre", "résiliable"}
 

@@ -198,6 +198,16 @@ func TestClassify(t *testing.T) {
 		{"a procedure closed on its debts paid", "La procédure de sauvegarde a été clôturée pour extinction du passif en septembre 2025.", neutral, ""},
 		{"a prepayment's notice", "La Société pourra procéder au remboursement anticipé volontaire du crédit, en tout ou partie, sous réserve d'un préavis de quinze jours.", neutral, ""},
 		{"the auditor's remit", "Il n'entre pas dans la mission du commissaire aux comptes de garantir la pérennité de l'entreprise.", neutral, ""},
+		{"cash called modest", "Notre trésorerie reste modeste au regard des besoins liés au lancement de la nouvelle gamme.", risk, signals.Liquidity},
+		{"a shortage of one part", "La pénurie d'un seul microcontrôleur a immobilisé la ligne d'assemblage pendant cinq semaines.", risk, signals.SupplierDependence},
+		{"over-indebtedness notified to the Swiss court", "Le conseil d'administration a constaté un surendettement et en a avisé le juge conformément à l'article 725b CO.", risk, signals.GoingConcern},
+		{"a loan's instalment unpaid is a default", "La société n'a pas réglé l'échéance trimestrielle de 180 k€ du prêt bancaire due le 30 septembre.", risk, signals.Liquidity},
+		{"a supplier's invoices unpaid are paid late", "Les dettes fournisseurs échues et non réglées s'élevaient à 900 k€ à la clôture.", risk, signals.LatePayment},
+		{"a dispute closed", "Le litige avec l'ancien franchisé, dont l'issue favorable a été confirmée par la cour d'appel, est définitivement clos.", neutral, ""},
+		{"the currency called the presentation currency", "Les ventes sont libellées en dollars canadiens, monnaie de présentation de la société.", neutral, ""},
+		{"a contract carrying half the sales, with notice", "Le contrat de maintenance conclu avec l'opérateur ferroviaire, qui représente la moitié du chiffre d'affaires, peut être résilié avec un préavis de trois mois.", risk, signals.CustomerConcentration},
+		{"the ordinary notice of either party", "Les contrats de maintenance peuvent être résiliés par chacune des parties moyennant un préavis de trois mois.", neutral, ""},
+		{"a governing-law clause", "Le présent contrat est soumis au droit français ; tout litige relatif à son interprétation relèvera de la compétence du tribunal de commerce de Paris.", neutral, ""},
 		// Going concern inside the policy's sentence.
 		{"the convention on a condition", "Les comptes annuels ont été établis selon le principe de continuité d'exploitation, qui repose sur l'obtention avant avril 2026 d'un nouveau prêt de 600 k€.", risk, signals.GoingConcern},
 		{"the convention against the facts", "Le conseil a retenu la convention de continuité d'exploitation bien que la trésorerie ne couvre les besoins que jusqu'en mai 2026.", risk, signals.GoingConcern},
@@ -215,6 +225,16 @@ func TestClassify(t *testing.T) {
 				t.Errorf("classify(%q) = %v %q, want %v %q", tt.sentence, k, c, tt.kind, tt.category)
 			}
 		})
+	}
+}
+
+// A report that says what currency its accounts are in is taken at its
+// word, whatever its amounts' symbols.
+func TestStatedReportingCurrency(t *testing.T) {
+	t.Parallel()
+	got := reportingCurrency([]string{"États financiers en dollars canadiens. Capitaux propres : 4 000 k$. Trésorerie : 350 k$."})
+	if !slices.Equal(got, currencyWords[1].words) {
+		t.Errorf("reportingCurrency = %v, want the Canadian dollar's words", got)
 	}
 }
 

@@ -36,6 +36,16 @@ var (
 	courtOrder = []string{"condamne", "condamné", "condamnée", "ordonne à", "enjoint", "sous astreinte", "injonction de payer"}
 )
 
+// missedInstalment is a debt's instalment left unpaid at its date.
+var missedInstalment = regexp.MustCompile(`(?:n'a|n'ont|n'avait|n'avaient) pas (?:pu )?(?:réglé|payé|honoré|remboursé|régler|payer|honorer|rembourser) (?:l'échéance|les échéances|l'annuité|la mensualité|les mensualités)|(?:échéances?|annuités?|mensualités?) (?:\S+ ){0,6}?(?:impayées?|non réglées?|non payées?|non honorées?)`)
+
+var (
+	loanWords   = []string{"prêt", "emprunt", "crédit", "obligataire", "bancaire", "banque", "prêteur"}
+	noticeWords = []string{"préavis", "résili"}
+	// statedShare is a contract's weight stated as a share of the sales.
+	statedShare = regexp.MustCompile(`(?:représent|pès|pèse|compt)\S*\s(?:[^.;%]{0,40}?\s)?(?:la moitié|le tiers|le quart|\d+(?:,\d+)?\s?%)\s+(?:du chiffre d'affaires|de son chiffre d'affaires|des ventes|des revenus|de l'activité)`)
+)
+
 // licensedToCompany is a licence the company holds from a third party
 // (a brand, a technology, products it distributes): losing it is losing a
 // source, not a customer. licenceIncome is the reverse, a licence the
@@ -63,6 +73,14 @@ func compete(norm string, best signals.Category) signals.Category {
 	case best == signals.TaxAudit && len(affirmed(norm, unpaid)) > 0 && !has(norm, assessed):
 		// A tax declared and left unpaid, collected: paid late, not audited.
 		return signals.LatePayment
+	case (best == signals.Refinancing || best == signals.LatePayment) && missedInstalment.MatchString(norm) && has(norm, loanWords) &&
+		!has(norm, []string{"fournisseur"}):
+		// A loan's instalment not paid at its date: a payment default.
+		return signals.Liquidity
+	case best == signals.Attrition && has(norm, mayWords) && statedShare.MatchString(norm) && has(norm, noticeWords):
+		// A contract that may be ended, carrying a share of the sales: the
+		// weight of that customer.
+		return signals.CustomerConcentration
 	case best == signals.LatePayment && len(affirmed(norm, courtOrder)) > 0:
 		// A court's order to pay is the dispute's outcome.
 		return signals.Litigation

@@ -37,7 +37,8 @@ var (
 		"figurent en annexe", "du bilan regroupe", "point clé de notre audit", "point clé de l'audit", "caractère raisonnable", "nous avons apprécié", "tableau prévu",
 		"cas de défaut usuels",
 		// A contract's governing law and jurisdiction clause.
-		"régi par le droit", "régis par le droit", "régie par le droit", "compétence exclusive",
+		"régi par le droit", "régis par le droit", "régie par le droit", "compétence exclusive", "soumis au droit", "soumise au droit",
+		"soumises au droit", "relèvera de la compétence", "relèveront de la compétence", "attribution de juridiction",
 		"le détail des", "télédéclarer", "notre appréciation des", "nous avons vérifié",
 		"caractère approprié", "sont ventilé", "pas retraité", "comptabilisées en charges", "comptabilisés en charges",
 		"intégration fiscale", "approuvé les conventions", "sont décomptabilisé", "est décomptabilisé", "comprend les", "comprennent les",
@@ -121,7 +122,8 @@ var (
 		"resté marginal", "restée marginale", "est marginal", "sont marginaux", "sont marginales", "négligeable",
 		"n'a pas d'incidence", "n'ont pas d'incidence", "n'a eu aucune incidence", "n'ont eu aucune incidence", "pas eu d'incidence",
 		// A dependence ended, a procedure closed on every debt paid.
-		"fin à la dépendance", "fin à cette dépendance", "fin à sa dépendance", "extinction du passif", "s'est stabilisé", "se sont stabilisé",
+		"fin à la dépendance", "fin à cette dépendance", "fin à sa dépendance", "extinction du passif",
+		"est clos", "sont clos", "est clôturé", "sont clôturé", "issue favorable a été confirmée", "s'est stabilisé", "se sont stabilisé",
 		// Done, told in the infinitive after the verb that reports it
 		// ("a annoncé avoir bouclé…"), or by the court or the authority.
 		"avoir bouclé", "avoir finalisé", "avoir refinancé", "avoir soldé", "a soldé", "ont soldé", "intégralement apuré",
