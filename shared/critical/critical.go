@@ -17,6 +17,7 @@ import (
 
 	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/quotes"
+	"analyste.dev/analyste/shared/riskrules"
 	"analyste.dev/analyste/shared/sentences"
 	"analyste.dev/analyste/shared/signals"
 )
@@ -46,11 +47,12 @@ type Finding struct {
 // order; every quote is verified word for word on its page.
 func Read(pages []string) []Finding {
 	doc := quotes.NewDocument(pages)
+	past := riskrules.Past(pages)
 	var out []Finding
 	for i, text := range pages {
 		for _, u := range units(text) {
 			k, category, ok := classify(u.text, u.hypothetical)
-			if !ok {
+			if !ok || past(u.text) {
 				continue
 			}
 			q := quoteOf(u.text)

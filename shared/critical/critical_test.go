@@ -30,6 +30,20 @@ func TestClassify(t *testing.T) {
 		{"La survenance de l'un de ces risques pourrait remettre en cause la continuité d'exploitation.", ""},
 		{"La direction compte sur l'apport en compte courant annoncé ; à défaut, la société ne serait pas en mesure de faire face à ses échéances au-delà du mois d'avril.", GoingConcern},
 		{"En cas de perte de ce marché, le groupe ne pourrait faire face à ses engagements.", ""},
+		// The convention stated with what it hangs on, or what stands against it.
+		{"Les comptes annuels ont été établis selon le principe de continuité d'exploitation, qui repose sur l'obtention avant avril 2026 d'un nouveau prêt de 600 k€.", GoingConcern},
+		{"Les états financiers sont présentés selon le principe de continuité d'exploitation, l'application de ce principe étant subordonnée au succès de la levée de fonds en cours.", GoingConcern},
+		{"Le conseil a retenu la convention de continuité d'exploitation bien que les pertes cumulées excèdent la moitié du capital social.", GoingConcern},
+		{"Le principe de continuité d'exploitation, qui suppose que l'entité poursuivra ses activités dans un avenir prévisible, a été retenu.", ""},
+		// Over-indebtedness in Switzerland, a formal notice to repay, a ratio past its maximum.
+		{"Le conseil d'administration a constaté un surendettement et en a avisé le juge conformément à l'article 725b CO.", Procedure},
+		{"La banque a mis en demeure la société de rembourser sans délai l'intégralité du prêt, soit 900 k€.", Acceleration},
+		{"Le ratio de levier de 4,1x au 31 décembre excède le maximum de 3,5x prévu par le contrat de crédit.", CovenantBreach},
+		{"Le ratio de levier de 2,1x au 31 décembre n'excède pas le maximum de 3,5x prévu par le contrat de crédit.", ""},
+		// An alert closed, a ratio compliant again.
+		{"La procédure d'alerte déclenchée en 2024 a été clôturée après la réponse satisfaisante du président.", ""},
+		{"Les commissaires aux comptes ont refusé de certifier les comptes, a annoncé le groupe après la clôture de la Bourse.", AuditOpinion},
+		{"Le prêteur a supprimé la majoration de marge appliquée après le bris de covenant, le ratio de levier étant redevenu conforme.", ""},
 		// Procedures, in France and elsewhere.
 		{"Un mandataire ad hoc a été désigné par le président du tribunal de commerce en mars afin d'accompagner les discussions avec les banques.", Procedure},
 		{"Par jugement du 3 juin, le tribunal a ouvert une procédure de sauvegarde accélérée au bénéfice de la société.", Procedure},
@@ -143,6 +157,30 @@ func TestListOfHypotheses(t *testing.T) {
 	found := Read([]string{page})
 	if len(found) != 1 || found[0].Kind != Procedure || !strings.HasPrefix(found[0].Quote.Quote, "Le tribunal") {
 		t.Fatalf("found %+v, want the one procedure opened", found)
+	}
+}
+
+// A default on taxes or social charges, in France or elsewhere, is paid
+// late, not a lender's default.
+func TestPaymentDefaultVoices(t *testing.T) {
+	t.Parallel()
+	k, c, ok := classify("La société n'a pas pu payer à leur échéance les retenues à la source dues à Revenu Québec, soit 142 000 $.", false)
+	if !ok || k != PaymentDefault || c != signals.LatePayment {
+		t.Errorf("classify = %v %q %v, want a payment default paid late", k, c, ok)
+	}
+}
+
+// The company's history told in the pluperfect, in a year before the
+// closing, is no event of the year; the same procedure opened in the year
+// is.
+func TestPastEvent(t *testing.T) {
+	t.Parallel()
+	page := "Exercice clos le 31 décembre 2025.\n\n" +
+		"En 2018, la société avait été placée en redressement judiciaire, puis le plan avait été adopté.\n\n" +
+		"Le tribunal de commerce a ouvert une procédure de sauvegarde au bénéfice de la société le 2 mai 2025."
+	found := Read([]string{page})
+	if len(found) != 1 || !strings.HasPrefix(found[0].Quote.Quote, "Le tribunal") {
+		t.Fatalf("found %+v, want the procedure of the year alone", found)
 	}
 }
 

@@ -77,6 +77,9 @@ const (
 	long = `(?: [a-z0-9]+){0,12}` // up to twelve
 )
 
+// condition is what a going concern is said to hang on: an event to come.
+const condition = `(?:obtention|succes|realisation|soutien|levee|renouvellement|apport|refinancement|accord|cession|signature|versement|conclusion|mise en place|aboutissement|issue|augmentation de capital)`
+
 // rules are compiled at their first use, not at the start of every
 // command that links the net.
 var rules = sync.OnceValue(func() []rule {
@@ -95,6 +98,11 @@ var rules = sync.OnceValue(func() []rule {
 				`incertitudes? significatives?`, `incertitudes? (?:relative|liee|pesant)s? (?:a|sur) la (?:continuite|poursuite)`,
 				`doutes? (?:important|serieux|substantiel|significatif)s?`,
 				`continuite (?:d|de l) exploitation (?:qui )?(?:depend|repose|suppose|est subordonnee|est conditionnee|est suspendue)`,
+				// The convention stated with what it hangs on, in the clause
+				// after it or by "ce principe", or with what stands against it.
+				`continuite (?:d|de l) exploitation (?:\| )?(?:qui |laquelle )?(?:repose|reposant|depend|dependant|est subordonnee|etant subordonnee|subordonnee|est conditionnee|conditionnee) (?:sur|de|a|au|aux)(?: [a-z0-9]+){0,3} `+condition,
+				`(?:ce principe|cette hypothese|cette convention)(?: [a-z]+){0,2} (?:est|etant|reste|demeure) (?:subordonnee|conditionnee|suspendue) (?:a|au|aux)(?: [a-z0-9]+){0,3} `+condition,
+				`(?:principe|convention|hypothese) de continuite (?:d|de l) exploitation`+gap+` \| (?:bien que|bien qu|malgre|en depit)`,
 				`(?:poursuite|continuite|maintien) (?:de l|d|de) ?(?:activite|exploitation|l hypothese de continuite)`+long+` (?:est |reste |demeure )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
 				`hypothese de continuite`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
 				`capacite`+gap+` a (?:poursuivre|continuer) (?:son|leur|ses) (?:activite|exploitation)s?`+long+` (?:est |reste )?(?:subordonne|suspendu|conditionne|depend|repose|suppose)[a-z]*`,
@@ -134,6 +142,8 @@ var rules = sync.OnceValue(func() []rule {
 				`gestion controlee`, `sursis de paiement`, `lacc`, `loi sur les arrangements avec les creanciers`,
 				`propositions? concordataires?`, `avis d intention de (?:faire|deposer) une proposition`,
 				`loi sur la faillite et l insolvabilite`, `chap(?:itre|ter) 11`,
+				// Switzerland: over-indebtedness notified to the court.
+				`surendettement`, `avis`+w+` le juge`, `725b`,
 				`(?:declaree?s?|mise?s?|prononce|prononcee) (?:en )?(?:etat de )?faillite`, `(?:jugement|aveu|declaration) de faillite`,
 				`faillite (?:a ete|a|ont ete) (?:prononcee|declaree|ouverte)`, `en faillite`,
 			),
@@ -185,7 +195,7 @@ var rules = sync.OnceValue(func() []rule {
 				`(?:a|ont) (?:denonce|resilie|mis fin a|mis un terme a)(?: [a-z0-9]+){0,3} (?:les |le |la |l |ses |son |sa )?(?:concours|credit|pret|ligne|facilite|autorisation|decouvert|contrat de pret|contrat de credit)s?`,
 				`devenu`+s+` exigibles?`+long+` (?:a la suite|suite a|en raison|du fait|apres|par suite)`,
 				`accelere?r? (?:la|le|les) (?:dette|pret|credit|emprunt)s?`, `acceleration (?:de la|du|des) (?:dette|pret|credit|emprunt)s?`,
-				`en demeure de rembourser`,
+				`en demeure de rembourser`, `(?:mis|mise|met|mettent)`+gap+` en demeure`+gap+` de rembourser`,
 			),
 			settled: re(`renonce[a-z]*`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
 		},
@@ -219,7 +229,8 @@ var rules = sync.OnceValue(func() []rule {
 			context: re(`covenant`+w+`?`, `ratios?`, `levier`, `engagements? financiers?`, `clauses? financieres?`, `leverage`, `gearing`,
 				`dscr`, `icr`, `ltv`, `preteurs?`, `banques?`, `bancaires?`, `creanciers?`, `credit`, `emprunt`+w+`?`, `financement`+w+`?`,
 				`contrat de pret`, `obligataires?`, `exigibilite`),
-			settled: re(`(?:de nouveau|a nouveau|desormais) respecte`+s, `remedie`+s),
+			settled: re(`(?:de nouveau|a nouveau|desormais) respecte`+s, `remedie`+s, `redevenu`+s+` (?:conforme|respecte)`+s,
+				`(?:de nouveau|a nouveau) conforme`+s),
 			figures: beyondLimit,
 		},
 		{
@@ -241,7 +252,8 @@ var rules = sync.OnceValue(func() []rule {
 				`assortie?s? (?:d une|de|de deux|de trois) reserves?`, `reserves? (?:formulee|emise|exprimee)`+s,
 				`procedure d alerte`,
 			),
-			settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`, `(?:a|ont) pris fin`),
+			settled: re(`(?:a|ont) ete leve`+s, `(?:est|sont) levee?s?`, `levee de la reserve`, `n a plus lieu`, `(?:a|ont) pris fin`,
+				`(?:a|ont) ete (?:clos|cloture)`+s, `(?:est|sont) (?:clos|cloture)`+s),
 		},
 		{
 			kind: PaymentDefault, category: signals.Liquidity, also: []signals.Category{signals.Acceleration, signals.GoingConcern},
@@ -256,7 +268,10 @@ var rules = sync.OnceValue(func() []rule {
 				`obligat`+w, `interets`, `creanciers`, `paiement`, `remboursement`),
 			settled: re(`regularise`+s, `apure`+s, `(?:a|ont) ete (?:regle|paye|rembourse|solde|leve)`+s, `integralement (?:regle|paye|rembourse)`+s),
 			exclude: re(`clients?`, `debiteurs?`, `contreparties?`, `locataires?`, `preneurs?`, `acheteurs?`, `emprunteurs?`),
-			voices: []voice{{re(`fournisseurs?`, `urssaf`, `fisc`, `administration fiscale`, `tresor public`, `organismes sociaux`),
+			voices: []voice{{re(`fournisseurs?`, `urssaf`, `fisc`, `administration fiscale`, `tresor public`, `organismes sociaux`,
+				// Taxes and social charges, in France and elsewhere.
+				`comptable public`, `onss`, `revenu quebec`, `agence du revenu`, `spf finances`, `cotisations?`, `tva`, `impots?`,
+				`retenues? a la source`, `precomptes?`),
 				signals.LatePayment}},
 		}}
 })
@@ -466,7 +481,7 @@ func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 // à 3,4x pour un plafond contractuel de 3,25x", "… contre un minimum de
 // 1,20"), levelOf the level itself, the last one told before the limit.
 var (
-	limitAfter = regexp.MustCompile(`(?:\b(?:pour|contre|face à|au regard d'|alors que[^;\d]{0,40}?)\s*(?:un|une|le|la|son|sa)|\bau-delà du|\bau-dessus du|\ben deçà du|\ben dessous du)\s+(plafond|maximum|minimum|plancher|niveau maximal|niveau minimal|seuil maximal|seuil minimal)\b[^;\d]{0,40}?(\d+(?:,\d+)?)`)
+	limitAfter = regexp.MustCompile(`(?:\b(?:pour|contre|face à|au regard d'|alors que[^;\d]{0,40}?|excède|excèdent|dépasse|dépassent|excédant|dépassant)\s*(?:un|une|le|la|son|sa)|\bau-delà du|\bau-dessus du|\ben deçà du|\ben dessous du)\s+(plafond|maximum|minimum|plancher|niveau maximal|niveau minimal|seuil maximal|seuil minimal)\b[^;\d]{0,40}?(\d+(?:,\d+)?)`)
 	levelOf    = regexp.MustCompile(`(?:ressort|ressortait|ressortant|s'établit|s'établissait|atteint|atteignait|s'élève|s'élevait|est|était|de|tombé|descendu|monté|remonté|passé)\s+(?:à\s+)?(\d+(?:,\d+)?)\s*(?:x|fois)?\b`)
 )
 

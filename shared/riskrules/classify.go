@@ -34,6 +34,9 @@ const minWords = 5
 // most, is a mitigant.
 func classify(s sentence, ref reference) (kind, signals.Category) {
 	ref = ref.statedIn(s.norm)
+	if continuityOnCondition(s.norm) && !framing(s.norm) && !generalLaw(s.norm) {
+		return risk, signals.GoingConcern
+	}
 	if policy(s.norm) && !framing(s.norm) {
 		// What follows the policy's clauses may still tell a risk ("…
 		// arrêtés selon le principe de continuité ; à défaut, la société ne
@@ -44,7 +47,7 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 		return neutral, ""
 	}
 	if len(strings.Fields(s.norm)) < minWords || strings.HasSuffix(s.norm, ":") || caption.MatchString(s.norm) || settles(s.norm) && !reset(s.norm) ||
-		has(s.norm, standard) || customersTerm(s.norm) || generalLaw(s.norm) {
+		has(s.norm, standard) || customersTerm(s.norm) || generalLaw(s.norm) || pastOnly(s.norm, ref) {
 		return neutral, ""
 	}
 	// named[i]: where the strong terms of vocabularies[i] are found; a word that
@@ -76,13 +79,13 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 		}
 		denied = denied || len(negatedStrong) > 0
 		if d.category == signals.CurrencyRates {
-			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) })
+			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) || constantCurrency(s.norm, sp) })
 		}
 		if d.category == signals.GoingConcern && thirdPartyProcedure.MatchString(s.norm) {
 			// Another party's procedure: a client's, a competitor's.
 			found = nil
 		}
-		if d.category == signals.OffBalanceSheet && customersNotice(s.norm) {
+		if d.category == signals.OffBalanceSheet && (customersNotice(s.norm) || loanNotice(s.norm)) {
 			found = slices.DeleteFunc(found, func(sp span) bool { return strings.HasPrefix(s.norm[sp.start:], noticeTerm) })
 		}
 		strong[i] = len(found) > 0
@@ -152,6 +155,13 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 	if !denied {
 		best = wordModel().judge(s.norm, best, framed, firm)
 	}
+	if best == "" && customerShare(s.text, s.norm) {
+		best = signals.CustomerConcentration
+	}
+	if best == "" && shortRunway(s.norm) {
+		best = signals.Liquidity
+	}
+	best = compete(s.norm, best)
 	if c := slices.IndexFunc(vocabularies, func(d vocabulary) bool { return d.category == signals.CurrencyRates }); best == signals.CurrencyRates &&
 		!strong[c] && !paired[c] && ref.ownOnly(s.norm) {
 		// The company's own currency, and nothing else of the category.
@@ -179,13 +189,29 @@ func customersNotice(norm string) bool {
 	return has(norm, customerSide) && !has(norm, leaseSide)
 }
 
+// loanNotice tells a notice the borrower gives to repay a loan early: a
+// prepayment's term, no lease.
+func loanNotice(norm string) bool {
+	return has(norm, prepaymentSide) && !has(norm, leaseSide)
+}
+
+var prepaymentSide = []string{"rembourser par anticipation", "remboursement anticipé", "rembourser tout ou partie", "emprunteur pourra"}
+
 // customersTerm tells a sentence that states the customers' right to end
 // their contracts with notice, in the mood of what may be ("peuvent être
 // résiliés moyennant un préavis"), with no share of sales at stake: a
 // contract's term, not an event.
 func customersTerm(norm string) bool {
-	return customersNotice(norm) && len(positions(norm, noticeTerm)) > 0 && has(norm, mayWords) && !strings.Contains(norm, "%")
+	return (customersNotice(norm) || has(norm, eitherParty) && !has(norm, leaseSide)) && len(positions(norm, noticeTerm)) > 0 &&
+		has(norm, mayWords) && !strings.Contains(norm, "%") && !has(norm, shareOfSales)
 }
+
+// eitherParty is a contract either side may end; shareOfSales a share of
+// sales that makes its end a customer's weight.
+var (
+	eitherParty  = []string{"chacune des parties", "l'une ou l'autre des parties", "chaque partie", "l'une des parties"}
+	shareOfSales = []string{"moitié", "essentiel", "majeure partie", "tiers du", "quart du"}
+)
 
 var mayWords = []string{"peut", "peuvent", "pourra", "pourront", "possibilité", "faculté", "libre", "résiliable"}
 
@@ -314,9 +340,10 @@ func dueSoon(s sentence, ref reference) bool {
 // "ne … que" restricts it ("ne couvriront les besoins que jusqu'en mars"),
 // nor when an adverse word follows it ("redevenu négatif").
 func settles(norm string) bool {
+	norm = auxAdverb.ReplaceAllString(norm, "$1 ")
 	for _, t := range settled {
 		for _, at := range positions(norm, t) {
-			if !deniedOrRestricted(norm, at, at+len(t)) && !adverseAfter(norm[at+len(t):]) {
+			if !deniedOrRestricted(norm, at, at+len(t)) && !adverseAfter(norm[at+len(t):]) && !beyond.MatchString(norm[:at]) {
 				return true
 			}
 		}
@@ -328,6 +355,15 @@ func settles(norm string) bool {
 	}
 	return liftedClaim(norm)
 }
+
+// auxAdverb is an adverb between an auxiliary and its participle ("a été
+// intégralement refinancé"), which settles as the bare verb does; beyond
+// is wording past which a settling word is the limit exceeded ("au-delà
+// du plafond légal").
+var (
+	auxAdverb = regexp.MustCompile(`((?:^|\s)(?:a|ont|a été|ont été|est|sont|avait été|avaient été)) (?:intégralement|entièrement|totalement|définitivement|finalement|déjà|depuis) `)
+	beyond    = regexp.MustCompile(`(?:au-delà d[eu']|dépassant|dépasse|dépassent|excède|excèdent|excédant|supérieurs? au|supérieures? au)\s*(?:l'|la |le )?$`)
+)
 
 // ability names the company's capacity to go on, which is no doubt by itself.
 var ability = []string{"poursuivre son exploitation", "poursuite de l'exploitation"}

@@ -154,6 +154,68 @@ func TestClassify(t *testing.T) {
 		{"a negation a few words before a settling word", "Le crédit de 2 M€ échoit en juin 2026, la société n'ayant pas une trésorerie suffisante pour le rembourser.", risk, signals.Refinancing},
 		{"statistics of the economy", "Une entreprise sur cinq subit des retards de paiement de plus de trente jours, selon l'Observatoire des délais de paiement.", neutral, ""},
 		{"an opinion disclaimed", "Nous ne sommes pas en mesure d'exprimer une opinion sur les comptes annuels de l'exercice.", risk, signals.AuditorQualification},
+		// Category competitions, decided by the other side of the risk.
+		{"a garnishment is a creditor's act, not an overdraft", "La banque a bloqué les fonds du compte professionnel à la suite d'une saisie pratiquée par un sous-traitant.", risk, signals.Litigation},
+		{"a dispute with the tax authority is a tax audit's", "Le contentieux qui oppose la société au fisc sur le crédit d'impôt recherche de 2022 porte sur 460 k€.", risk, signals.TaxAudit},
+		{"a dispute with another party stays one", "Un ancien distributeur a assigné la société devant le tribunal de commerce et réclame 900 k€ pour rupture brutale.", risk, signals.Litigation},
+		{"a licence the company holds is a source", "Le concédant de la licence de la marque, qui porte 40 % des ventes, a notifié son intention de ne pas la renouveler à son échéance de juin 2026.", risk, signals.SupplierDependence},
+		{"a licence the company sells is a customer's", "Le taux de non-renouvellement des licences vendues aux clients a atteint 18 % en 2025.", risk, signals.Attrition},
+		{"a licence granted by a company is no authorisation", "La licence d'exploitation du procédé de soudage, concédée par la société Verlac, expire en 2027 sans clause de renouvellement.", risk, signals.SupplierDependence},
+		{"a named customer's share", "Le groupe Carrefour a représenté 37 % du chiffre d'affaires de l'exercice 2025.", risk, signals.CustomerConcentration},
+		{"a named customer's small share", "Le groupe Leclerc a représenté 4 % du chiffre d'affaires de l'exercice 2025.", neutral, ""},
+		{"a region's share is no customer", "La région Île-de-France représente 45 % du chiffre d'affaires de la société.", neutral, ""},
+		{"a tax reassessment contested in court is the audit's", "Le tribunal administratif a rejeté la requête de la société contestant la rectification de TVA de 520 k€ ; elle a fait appel.", risk, signals.TaxAudit},
+		// The company's own currency, and figures restated at constant rates.
+		{"flows in the accounts' own currency", "Les comptes sont tenus en euros et les achats auprès des fournisseurs européens sont réglés dans cette même devise.", neutral, ""},
+		{"growth at constant rates", "Le chiffre d'affaires, exprimé en euros, a progressé de 6 % à taux de change constants.", neutral, ""},
+		{"foreign flows said marginal", "Le groupe opère principalement dans la zone euro ; ses flux en devises sont marginaux.", neutral, ""},
+		// Instalments on schedule, from the business's cash: nothing to refinance.
+		{"instalments from operating cash", "Les échéances de remboursement des emprunts à moins d'un an s'élèvent à 420 k€ et seront financées par la trésorerie d'exploitation.", neutral, ""},
+		{"a loan amortised on its schedule", "Le prêt garanti par l'État de 1 M€ sera remboursé sur quatre ans à compter de 2026, conformément à l'échéancier convenu.", neutral, ""},
+		{"a successor in place", "Le dirigeant fondateur avait quitté ses fonctions en 2020 et son successeur est en place depuis.", neutral, ""},
+		// Who is on the other side: a court's order, a tax left unpaid, a
+		// court ruling on the company's own procedure.
+		{"a court's order to pay is a dispute's", "Le juge condamne la société à payer au fournisseur 85 k€ de factures impayées, assortis des intérêts de retard.", risk, signals.Litigation},
+		{"an order under a daily penalty", "Par ordonnance, le président du tribunal enjoint à la société de payer sous astreinte les loyers échus de 30 k€.", risk, signals.Litigation},
+		{"a tax left unpaid is paid late", "Les cotisations dues à l'ONSS pour le troisième trimestre, soit 48 k€, restent en souffrance.", risk, signals.LatePayment},
+		{"a reassessment stays an audit", "À l'issue du contrôle, l'administration fiscale a notifié une proposition de rectification de 250 k€ au titre du CIR.", risk, signals.TaxAudit},
+		{"another country's tax notice", "L'Administration des contributions directes a adressé un bulletin d'impôt rectificatif de 40 k€ au titre de 2023.", risk, signals.TaxAudit},
+		{"an appeal court confirms the liquidation", "La cour d'appel confirme l'ordonnance ayant ouvert la liquidation judiciaire de la société et déboute le gérant de sa demande de sauvegarde.", risk, signals.GoingConcern},
+		// Cash counted in weeks or a few months.
+		{"a runway of months", "« Il nous reste trois mois de trésorerie », admet la fondatrice, qui négocie un prêt avec sa banque.", risk, signals.Liquidity},
+		{"a long runway", "La société dispose de dix-huit mois de trésorerie au regard de son plan d'affaires.", neutral, ""},
+		{"past the legal ceiling", "Le délai de paiement des fournisseurs a atteint 75 jours, dépassant le plafond légal.", risk, signals.LatePayment},
+		// A cover denied leaves the hazard; a cover received or whole is no risk.
+		{"no insurance against the hazard", "Le domaine n'est couvert par aucune assurance contre le gel de printemps, jugée trop coûteuse.", risk, signals.Climate},
+		{"no policy protects against it", "Aucune police ne protège les entrepôts contre le risque d'inondation.", risk, signals.Climate},
+		{"credit insurance is a guarantee received", "Les créances à l'export sont garanties par une assurance-crédit qui couvre 95 % de leur montant.", mitigant, ""},
+		{"hedged in whole", "Les achats en yens sont couverts en totalité par des achats à terme conclus dès la commande.", mitigant, ""},
+		{"no effect on the charge", "La remontée des taux n'a pas d'incidence sur les frais financiers, la dette étant entièrement à taux fixe.", neutral, ""},
+		// Settled in other words.
+		{"refinanced, with an adverb", "Le crédit de campagne de 1,2 M€, qui arrivait à échéance en février 2026, a été entièrement refinancé en décembre par un prêt à cinq ans.", neutral, ""},
+		{"a dependence ended", "Le prestataire unique d'hébergement a été doublé en 2025 par un second centre de données, ce qui met fin à cette dépendance.", neutral, ""},
+		{"reassessments abandoned, in the active voice", "Après examen des observations du contribuable, le service vérificateur a abandonné la totalité des redressements proposés.", neutral, ""},
+		{"a procedure closed on its debts paid", "La procédure de sauvegarde a été clôturée pour extinction du passif en septembre 2025.", neutral, ""},
+		{"a prepayment's notice", "La Société pourra procéder au remboursement anticipé volontaire du crédit, en tout ou partie, sous réserve d'un préavis de quinze jours.", neutral, ""},
+		{"the auditor's remit", "Il n'entre pas dans la mission du commissaire aux comptes de garantir la pérennité de l'entreprise.", neutral, ""},
+		{"cash called modest", "Notre trésorerie reste modeste au regard des besoins liés au lancement de la nouvelle gamme.", risk, signals.Liquidity},
+		{"a shortage of one part", "La pénurie d'un seul microcontrôleur a immobilisé la ligne d'assemblage pendant cinq semaines.", risk, signals.SupplierDependence},
+		{"over-indebtedness notified to the Swiss court", "Le conseil d'administration a constaté un surendettement et en a avisé le juge conformément à l'article 725b CO.", risk, signals.GoingConcern},
+		{"a loan's instalment unpaid is a default", "La société n'a pas réglé l'échéance trimestrielle de 180 k€ du prêt bancaire due le 30 septembre.", risk, signals.Liquidity},
+		{"a supplier's invoices unpaid are paid late", "Les dettes fournisseurs échues et non réglées s'élevaient à 900 k€ à la clôture.", risk, signals.LatePayment},
+		{"a dispute closed", "Le litige avec l'ancien franchisé, dont l'issue favorable a été confirmée par la cour d'appel, est définitivement clos.", neutral, ""},
+		{"the currency called the presentation currency", "Les ventes sont libellées en dollars canadiens, monnaie de présentation de la société.", neutral, ""},
+		{"a contract carrying half the sales, with notice", "Le contrat de maintenance conclu avec l'opérateur ferroviaire, qui représente la moitié du chiffre d'affaires, peut être résilié avec un préavis de trois mois.", risk, signals.CustomerConcentration},
+		{"the ordinary notice of either party", "Les contrats de maintenance peuvent être résiliés par chacune des parties moyennant un préavis de trois mois.", neutral, ""},
+		{"a governing-law clause", "Le présent contrat est soumis au droit français ; tout litige relatif à son interprétation relèvera de la compétence du tribunal de commerce de Paris.", neutral, ""},
+		// Going concern inside the policy's sentence.
+		{"the convention on a condition", "Les comptes annuels ont été établis selon le principe de continuité d'exploitation, qui repose sur l'obtention avant avril 2026 d'un nouveau prêt de 600 k€.", risk, signals.GoingConcern},
+		{"the convention against the facts", "Le conseil a retenu la convention de continuité d'exploitation bien que la trésorerie ne couvre les besoins que jusqu'en mai 2026.", risk, signals.GoingConcern},
+		{"the convention on the company's own means", "Les comptes ont été arrêtés en application du principe de continuité d'exploitation, la direction disposant d'une trésorerie suffisante pour les douze prochains mois.", neutral, ""},
+		// The company's history in the pluperfect.
+		{"a procedure of years before", "En 2019, la société avait fait l'objet d'une procédure de conciliation avec ses banques.", neutral, ""},
+		{"a past event behind a present risk", "Un seul technicien maîtrise le réglage des fours, et son absence en 2023 avait déjà arrêté la production.", risk, signals.KeyPeople},
+		{"the pluperfect of the year", "La société n'avait pas encore obtenu, à la date d'arrêté des comptes, le renouvellement de sa ligne de crédit de 2 M€ arrivant à échéance en mars 2026.", risk, signals.Refinancing},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,6 +225,16 @@ func TestClassify(t *testing.T) {
 				t.Errorf("classify(%q) = %v %q, want %v %q", tt.sentence, k, c, tt.kind, tt.category)
 			}
 		})
+	}
+}
+
+// A report that says what currency its accounts are in is taken at its
+// word, whatever its amounts' symbols.
+func TestStatedReportingCurrency(t *testing.T) {
+	t.Parallel()
+	got := reportingCurrency([]string{"États financiers en dollars canadiens. Capitaux propres : 4 000 k$. Trésorerie : 350 k$."})
+	if !slices.Equal(got, currencyWords[1].words) {
+		t.Errorf("reportingCurrency = %v, want the Canadian dollar's words", got)
 	}
 }
 

@@ -32,6 +32,12 @@ const minOwnAmounts = 5
 // are most often stated in: a company's own currency is no exposure to
 // the exchange rate. The euro unless another one holds minOwnAmounts.
 func reportingCurrency(pages []string) []string {
+	// A report that says what currency it is kept in is taken at its word.
+	for _, text := range pages {
+		if ref := (reference{}).statedIn(quotes.Normalise(text)); ref.currency != nil {
+			return ref.currency
+		}
+	}
 	counts := make([]int, len(currencyWords))
 	for _, text := range pages {
 		norm := quotes.Normalise(text)
@@ -88,11 +94,31 @@ func (ref reference) statedIn(norm string) reference {
 			}
 		}
 	}
+	// The currency named, then called the accounts' own in apposition:
+	// "libellées en dollars canadiens, monnaie de présentation de la société".
+	for _, cue := range ownApposition {
+		for _, at := range positions(norm, cue) {
+			before := strings.TrimRight(norm[max(0, at-ownWindow):at], " ,(")
+			for _, c := range currencyWords {
+				if slices.ContainsFunc(c.words, func(w string) bool { return strings.HasSuffix(before, " "+w) }) {
+					ref.currency = c.words
+					return ref
+				}
+			}
+		}
+	}
 	return ref
 }
 
+// ownApposition calls a currency the report's: its presentation currency,
+// or the company's own functional one (a subsidiary's, "leur monnaie
+// fonctionnelle", is another than the group's).
+var ownApposition = []string{"monnaie de présentation", "devise de présentation", "sa monnaie fonctionnelle"}
+
 // keptIn introduces the currency a company keeps its accounts in.
 var keptIn = []string{"établit ses comptes en", "établissent leurs comptes en", "tient ses comptes en", "comptes sont établis en",
+	"comptes établis en", "états financiers en", "états financiers sont établis en", "états financiers sont présentés en",
+	"états financiers sont exprimés en", "comptes sont exprimés en",
 	"comptes sont présentés en", "monnaie fonctionnelle est le", "monnaie fonctionnelle est la", "monnaie de présentation est le"}
 
 // ownWindow is how far after a term, in bytes, the currency it introduces
@@ -122,3 +148,14 @@ func startsWord(text, w string) bool {
 	r, _ := utf8.DecodeRuneInString(rest)
 	return rest == "" || !unicode.IsLetter(r)
 }
+
+// constantCurrency tells the term found at sp names the rates a figure is
+// restated at ("a progressé de 6 % à taux de change constants"): how a
+// growth is measured, no exposure.
+func constantCurrency(norm string, sp span) bool {
+	rest := norm[sp.start:]
+	return slices.ContainsFunc(constantRates, func(c string) bool { return strings.HasPrefix(rest, c) }) ||
+		strings.HasSuffix(strings.TrimRight(norm[:sp.start], " "), " à") && strings.HasPrefix(rest, "taux de change constant")
+}
+
+var constantRates = []string{"taux de change constant", "devises constantes", "change constant"}

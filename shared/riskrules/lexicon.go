@@ -37,7 +37,8 @@ var (
 		"figurent en annexe", "du bilan regroupe", "point clé de notre audit", "point clé de l'audit", "caractère raisonnable", "nous avons apprécié", "tableau prévu",
 		"cas de défaut usuels",
 		// A contract's governing law and jurisdiction clause.
-		"régi par le droit", "régis par le droit", "régie par le droit", "compétence exclusive",
+		"régi par le droit", "régis par le droit", "régie par le droit", "compétence exclusive", "soumis au droit", "soumise au droit",
+		"soumises au droit", "relèvera de la compétence", "relèveront de la compétence", "attribution de juridiction",
 		"le détail des", "télédéclarer", "notre appréciation des", "nous avons vérifié",
 		"caractère approprié", "sont ventilé", "pas retraité", "comptabilisées en charges", "comptabilisés en charges",
 		"intégration fiscale", "approuvé les conventions", "sont décomptabilisé", "est décomptabilisé", "comprend les", "comprennent les",
@@ -54,7 +55,10 @@ var (
 	// standard is the wording of the auditors' and management's standard
 	// paragraphs (responsibilities, what an audit is), which name every
 	// risk as something to assess: no risk even in the auditor's voice.
-	standard = []string{"s'il conclut", "existence ou non", "s'il existe ou non", "il incombe à la direction", "il incombe au",
+	standard = []string{"s'il conclut",
+		// The auditor's remit, stated: what the audit checks and does not.
+		"a pour mission de vérifier", "n'entre pas dans ses attributions", "n'entre pas dans nos attributions",
+		"n'entre pas dans la mission", "n'entre pas dans sa mission", "n'entre pas dans notre mission", "existence ou non", "s'il existe ou non", "il incombe à la direction", "il incombe au",
 		"assurance raisonnable", "jugement professionnel", "il formule une certification", "sauf s'il est prévu de liquider",
 		"étant toutefois rappelé", "ne garantit toutefois pas", "il revient à la direction", "il revient au",
 		"convention comptable de continuité", "sauf si elle prévoit de liquider", "sauf s'il prévoit de liquider",
@@ -94,7 +98,7 @@ var (
 		"donné lieu à aucune sanction", "s'est clôturé", "s'est clos", "sont nuls", "de nouveau supérieur",
 		"à nouveau supérieur", "ont été reconstitué", "a été reconstitué", "sont reconstitué", "n'a affecté", "n'ont affecté",
 		"n'a pas affecté", "n'ont pas affecté", "pas été affecté",
-		"mainlevée", "remboursement intégral", "remporté", "redevenu", "s'est terminé", "est terminé", "levée de l'option",
+		"mainlevée", "obtenu la restitution", "remboursement intégral", "remporté", "redevenu", "s'est terminé", "est terminé", "levée de l'option",
 		"réglé par une transaction", "a été réglé", "entièrement payé", "a été refinancé", "ont été refinancé", "une reprise de",
 		"jugement favorable", "favorable à la société", "intégralement exécuté", "a été exécuté", "d'améliorer",
 		"permis d'amélior", "intégralement recouvré", "a été recouvré", "ont été recouvré", "a renouvelé",
@@ -115,7 +119,11 @@ var (
 		"a levé", "ont levé", "a été soldé", "ont été soldé", "entièrement soldé", "entièrement exécuté", "a refinancé",
 		"ont refinancé", "subi aucun", "sans dommage", "en faveur du groupe", "sans incidence sur le résultat",
 		"non significati", "pas significati", "peu significati", "respectent les exigences", "respecte les exigences",
-		"resté marginal", "restée marginale", "est marginal", "négligeable", "s'est stabilisé", "se sont stabilisé",
+		"resté marginal", "restée marginale", "est marginal", "sont marginaux", "sont marginales", "négligeable",
+		"n'a pas d'incidence", "n'ont pas d'incidence", "n'a eu aucune incidence", "n'ont eu aucune incidence", "pas eu d'incidence",
+		// A dependence ended, a procedure closed on every debt paid.
+		"fin à la dépendance", "fin à cette dépendance", "fin à sa dépendance", "extinction du passif",
+		"est clos", "sont clos", "est clôturé", "sont clôturé", "issue favorable a été confirmée", "s'est stabilisé", "se sont stabilisé",
 		// Done, told in the infinitive after the verb that reports it
 		// ("a annoncé avoir bouclé…"), or by the court or the authority.
 		"avoir bouclé", "avoir finalisé", "avoir refinancé", "avoir soldé", "a soldé", "ont soldé", "intégralement apuré",
@@ -144,12 +152,15 @@ var (
 	lifts = []string{"annulé", "annulée", "annulés", "annulées", "abrogé", "abrogée", "rapporté", "rapportée", "a été rejeté", "ont été rejeté", "est rejeté", "sont rejeté",
 		"irrecevable", "abandonné", "abandonnée", "abandonnés", "abandonnées", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge"}
 	activeLifts = []string{"a rejeté", "ont rejeté", "rejette", "a annulé", "ont annulé", "a infirmé", "infirme",
-		"a débouté", "déboute", "ordonne la mainlevée"}
+		"a débouté", "déboute", "ordonne la mainlevée", "a abandonné", "ont abandonné"}
 	claims = []string{"amende", "sanction", "rectification", "condamnation", "saisie", "mise en demeure", "pénalité",
 		"assignation", "réclamation", "citation", "demande", "injonction", "redressement urssaf", "redressement fiscal",
-		"redressement notifié", "cotisations supplémentaires", "rappel", "caution", "suspension"}
+		"redressement notifié", "cotisations supplémentaires", "rappel", "caution", "suspension", "rehaussement", "redressements"}
 	ownAppeal = []string{"requête de la société", "recours de la société", "demande de la société", "requête du groupe",
-		"recours du groupe", "présentée par la société", "formée par la société", "formé par la société", "de la société tendant"}
+		"recours du groupe", "présentée par la société", "formée par la société", "formé par la société", "de la société tendant",
+		// The debtor's own request, refused: "déboute le gérant de sa demande".
+		"présentée par le dirigeant", "présentée par le gérant", "présentée par la débitrice", "le gérant de sa demande",
+		"le dirigeant de sa demande", "la société de sa demande", "la débitrice de sa demande"}
 	// generalRule is the voice of the law stating a rule for any debtor
 	// ("la procédure de sauvegarde est ouverte à tout débiteur qui…"), and
 	// particular what a sentence about one company holds: a year, an
@@ -200,7 +211,8 @@ var (
 		"entièrement à taux fixe", "intégralement à taux fixe", "totalement à taux fixe", "sont couverts", "sont couvertes",
 		"étaient couverts", "étaient couvertes", "second fabricant", "deuxième fabricant", "second fournisseur", "deuxième fournisseur",
 		"second prestataire", "second sous-traitant", "seconde source", "double source", "fournisseur alternatif",
-		"fournisseurs alternatifs", "couvrent la totalité", "couvre la totalité", "couvrent l'intégralité", "couvre l'intégralité"}
+		"fournisseurs alternatifs", "couvrent la totalité", "couvre la totalité", "couvrent l'intégralité", "couvre l'intégralité",
+		"couverts en totalité", "couvertes en totalité", "couvert en totalité", "couverte en totalité"}
 	// partial says a cover leaves part of the exposure open.
 	partial = []string{"partiel", "en partie", "à hauteur d", "seulement", "seuls", "seules", "moitié", "n'a couvert que", "ne couvre que",
 		"ne couvrent que"}
@@ -420,7 +432,7 @@ func noLonger(before string) bool {
 // d'aucun nantissement", "n'est assorti d'aucune".
 // A clause said not to apply is none either: "la clause de changement de
 // contrôle ne s'applique pas aux reclassements".
-var noneAfter = regexp.MustCompile(`^[a-zà-ÿ]*\s+d'aucune?\b|^[a-zà-ÿ]*\s+(?:\S+\s+){0,2}(?:ne s'applique|ne s'appliquera|ne s'appliquerait|ne trouve pas à s'appliquer|n'est pas applicable)`)
+var noneAfter = regexp.MustCompile(`^[a-zà-ÿ]*\s+(?:d'|par\s+)aucune?\b|^[a-zà-ÿ]*\s+(?:\S+\s+){0,2}(?:ne s'applique|ne s'appliquera|ne s'appliquerait|ne trouve pas à s'appliquer|n'est pas applicable)`)
 
 // negationWindow is how many words before a term a negation is looked for.
 const negationWindow = 24
@@ -460,11 +472,23 @@ func negated(text string, at int) bool {
 		}
 		if len(words)-i <= reach {
 			return !has(strings.Join(words[i:], " "), exceptions) && !slices.ContainsFunc(words[i+1:],
-				func(w string) bool { return successes[w] })
+				func(w string) bool { return successes[w] }) && !coverAgainst(words[i+1:])
 		}
 	}
 	return false
 }
+
+// coverAgainst tells words that name a cover against what follows them
+// ("aucune assurance contre la grêle", "aucune police ne protège les
+// entrepôts contre"): the negation denies the cover, and the hazard stays.
+func coverAgainst(words []string) bool {
+	c := slices.IndexFunc(words, func(w string) bool { return covers[w] })
+	return c >= 0 && slices.Contains(words[c+1:], "contre")
+}
+
+var covers = map[string]bool{"assurance": true, "assurances": true, "police": true, "polices": true, "couverture": true,
+	"protège": true, "protègent": true, "protection": true, "assuré": true, "assurés": true, "assurée": true, "assurées": true,
+	"couvert": true, "couverts": true, "couverte": true, "couvertes": true}
 
 // deniedAcrossIncise tells a term's clause that opens on the partitive a
 // negation leaves ("de", "d'") after an incise between commas, the
