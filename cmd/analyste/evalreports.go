@@ -66,10 +66,7 @@ func runEvalReports(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err != nil {
 		return c.fail("sortie", err)
 	}
-	found, expected, fromNone := 0, 0, 0
-	for _, s := range scores {
-		found, expected, fromNone = found+len(s.Found), expected+s.Expected, fromNone+len(s.FromNonRisks)
-	}
+	found, expected, fromNone := risks.Totals(scores)
 	code := 0
 	if share := 100 * float64(found) / float64(max(expected, 1)); share < *minFound {
 		fmt.Fprintf(stderr, "analyste eval-rapports : %s des risques trouvés, sous le seuil de %s\n", frnum.FormatPercent(share), frnum.FormatPercent(*minFound))

@@ -144,16 +144,21 @@ func quotedAt(sig signals.Signal, page int, clue string) bool {
 	})
 }
 
+// Totals sums the reports' risks found and expected and their signals
+// read from passages without risk.
+func Totals(scores []ReportScore) (found, expected, fromNonRisks int) {
+	for _, s := range scores {
+		found, expected, fromNonRisks = found+len(s.Found), expected+s.Expected, fromNonRisks+len(s.FromNonRisks)
+	}
+	return found, expected, fromNonRisks
+}
+
 // WriteReports prints, per report and over all, the risks found, those
 // missed with where they are, the signals read from passages that state
 // none and the others for a person to judge.
 func WriteReports(w io.Writer, scores []ReportScore) error {
 	var b strings.Builder
-	found, expected, fromNone := 0, 0, 0
 	for _, s := range scores {
-		found += len(s.Found)
-		expected += s.Expected
-		fromNone += len(s.FromNonRisks)
 		fmt.Fprintf(&b, "%s : %d/%d risques trouvés ; %d signaux lus : %d justes, %d dans un passage sans risque, %d autres à juger\n",
 			s.Company, len(s.Found), s.Expected, s.Signals, s.Right, len(s.FromNonRisks), len(s.Others))
 		for _, m := range s.Miscategorised {
@@ -169,6 +174,7 @@ func WriteReports(w io.Writer, scores []ReportScore) error {
 			fmt.Fprintf(&b, "  autre : %s p. %d « %s »\n", sig.Category, sig.Page, sig.Quote)
 		}
 	}
+	found, expected, fromNone := Totals(scores)
 	share := 0.0
 	if expected > 0 {
 		share = 100 * float64(found) / float64(expected)
