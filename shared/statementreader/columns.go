@@ -128,11 +128,18 @@ func nearestColumn(h header, cols []column) int {
 		}
 	}
 	// A date beside a Brut or Amort. column is centred over the group
-	// that ends with its Net column: it floats.
-	if c := cols[best].header; h.dated() && (c.dated() || c.gross) || h.kind() && c.kind() || length && c.period.Months != 0 {
+	// that ends with its Net column: it floats, unless it closes the
+	// period the column opens ("Du 01/01/2021 au" over "31/10/2021").
+	if c := cols[best].header; h.dated() && (c.dated() && !closes(c, h) || c.gross) || h.kind() && c.kind() || length && c.period.Months != 0 {
 		return -1
 	}
 	return best
+}
+
+// closes tells a header printing only a closing date after the opening
+// date of a column's period, which prints none.
+func closes(c, h header) bool {
+	return c.period.Start != "" && c.period.End == "" && h.period.Start == "" && h.period.End > c.period.Start
 }
 
 func boolRank(b bool) int {

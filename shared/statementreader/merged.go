@@ -118,7 +118,9 @@ func amountCuts(text string) []int {
 // each year but the last, when every piece is a dated heading opening as
 // the first does ("Exercice …", a date), or with the last words the first
 // says before its date (the head of a heading that wrapped, "Exercice
-// clos" over "le 31/03/2020", is on the line above). A period ("du
+// clos" over "le 31/03/2020", is on the line above), or a date alone
+// printed as the first's ("Exercice clos le 31/12/2021 31/12/2020", the
+// narrow column's "Exercice" / "clos le" wrapped above). A period ("du
 // 01/01/2025 au 31/12/2025", "05/05/2021 - 31/12/2022") opens its pieces
 // differently and stays whole; several periods are cut after every second
 // year, each piece a period opening as the first does.
@@ -149,7 +151,7 @@ func cutEvery(text string, ends []int, k int) []int {
 	for i := k - 1; i < len(ends)-1; i += k {
 		cuts = append(cuts, ends[i])
 	}
-	var first []string
+	var first, firstDate []string
 	start := 0
 	for i, end := range append(cuts, len(text)) {
 		piece := text[start:end]
@@ -165,6 +167,11 @@ func cutEvery(text string, ends []int, k int) []int {
 		switch {
 		case i == 0:
 			first = opening
+			firstDate = openingShape(lastWord(piece))
+		case k == 1 && len(strings.Fields(piece)) == 1 && slices.Equal(opening, firstDate):
+			// A date alone, as the first heading prints its own: the
+			// head of a narrow column's heading wrapped on the lines
+			// above; two dates with nothing between are two columns.
 		case len(opening) == 0 || len(opening) > len(first):
 			return nil
 		case !slices.Equal(opening, first[len(first)-len(opening):]):

@@ -26,6 +26,8 @@ func TestSplitMerged(t *testing.T) {
 		{"one amount", "1 234 567", []string{"1 234 567"}},
 		{"two dated headings", "Exercice clos le 31/12/2026 Exercice clos le 31/12/2025", []string{"Exercice clos le 31/12/2026", "Exercice clos le 31/12/2025"}},
 		{"a dated heading beside the end of one that wrapped", "Exercice clos le 31/03/2021 le 31/03/2020", []string{"Exercice clos le 31/03/2021", "le 31/03/2020"}},
+		{"a dated heading beside a date alone, the narrow column's head wrapped above", "Exercice clos le 31/12/2021 31/12/2020", []string{"Exercice clos le 31/12/2021", "31/12/2020"}},
+		{"a dated heading beside a figure of another shape", "Exercice clos le 31/12/2021 2020", []string{"Exercice clos le 31/12/2021 2020"}},
 		{"a heading beside another's words", "Exercice clos le 31/03/2021 clos 31/03/2020", []string{"Exercice clos le 31/03/2021 clos 31/03/2020"}},
 		{"two years", "2025 2024", []string{"2025", "2024"}},
 		{"notes beside two dates", "Notes 31/03/2023 31/03/2022", []string{"Notes", "31/03/2023", "31/03/2022"}},
@@ -285,6 +287,10 @@ func TestPeriodLines(t *testing.T) {
 			line(717, span(345, 359, "au"), span(546, 560, "au")),
 			line(706, span(310, 360, "30/09/2021"), span(510, 560, "31/12/2020")),
 		}, []statements.Period{{Start: "2021-01-01", End: "2021-09-30", Months: 9}, {Start: "2020-01-01", End: "2020-12-31", Months: 12}}},
+		{"a period wrapped over two lines, centred left of its amounts", []pdftext.Line{
+			line(737, span(229, 313, "Du 01/01/2021 au"), span(430, 514, "Du 01/01/2020 au")),
+			line(728, span(245, 298, "31/10/2021"), span(446, 499, "31/12/2020")),
+		}, []statements.Period{{Start: "2021-01-01", End: "2021-10-31", Months: 10}, {Start: "2020-01-01", End: "2020-12-31", Months: 12}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -337,7 +343,8 @@ func TestHalvesJoinedAmount(t *testing.T) {
 // TestContinuationUnderCorner: a page that goes on with a statement under
 // its headings, the cell left of them opening above their line ("Montants
 // exprimés" / "en euros") or ending on it ("Montants exprimés en" /
-// "euros  1er semestre 2023  …"), continues it.
+// "euros  1er semestre 2023  …"), continues it; so does a page that repeats
+// no headings and opens with a section heading a narrow cell wrapped.
 func TestContinuationUnderCorner(t *testing.T) {
 	t.Parallel()
 	body := []pdftext.Line{
@@ -348,24 +355,30 @@ func TestContinuationUnderCorner(t *testing.T) {
 	tests := []struct {
 		name string
 		head []pdftext.Line
+		rows int
 	}{
 		{"opening above the headings", []pdftext.Line{
 			line(790, span(60, 130, "Montants exprimés")),
 			line(784, span(250, 340, "6 mois au 30/06/2023"), span(420, 510, "6 mois au 30/06/2022")),
 			line(778, span(70, 120, "en euros")),
-		}},
+		}, 3},
+		{"a section heading wrapped in a narrow label cell, no headings", []pdftext.Line{
+			line(805, span(36, 80, "CHARGES")),
+			line(793, span(36, 130, "EXCEPTIONNELLES")),
+		}, 5}, // the heading's two lines are rows, put together as a page's are
 		{"ending on the headings' line", []pdftext.Line{
 			line(792, span(48, 137, "Montants exprimés en")),
 			line(782, span(80, 104, "euros"), span(250, 340, "1er semestre 2023"), span(420, 510, "1er semestre 2022")),
-		}},
+		}, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			page := pdftext.Page{Number: 2, Lines: append(slices.Clone(tt.head), body...)}
-			last := rawTable{years: []int{2023, 2022}, rows: []row{{label: "RÉSULTAT D'EXPLOITATION", cells: []cell{{}}}}, amts: [][]*float64{{nil, nil}}}
+			last := rawTable{years: []int{2023, 2022}, rows: []row{{label: "RÉSULTAT D'EXPLOITATION", cells: []cell{{}}}}, amts: [][]*float64{{nil, nil}},
+				headers: []header{{x0: 290, x1: 340, year: 2023}, {x0: 460, x1: 510, year: 2022}}}
 			raws, ok := continuation(page, nil, spacing{}, 2023, last)
-			if !ok || len(raws) != 1 || !slices.Equal(raws[0].years, []int{2023, 2022}) || len(raws[0].rows) != 3 {
+			if !ok || len(raws) != 1 || !slices.Equal(raws[0].years, []int{2023, 2022}) || len(raws[0].rows) != tt.rows {
 				t.Fatalf("suite : %v, %+v", ok, raws)
 			}
 		})

@@ -152,8 +152,11 @@ func textYear(lines []string) int {
 	return year
 }
 
-// captionWords may make a continuation page's caption ("Passif", "Suite").
-var captionWords = map[string]bool{"actif": true, "passif": true, "suite": true, "capitaux": true, "propres": true, "et": true, "charges": true, "produits": true}
+// captionWords may make a continuation page's caption ("Passif", "Suite"),
+// or a line of a section heading of the official income statement model
+// that a narrow label cell wrapped ("Charges" / "exceptionnelles").
+var captionWords = map[string]bool{"actif": true, "passif": true, "suite": true, "capitaux": true, "propres": true, "et": true, "charges": true, "produits": true,
+	"d": true, "exploitation": true, "financiers": true, "financieres": true, "exceptionnels": true, "exceptionnelles": true}
 
 // continuation reads a page that continues the statement of the page
 // before: it has a table and no title, nothing above the table but its

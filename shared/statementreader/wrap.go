@@ -362,9 +362,14 @@ func amountSpans(l pdftext.Line) int {
 	return n
 }
 
-// cellPage is a printed page with each row's cells on one line.
+// cellPage is a printed page with each row's cells on one line. A heading
+// cut by a narrow cell is mended first where it is printed, its piece one
+// leading under its head: cellLines gathers a cell's heading lines onto the
+// lowest ("31/12/202" over "2" over "1" of the next column), which may move
+// the piece beyond a line's reach of its head; halfSegments mends again
+// what the gathering brought together.
 func cellPage(p pdftext.Page, doc spacing) pdftext.Page {
-	p.Lines = cellLines(p.Lines, doc)
+	p.Lines = cellLines(mendCutHeadings(p.Lines), doc)
 	return p
 }
 

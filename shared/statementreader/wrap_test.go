@@ -172,3 +172,35 @@ func squeeze(s string) string {
 	}
 	return string(out)
 }
+
+// TestCellPageCutDates: an office suite centres the headings of two narrow
+// columns, each cell's date cut before its last digit, the pieces one
+// leading under their heads and the next column's date between them. Each
+// column keeps its own year, though the gathering of heading lines puts
+// both pieces on one line, two leadings under the first column's date.
+func TestCellPageCutDates(t *testing.T) {
+	t.Parallel()
+	p := pdftext.Page{Lines: []pdftext.Line{
+		line(940, span(253, 290, "Exercice")),
+		line(934.2, span(195, 242, "Exercice N")),
+		line(928.4, span(264, 279, "N-1")),
+		line(922.5, span(96, 131, "(en M€)"), span(196, 241, "31/12/202")),
+		line(916.7, span(249, 294, "31/12/202")),
+		line(910.9, span(216, 221, "2")),
+		line(905, span(269, 274, "1")),
+		line(880, span(36, 182, "Immobilisations incorporelles"), span(226, 244, "74,3"), span(279, 295, "88,1")),
+		line(860, span(36, 146, "Immobilisations corporelles"), span(221, 244, "433,5"), span(273, 294, "463,8")),
+		line(840, span(36, 146, "Immobilisations financières"), span(231, 244, "8,0"), span(284, 294, "9,8")),
+	}}
+	segs := halfSegments(cellPage(p, spacing{}), nil)
+	if len(segs) == 0 {
+		t.Fatal("aucun tableau lu")
+	}
+	var years []int
+	for _, c := range columns(segs[0], 0) {
+		years = append(years, c.year)
+	}
+	if diff := cmp.Diff([]int{2022, 2021}, years); diff != "" {
+		t.Errorf("années des colonnes (-attendu +lu) :\n%s", diff)
+	}
+}
