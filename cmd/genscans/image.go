@@ -36,13 +36,13 @@ func rotate(img *image.Gray, deg float64) *image.Gray {
 }
 
 // degrade greys the paper, lightens the ink a little and adds grain and
-// specks, as a copier leaves a page.
-func degrade(img *image.Gray, seed int64) *image.Gray {
+// specks, as a copier leaves a page; noise scales the grain and specks.
+func degrade(img *image.Gray, seed int64, noise float64) *image.Gray {
 	rng := rand.New(rand.NewPCG(uint64(seed), 31))
 	out := image.NewGray(img.Bounds())
 	for i, v := range img.Pix {
-		f := 28 + float64(v)*(232-28)/255 + rng.NormFloat64()*4
-		if rng.Float64() < 0.0004 { // a speck of dust
+		f := 28 + float64(v)*(232-28)/255 + rng.NormFloat64()*4*noise
+		if rng.Float64() < 0.0004*noise { // a speck of dust
 			f = 40 + rng.Float64()*60
 		}
 		out.Pix[i] = uint8(max(0, min(255, math.Round(f))))

@@ -18,7 +18,7 @@ func TestImagePDF(t *testing.T) {
 	for i := range img.Pix {
 		img.Pix[i] = uint8(i)
 	}
-	jpg, err := encodeJPEG(degrade(rotate(img, 0.5), 1))
+	jpg, err := encodeJPEG(degrade(rotate(img, 0.5), 1, 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,8 +51,8 @@ func TestRotateAndDegrade(t *testing.T) {
 	if turned.Pix[0] != 255 || bytes.Equal(turned.Pix, img.Pix) {
 		t.Error("tourné, un coin découvert reste blanc comme le papier")
 	}
-	a, b := degrade(img, 7), degrade(img, 7)
-	if !bytes.Equal(a.Pix, b.Pix) || bytes.Equal(a.Pix, degrade(img, 8).Pix) {
+	a, b := degrade(img, 7, 1), degrade(img, 7, 1)
+	if !bytes.Equal(a.Pix, b.Pix) || bytes.Equal(a.Pix, degrade(img, 8, 1).Pix) {
 		t.Error("le bruit dépend de sa graine, et d'elle seule")
 	}
 	for _, v := range a.Pix {

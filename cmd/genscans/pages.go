@@ -44,7 +44,7 @@ func scanPages(ctx context.Context, src string, pages []int, s scan, tmp, out st
 		if err != nil {
 			return err
 		}
-		gray := degrade(rotate(img, s.angle), s.seed*1000+int64(n))
+		gray := degrade(rotate(img, s.angle), s.seed*1000+int64(n), s.noiseScale())
 		jpg, err := encodeJPEG(gray)
 		if err != nil {
 			return err

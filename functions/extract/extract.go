@@ -116,6 +116,11 @@ func (h *Handler) run(ctx context.Context, id string, obj events.StorageObject) 
 	if rec.PageTexts, err = h.deps.Pages.Save(ctx, id, doc.Texts()); err != nil {
 		return o, err
 	}
+	if boxes := store.BoxesOf(doc); len(boxes) > 0 {
+		if rec.OCRBoxes, err = h.deps.Pages.SaveBoxes(ctx, id, boxes); err != nil {
+			return o, err
+		}
+	}
 	o.Status, o.Extraction = schema.Running(schema.Signaling), &rec
 	return o, nil
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/ocr"
+	"analyste.dev/analyste/shared/ocr/ocrtest"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 	"analyste.dev/analyste/shared/platform"
@@ -92,6 +94,95 @@ func TestHandlerOnFakes(t *testing.T) {
 				}
 				if texts, err := pages.Load(t.Context(), ex.PageTexts); err != nil || len(texts) == 0 {
 					t.Errorf("page texts at %q: %d pages, %v", ex.PageTexts, len(texts), err)
+				}
+			}
+		})
+	}
+}
+
+// The OCR's word boxes are kept beside the page texts for the pages read
+// by OCR, and only for them: Ferlac's mixed scan (its statement pages
+// scanned, read here by a stand-in OCR that reads them as Ferlac's text
+// PDF prints them) keeps those pages' boxes, each word's box on its page
+// and its bytes those of the stored text; Ferlac's text PDF keeps none.
+func TestOCRBoxesStored(t *testing.T) {
+	t.Parallel()
+	source, err := os.ReadFile(fixtures.ReportOf(t, "ferlac").PDF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scan, err := os.ReadFile("../../testdata/scans/ferlac-mixte-200/rapport.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	reader := &ocr.Reader{Engine: ocrtest.Printed{Source: source}, Budget: ocr.DefaultBudget()}
+	for _, tt := range []struct {
+		name    string
+		pdf     []byte
+		scanned bool
+	}{
+		{"text PDF", source, false},
+		{"mixed scan", scan, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			src := schema.Source{Bucket: "depots", Object: "rapports/ferlac.pdf", Generation: 1}
+			u, err := storetest.ServeUpload(t.Context(), src, tt.pdf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(u.Close)
+			runs, pages := storetest.New(time.Minute), &storetest.Pages{}
+			h, err := New(Config{Prefix: "rapports/", MaxBytes: 10 << 20}, &platform.Deps{Log: slog.New(slog.DiscardHandler), Storage: u.Client,
+				Store: runs, Pages: pages, Pipeline: pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits(), OCR: reader})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := h.Handle(t.Context(), storageEvent(t, src.Object, src.Generation, len(tt.pdf))); err != nil {
+				t.Fatal(err)
+			}
+			var ex schema.ExtractionRecord
+			if err := runs.Get(t.Context(), schema.Extractions, schema.RunID(src), &ex); err != nil {
+				t.Fatal(err)
+			}
+			if !tt.scanned {
+				if ex.OCRBoxes != "" || len(ex.OCR) != 0 {
+					t.Errorf("text PDF: OCR boxes at %q, OCR pages %+v, want none", ex.OCRBoxes, ex.OCR)
+				}
+				return
+			}
+			if len(ex.OCR) == 0 {
+				t.Fatal("no page read by OCR in the mixed scan")
+			}
+			texts, err := pages.Load(t.Context(), ex.PageTexts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			boxes, err := pages.LoadBoxes(t.Context(), ex.OCRBoxes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("pages read by OCR: %+v", ex.OCR)
+			if len(boxes) != len(ex.OCR) {
+				t.Fatalf("%d pages of boxes, want one per OCR page (%d)", len(boxes), len(ex.OCR))
+			}
+			for i, b := range boxes {
+				if b.Page != ex.OCR[i].Page || b.Engine != "ocrtest" || len(b.Words) < 20 {
+					t.Errorf("boxes of page %d (engine %q, %d words), want page %d's", b.Page, b.Engine, len(b.Words), ex.OCR[i].Page)
+					continue
+				}
+				text := texts[b.Page-1]
+				p, ok := b.Layout(text)
+				if !ok {
+					t.Errorf("page %d: boxes outside its text", b.Page)
+					continue
+				}
+				for _, g := range p.Glyphs {
+					r, c := g.Box, p.CropBox
+					if r.X0 < c.X0 || r.X1 > c.X1 || r.Y0 < c.Y0 || r.Y1 > c.Y1 || r.X0 >= r.X1 || strings.TrimSpace(text[g.Start:g.End]) == "" {
+						t.Errorf("page %d: word %q boxed at %+v, off its page %+v", b.Page, text[g.Start:g.End], r, c)
+						break
+					}
 				}
 			}
 		})

@@ -25,10 +25,11 @@ type Runs interface {
 	ResolveHandoff(ctx context.Context, id string, res schema.Resolution) error
 }
 
-// PageLoader reads the page texts an extraction points to:
-// *store.PageTexts, or storetest.Pages in tests.
+// PageLoader reads the page texts and the OCR's layouts an extraction
+// points to: *store.PageTexts, or storetest.Pages in tests.
 type PageLoader interface {
 	Load(ctx context.Context, url string) ([]string, error)
+	LoadBoxes(ctx context.Context, url string) ([]store.OCRBoxes, error)
 }
 
 // Resolutions keeps the resolutions in the review database, beside the
@@ -172,6 +173,11 @@ func (f *FirestoreReader) resolutions(ctx context.Context, ps []Pending) error {
 // PageTexts reads the page texts.
 func (f *FirestoreReader) PageTexts(ctx context.Context, url string) ([]string, error) {
 	return f.pages.Load(ctx, url)
+}
+
+// OCRBoxes reads the OCR's layouts of the scanned pages.
+func (f *FirestoreReader) OCRBoxes(ctx context.Context, url string) ([]store.OCRBoxes, error) {
+	return f.pages.LoadBoxes(ctx, url)
 }
 
 // PDF reads the generation of the upload a run read, within the limit the

@@ -2,6 +2,7 @@ package viewer
 
 import (
 	"html/template"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -18,6 +19,18 @@ var funcs = template.FuncMap{
 	"amount":    frnum.Format,
 	"date":      formatDate,
 	"reportURL": reportURL,
+	"ocr":       ocrMark,
+}
+
+// ocrMark is what a fact or a signal read on a page image says of it:
+// "lu par OCR (Tesseract, confiance 87 %)".
+func ocrMark(o *facts.OCR) string {
+	return o.Mention + " (" + ocrConfidence(o.Engine, o.Confidence) + ")"
+}
+
+// ocrConfidence names an OCR and how sure it was: "Tesseract, confiance 87 %".
+func ocrConfidence(engine string, conf float64) string {
+	return engine + ", confiance " + strconv.Itoa(int(math.Round(conf*100))) + " %"
 }
 
 func formatInt[T ~int | ~int64](n T) string { return frnum.Format(float64(n)) }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"analyste.dev/analyste/shared/facts"
 	"analyste.dev/analyste/shared/frnum"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/quotes"
@@ -37,6 +38,9 @@ type pageView struct {
 	SignalURL          string // the quote's own page when it is not this one
 	Printed            *printedView
 	PrintedNote        string // why the printed page is not shown, or shown without its marks
+	// OCR says the page was read by OCR, by which engine and how surely
+	// ("tesseract, confiance 91 % en moyenne"); empty for a text layer.
+	OCR string
 	// Read is the amount of the field asked for (?champ=&annee=) as the
 	// reader read it, "valeur lue : 392,9 k€ (2025)"; CellMissing says its
 	// cell was not found on the line, which is then marked whole.
@@ -155,7 +159,11 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 			p.Figures = append(p.Figures, fs)
 		}
 	}
-	p.Printed, p.PrintedNote = v.printed(r, id, n, text, p.Quote, marks)
+	scan := ocrPage(ex, n)
+	if scan != nil {
+		p.OCR = ocrConfidence(scan.Engine, scan.Confidence) + " en moyenne"
+	}
+	p.Printed, p.PrintedNote = v.printed(r, id, ex, n, text, p.Quote, marks)
 	// A hostile text layer may reorder what is displayed (bidi overrides).
 	for i := range p.Segments {
 		p.Segments[i].Text = quotes.Sanitize(p.Segments[i].Text)
@@ -176,7 +184,9 @@ func (v *viewer) page(w http.ResponseWriter, r *http.Request) {
 // The boxes are computed again from the PDF, page n only, and used only if
 // that page's text is the stored text the quote was verified against, byte
 // for byte; otherwise the printed page shows without marks, and says why.
-func (v *viewer) printed(r *http.Request, id string, n int, text, quote string, marks []span) (*printedView, string) {
+// A page read by OCR has no text in the PDF: its marks are the boxes of
+// the OCR's words, kept by the extraction (ocrRects).
+func (v *viewer) printed(r *http.Request, id string, ex schema.ExtractionRecord, n int, text, quote string, marks []span) (*printedView, string) {
 	ctx := r.Context()
 	var run schema.Report
 	if err := v.read.Document(ctx, schema.Reports, id, &run); err != nil || run.Source.Object == "" {
@@ -188,6 +198,11 @@ func (v *viewer) printed(r *http.Request, id string, n int, text, quote string, 
 	pv := &printedView{PDF: pdfURL(id), N: n, Rects: "[]"}
 	if len(marks) == 0 {
 		return pv, ""
+	}
+	if ocrPage(ex, n) != nil {
+		rects, note := v.ocrRects(r, id, ex, n, text, marks)
+		pv.Rects, pv.Marked = rectsJSON(rects), len(rects)
+		return pv, note
 	}
 	data, err := v.read.PDF(ctx, run.Source)
 	if err != nil {
@@ -209,6 +224,49 @@ func (v *viewer) printed(r *http.Request, id string, n int, text, quote string, 
 	}
 	pv.Rects, pv.Marked = rectsJSON(rects), len(rects)
 	return pv, ""
+}
+
+// ocrPage is page n as the extraction lists it among those read by OCR;
+// nil for a page with its text layer.
+func ocrPage(ex schema.ExtractionRecord, n int) *facts.OCRPage {
+	for i := range ex.OCR {
+		if ex.OCR[i].Page == n {
+			return &ex.OCR[i]
+		}
+	}
+	return nil
+}
+
+// ocrRects are the boxes of the OCR's words under the marks of page n, read
+// by OCR, from the layout the extraction kept: used only if its words are
+// the stored text's; otherwise none, and the note says why.
+func (v *viewer) ocrRects(r *http.Request, id string, ex schema.ExtractionRecord, n int, text string, marks []span) ([]pdftext.Rect, string) {
+	const textOnly = " : le passage est marqué dans le texte ci-dessous, pas sur l'image de la page."
+	if ex.OCRBoxes == "" {
+		return nil, "Les boîtes des mots lus par OCR n'ont pas été conservées pour ce rapport" + textOnly
+	}
+	ctx := r.Context()
+	boxes, err := v.read.OCRBoxes(ctx, ex.OCRBoxes)
+	if err != nil {
+		v.log.WarnContext(ctx, "boîtes OCR illisibles", "rapport", id, "erreur", err)
+		return nil, "Les boîtes des mots lus par OCR n'ont pas pu être lues" + textOnly
+	}
+	for _, b := range boxes {
+		if b.Page != n {
+			continue
+		}
+		page, ok := b.Layout(text)
+		if !ok {
+			break
+		}
+		var rects []pdftext.Rect
+		for _, m := range marks {
+			rects = append(rects, page.Rects(m.start, m.end)...)
+		}
+		return rects, ""
+	}
+	v.log.WarnContext(ctx, "boîtes OCR sans la page", "rapport", id, "page", n)
+	return nil, "Les boîtes des mots lus par OCR ne sont pas celles du texte de cette page" + textOnly
 }
 
 // rectsJSON writes rectangles as [[x0, y0, x1, y1], …], to the hundredth

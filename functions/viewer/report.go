@@ -168,6 +168,8 @@ type signalsView struct {
 type signalRow struct {
 	Fact, Category, Severity, Summary, Quote, Reason, URL string
 	Page                                                  int
+	// OCR: the quote was verified on an OCR's reading of its page.
+	OCR *facts.OCR
 }
 
 type memoView struct {
@@ -546,11 +548,16 @@ func quoteFacts(sig schema.SignalsRecord) map[string]signals.Signal {
 func signalsOf(id string, sig schema.SignalsRecord) *signalsView {
 	s := &signalsView{Retried: sig.Retried, VerifiedOmitted: sig.VerifiedOmitted, RejectedOmitted: sig.RejectedOmitted}
 	quoted := quoteFacts(sig)
+	read := map[string]*facts.OCR{}
+	for _, f := range sig.Facts {
+		read[f.ID] = f.OCR
+	}
 	for _, sg := range sig.Verified {
 		row := signalRow{Category: sg.Category.Label(), Severity: orSelf(severities, sg.Severity), Summary: sg.Summary, Quote: sg.Quote, Page: sg.Page}
 		if _, ok := quoted[sg.Fact]; ok {
 			row.Fact = sg.Fact
 			row.URL = pageURL(id, sg.Page, "fait", row.Fact)
+			row.OCR = read[sg.Fact]
 		}
 		s.Verified = append(s.Verified, row)
 	}

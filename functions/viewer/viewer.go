@@ -61,6 +61,9 @@ type Reader interface {
 	Document(ctx context.Context, coll, id string, out any) error
 	// PageTexts reads the page texts an extraction points to, page 1 first.
 	PageTexts(ctx context.Context, url string) ([]string, error)
+	// OCRBoxes reads the OCR's layouts of the scanned pages an extraction
+	// points to (ExtractionRecord.OCRBoxes).
+	OCRBoxes(ctx context.Context, url string) ([]store.OCRBoxes, error)
 	// PDF reads the uploaded file a run read: that generation of that
 	// object; an error wrapping ErrNotFound when it is gone.
 	PDF(ctx context.Context, src schema.Source) ([]byte, error)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -731,14 +730,7 @@ func TestStatementAmountLinks(t *testing.T) {
 // checking that each lies on an A4 page.
 func printedRects(t *testing.T, page *html.Node) int {
 	t.Helper()
-	figs := all(page, func(n *html.Node) bool { return attr(n, "id") == "page-imprimee" })
-	if len(figs) != 1 {
-		t.Fatalf("%d printed pages", len(figs))
-	}
-	var rects [][4]float64
-	if err := json.Unmarshal([]byte(attr(figs[0], "data-rectangles")), &rects); err != nil {
-		t.Fatal(err)
-	}
+	rects := drawnRects(t, page)
 	for _, r := range rects {
 		if r[0] < 0 || r[2] > 595.28 || r[1] < 0 || r[3] > 841.89 || r[0] >= r[2] || r[1] >= r[3] {
 			t.Errorf("rectangle %v off the page", r)
@@ -966,11 +958,12 @@ func (brokenReader) Reports(context.Context, int, schema.Status) ([]Run, error) 
 func (brokenReader) StatusCounts(context.Context) (map[schema.Status]int, error) {
 	return nil, errDown
 }
-func (brokenReader) Handoffs(context.Context, int) ([]Pending, error)         { return nil, errDown }
-func (brokenReader) Document(context.Context, string, string, any) error      { return errDown }
-func (brokenReader) PageTexts(context.Context, string) ([]string, error)      { return nil, errDown }
-func (brokenReader) PDF(context.Context, schema.Source) ([]byte, error)       { return nil, errDown }
-func (brokenReader) Resolve(context.Context, string, schema.Resolution) error { return errDown }
+func (brokenReader) Handoffs(context.Context, int) ([]Pending, error)           { return nil, errDown }
+func (brokenReader) Document(context.Context, string, string, any) error        { return errDown }
+func (brokenReader) PageTexts(context.Context, string) ([]string, error)        { return nil, errDown }
+func (brokenReader) OCRBoxes(context.Context, string) ([]store.OCRBoxes, error) { return nil, errDown }
+func (brokenReader) PDF(context.Context, schema.Source) ([]byte, error)         { return nil, errDown }
+func (brokenReader) Resolve(context.Context, string, schema.Resolution) error   { return errDown }
 
 func TestReadErrors(t *testing.T) {
 	t.Parallel()

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"analyste.dev/analyste/shared/pdftext"
 )
@@ -48,6 +49,15 @@ var amountRe = regexp.MustCompile(`\d{1,3}(?:[ \x{a0}\x{202f}.]\d{3})+(?:,\d+)?|
 // told; the mismatches are returned. Pages the budget leaves unchecked
 // are not.
 func (r Reader) CrossCheck(ctx context.Context, data []byte, doc *pdftext.Document, pages []int, lim pdftext.Limits) ([]Mismatch, error) {
+	return r.crossCheck(ctx, data, doc, pages, func(ctx context.Context, src *Source, p *pdftext.Page) ([]Mismatch, error) {
+		return r.checkPage(ctx, src, p, lim)
+	})
+}
+
+// crossCheck runs check on the pages of doc that have a text layer, within
+// the budget, and withholds what it finds.
+func (r Reader) crossCheck(ctx context.Context, data []byte, doc *pdftext.Document, pages []int,
+	check func(context.Context, *Source, *pdftext.Page) ([]Mismatch, error)) ([]Mismatch, error) {
 	src := NewSource(data)
 	defer src.Close()
 	ctx, cancel := context.WithTimeout(ctx, r.Budget.Document)
@@ -66,7 +76,7 @@ func (r Reader) CrossCheck(ctx context.Context, data []byte, doc *pdftext.Docume
 			break
 		}
 		checked++
-		ms, err := r.checkPage(ctx, src, p, lim)
+		ms, err := check(ctx, src, p)
 		if err != nil {
 			if ctx.Err() != nil && ctx.Err() != context.DeadlineExceeded {
 				return out, err
@@ -81,14 +91,11 @@ func (r Reader) CrossCheck(ctx context.Context, data []byte, doc *pdftext.Docume
 
 // checkPage finds the amounts of page p whose printed figures differ.
 func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim pdftext.Limits) ([]Mismatch, error) {
-	layer, err := pdftext.ReadPage(ctx, bytes.NewReader(src.Data), int64(len(src.Data)), lim, p.Number)
+	layer, err := textLayer(ctx, src, p, lim)
 	if err != nil {
 		return nil, err
 	}
 	text := layer.Text()
-	if text != p.Text() {
-		return nil, fmt.Errorf("page %d : texte de ReadPage différent de celui du document", p.Number)
-	}
 	pctx, cancel := context.WithTimeout(ctx, r.Budget.Page)
 	defer cancel()
 	crop := p.CropBox
@@ -98,8 +105,18 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 	if err != nil {
 		return nil, err
 	}
+	return r.disagreeing(pctx, src, layer, words, amountRe.FindAllStringIndex(text, -1))
+}
+
+// disagreeing gives the amounts of layer's text at spans (its amountRe
+// matches) that words, the OCR of the page or of the part of it that
+// prints them, read otherwise: a second look, on the amount's box alone,
+// as one line of figures, must read them otherwise too.
+func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Page, words []Word, spans [][]int) ([]Mismatch, error) {
+	text, crop := layer.Text(), layer.CropBox
+	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
 	var out []Mismatch
-	for _, at := range amountRe.FindAllStringIndex(text, -1) {
+	for _, at := range spans {
 		rects := layer.Rects(at[0], at[1])
 		if len(rects) != 1 || !standsAlone(text, at[0], at[1]) {
 			continue
@@ -109,8 +126,7 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 		if printed, ok := printedAt(words, box, crop); ok && strings.Contains(printed, want) {
 			continue
 		}
-		// A second look, on the amount's box alone, as one line of figures.
-		again, err := r.Engine.Read(pctx, src, Request{Page: p.Number, DPI: RereadDPI, Mode: Line, Digits: true,
+		again, err := r.Engine.Read(ctx, src, Request{Page: layer.Number, DPI: RereadDPI, Mode: Line, Digits: true,
 			Region: regionOf(box, crop), Width: w, Height: h})
 		if err != nil {
 			return nil, err
@@ -119,22 +135,40 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 		if strings.Contains(printed, want) {
 			continue
 		}
-		out = append(out, Mismatch{Page: p.Number, Text: text[at[0]:at[1]], Printed: printed, Box: rects[0]})
+		out = append(out, Mismatch{Page: layer.Number, Text: text[at[0]:at[1]], Printed: printed, Box: rects[0]})
 	}
 	return out, nil
 }
 
+// textLayer reads page p's text layer again with its glyph boxes; an
+// error when it is not the text the document holds.
+func textLayer(ctx context.Context, src *Source, p *pdftext.Page, lim pdftext.Limits) (*pdftext.Page, error) {
+	layer, err := pdftext.ReadPage(ctx, bytes.NewReader(src.Data), int64(len(src.Data)), lim, p.Number)
+	if err != nil {
+		return nil, err
+	}
+	if layer.Text() != p.Text() {
+		return nil, fmt.Errorf("page %d : texte de ReadPage différent de celui du document", p.Number)
+	}
+	return layer, nil
+}
+
 // standsAlone tells whether text[start:end] is a figure of its own, not
-// part of a word or a reference ("A12", "2050-1").
+// part of a word or a reference ("A12", "2050-1"); a no-break space after
+// it or before it, as French prints before a unit ("2 400 k€"), is a
+// space.
 func standsAlone(text string, start, end int) bool {
 	before, after := ' ', ' '
 	if start > 0 {
-		before = rune(text[start-1])
+		before, _ = utf8.DecodeLastRuneInString(text[:start])
 	}
 	if end < len(text) {
-		after = rune(text[end])
+		after, _ = utf8.DecodeRuneInString(text[end:])
 	}
-	return !unicode.IsLetter(before) && !unicode.IsLetter(after) && before != '-' && after != '-' && before < 0x80 && after < 0x80
+	alone := func(r rune) bool {
+		return r < 0x80 && !unicode.IsLetter(r) && r != '-' || r == '\u00a0' || r == '\u202f'
+	}
+	return alone(before) && alone(after)
 }
 
 // pad widens an amount's box by amountPad em on each side (its height is

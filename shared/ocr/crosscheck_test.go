@@ -165,9 +165,36 @@ func TestCrossCheckTesseract(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
+	lying := underOtherFigures(t, statementPage)
+	r := Reader{Engine: engine, Budget: DefaultBudget()}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want int
+	}{
+		{"text as printed", textPDF(statementPage, nil, 0, 0, [4]float64{}), 0},
+		{"text under an image of other figures", lying, 1},
+	} {
+		doc := readDoc(t, c.data)
+		ms, err := r.CrossCheck(context.Background(), c.data, doc, []int{1}, pdftext.DefaultLimits())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ms) != c.want || c.want == 1 && (ms[0].Text != "12 345" || ms[0].Printed != "98765") {
+			t.Errorf("%s : désaccords %+v, attendu %d", c.name, ms, c.want)
+		}
+	}
+}
+
+// underOtherFigures is the one-page PDF of content (which prints 12 345
+// where statementPage does) with, drawn over that amount, an image of the
+// same page printing 98 765 there: a text layer that says otherwise than
+// its page prints.
+func underOtherFigures(t *testing.T, content string) []byte {
+	t.Helper()
 	// The image: the same page printing 98 765, rendered, its amount's
 	// rectangle cut out.
-	other := textPDF(strings.Replace(statementPage, "12 345", "98 765", 1), nil, 0, 0, [4]float64{})
+	other := textPDF(strings.Replace(content, "12 345", "98 765", 1), nil, 0, 0, [4]float64{})
 	dir := t.TempDir()
 	src := filepath.Join(dir, "other.pdf")
 	if err := os.WriteFile(src, other, 0o600); err != nil {
@@ -188,24 +215,7 @@ func TestCrossCheckTesseract(t *testing.T) {
 	if err := jpeg.Encode(&jpg, img, &jpeg.Options{Quality: 90}); err != nil {
 		t.Fatal(err)
 	}
-	r := Reader{Engine: engine, Budget: DefaultBudget()}
-	for _, c := range []struct {
-		name string
-		data []byte
-		want int
-	}{
-		{"text as printed", textPDF(statementPage, nil, 0, 0, [4]float64{}), 0},
-		{"text under an image of other figures", textPDF(statementPage, jpg.Bytes(), img.Bounds().Dx(), img.Bounds().Dy(), [4]float64{float64(x), float64(y), float64(w), float64(h)}), 1},
-	} {
-		doc := readDoc(t, c.data)
-		ms, err := r.CrossCheck(context.Background(), c.data, doc, []int{1}, pdftext.DefaultLimits())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(ms) != c.want || c.want == 1 && (ms[0].Text != "12 345" || ms[0].Printed != "98765") {
-			t.Errorf("%s : désaccords %+v, attendu %d", c.name, ms, c.want)
-		}
-	}
+	return textPDF(content, jpg.Bytes(), img.Bounds().Dx(), img.Bounds().Dy(), [4]float64{float64(x), float64(y), float64(w), float64(h)})
 }
 
 // readPGM reads the binary grey image pdftoppm -gray writes.

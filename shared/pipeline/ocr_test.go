@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"analyste.dev/analyste/shared/ocr"
+	"analyste.dev/analyste/shared/ocr/ocrtest"
 	"analyste.dev/analyste/shared/pdftext"
 )
 
@@ -184,5 +185,54 @@ func TestScanRereadWhenAnIdentityFails(t *testing.T) {
 				t.Errorf("%d lectures, 2 attendues", len(e.reads))
 			}
 		})
+	}
+}
+
+// A figure of a sentence the risk reader quotes, on a page with its text
+// layer, that the printed page shows otherwise (the stand-in OCR reads
+// Ferlac's « il réclame 2 400 k€ » as 7 400, on the figures' part of the
+// page and on the amount's own box) is withheld from the page's text and
+// told among the text the pages do not print: no quote holds it, and the
+// report goes to a person. Without the misreading, nothing is withheld.
+func TestQuotedFigureCrossChecked(t *testing.T) {
+	ctx := context.Background()
+	data, err := os.ReadFile("../../testdata/ferlac/rapport.pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const litigation = 6 // the page quoting the claim
+	for _, misread := range []bool{false, true} {
+		e := ocrtest.Printed{Source: data}
+		if misread {
+			e.Misread = map[int]map[string]string{litigation: {"2": "7"}}
+		}
+		p := New(nil, Options{Limits: pdftext.DefaultLimits(), OCR: &ocr.Reader{Engine: e, Budget: ocr.Budget{MaxPages: 10, Page: time.Minute, Document: time.Minute}}})
+		doc, err := p.ReadFile(ctx, "../../testdata/scans/ferlac-mixte-200/rapport.pdf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := doc.Pages[litigation-1].Text()
+		issues := strings.Join(TextIssues(doc), " ; ")
+		if !misread {
+			if !strings.Contains(page, "il réclame 2\u00a0400\u00a0k€") || strings.Contains(issues, "imprimé autrement") {
+				t.Errorf("printed as its text says: page %d withholds the claim, or the issues %q tell it", litigation, issues)
+			}
+			continue
+		}
+		if strings.Contains(page, "2\u00a0400") {
+			t.Errorf("page %d still prints the claim's 2 400 in its text", litigation)
+		}
+		if !strings.Contains(issues, "p. 6, imprimé autrement") || !strings.Contains(issues, "2\u00a0400 (la page imprime 7400)") {
+			t.Errorf("text issues %q: want the claim's figure printed otherwise on p. 6", issues)
+		}
+		sig, err := p.Signals(ctx, "Maison Ferlac SAS", []int{2025, 2024}, doc.Texts())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range sig.Verified {
+			if strings.Contains(s.Quote, "il réclame") {
+				t.Errorf("the claim's quote is verified: %q", s.Quote)
+			}
+		}
 	}
 }

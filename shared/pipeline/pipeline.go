@@ -106,10 +106,15 @@ func (p *Pipeline) Read(ctx context.Context, r io.ReaderAt, size int64) (*pdftex
 	if err := p.opts.OCR.Fill(ctx, data, doc); err != nil {
 		return nil, fmt.Errorf("OCR du PDF : %w", err)
 	}
-	// The statement pages' text layer against their printed figures: an
-	// amount printed otherwise is withheld and told (TextIssues).
-	if _, err := p.opts.OCR.CrossCheck(ctx, data, doc, locate.Find(doc).Neighbours(0, len(doc.Pages)), p.opts.Limits); err != nil {
+	// The statement pages' text layer against their printed figures, then
+	// the figures of the sentences quoted elsewhere: an amount printed
+	// otherwise is withheld and told (TextIssues).
+	statementPages := locate.Find(doc).Neighbours(0, len(doc.Pages))
+	if _, err := p.opts.OCR.CrossCheck(ctx, data, doc, statementPages, p.opts.Limits); err != nil {
 		return nil, fmt.Errorf("contrôle de la couche texte par OCR : %w", err)
+	}
+	if _, err := p.opts.OCR.CrossCheckQuotes(ctx, data, doc, quotedSentences(doc, statementPages), p.opts.Limits); err != nil {
+		return nil, fmt.Errorf("contrôle des citations par OCR : %w", err)
 	}
 	return p.reread(ctx, data, doc), nil
 }

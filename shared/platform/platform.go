@@ -147,11 +147,13 @@ type Runs interface {
 	Get(ctx context.Context, coll, id string, out any) error
 }
 
-// Pages is what the stages need of the page texts: store.PageTexts keeps
-// them in Cloud Storage, storetest.Pages in memory.
+// Pages is what the stages need of the page texts and of the OCR's
+// layouts of the scanned pages: store.PageTexts keeps them in Cloud
+// Storage, storetest.Pages in memory.
 type Pages interface {
 	Save(ctx context.Context, id string, texts []string) (string, error)
 	Load(ctx context.Context, url string) ([]string, error)
+	SaveBoxes(ctx context.Context, id string, boxes []store.OCRBoxes) (string, error)
 }
 
 // Deps are the clients of one instance.

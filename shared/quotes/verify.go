@@ -79,6 +79,8 @@ func (d *Document) Verify(page int, quote string) Result {
 	switch {
 	case page < 1 || page > len(d.pages):
 		return Result{Reason: d.outOfRange() + elsewhere(found), Pages: found}
+	case withheld(q):
+		return Result{Reason: Withheld, Pages: found}
 	case !long:
 		return Result{Reason: fmt.Sprintf("citation trop courte (moins de %d caractères)", MinLength)}
 	case slices.Contains(found, page):
@@ -93,7 +95,7 @@ func (d *Document) Verify(page int, quote string) Result {
 // of them in a long report, where Verify searches every page for each.
 func (d *Document) Holds(page int, quote string) bool {
 	q := strings.Trim(Normalise(quote), edge)
-	if page < 1 || page > len(d.pages) || !longEnough(q) {
+	if page < 1 || page > len(d.pages) || !longEnough(q) || withheld(q) {
 		return false
 	}
 	_, ok := d.pages[page-1].find(q, bare(q))
@@ -106,6 +108,14 @@ func (d *Document) outOfRange() string {
 	}
 	return fmt.Sprintf("page hors du document (1–%d)", len(d.pages))
 }
+
+// Withheld is why a quote is refused that holds a character the text
+// layer withholds (U+FFFD): a digit of a font whose ToUnicode lies, or a
+// figure the printed page shows otherwise (ocr.Reader.CrossCheckQuotes).
+const Withheld = "citation non vérifiable : elle passe par des chiffres que la page imprime autrement que son texte ne le dit (police trompeuse ou contrôle par OCR), à vérifier par une personne"
+
+// withheld tells whether a normalised quote holds a withheld character.
+func withheld(q string) bool { return strings.ContainsRune(q, '\ufffd') }
 
 // elsewhere completes a refusal with the pages where the quote is.
 func elsewhere(pages []int) string {

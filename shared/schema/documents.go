@@ -49,6 +49,10 @@ type ExtractionRecord struct {
 	// PageTexts locates the page texts (gs://…) the signals stage and the
 	// viewer read; empty in the CLI, which has the PDF at hand.
 	PageTexts string `json:"textes_pages,omitempty"`
+	// OCRBoxes locates the OCR's layout of the pages read by OCR (gs://…,
+	// store.OCRBoxes), for the viewer to mark them on the page image;
+	// empty when no page was.
+	OCRBoxes  string `json:"boites_ocr,omitempty"`
 	PageCount int    `json:"nombre_pages"`
 	// Reading is what a reviewer's correction recomputes from; nil in
 	// records written before corrections existed.

@@ -220,10 +220,12 @@ func jsonForm(v any) (map[string]any, error) {
 	return doc, err
 }
 
-// Pages keeps page texts in memory, at gs://pages/<id> addresses.
+// Pages keeps page texts in memory, at gs://pages/<id> addresses, and
+// the OCR layouts at gs://pages/<id>.ocr.
 type Pages struct {
 	mu    sync.Mutex
 	texts map[string][]string
+	boxes map[string][]store.OCRBoxes
 }
 
 // Save keeps the texts of run id and returns their address.
@@ -247,6 +249,29 @@ func (p *Pages) Load(_ context.Context, url string) ([]string, error) {
 		return nil, fmt.Errorf("storetest: no page texts at %s", url)
 	}
 	return append([]string(nil), texts...), nil
+}
+
+// SaveBoxes keeps the OCR layouts of run id and returns their address.
+func (p *Pages) SaveBoxes(_ context.Context, id string, boxes []store.OCRBoxes) (string, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.boxes == nil {
+		p.boxes = map[string][]store.OCRBoxes{}
+	}
+	url := "gs://pages/" + id + ".ocr"
+	p.boxes[url] = slices.Clone(boxes)
+	return url, nil
+}
+
+// LoadBoxes returns the layouts SaveBoxes kept at url.
+func (p *Pages) LoadBoxes(_ context.Context, url string) ([]store.OCRBoxes, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	boxes, ok := p.boxes[url]
+	if !ok {
+		return nil, fmt.Errorf("storetest: no OCR layouts at %s", url)
+	}
+	return slices.Clone(boxes), nil
 }
 
 // Seed runs the first stages of a new run from src, each claimed and
