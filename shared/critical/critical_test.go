@@ -44,6 +44,9 @@ func TestClassify(t *testing.T) {
 		{"La procédure d'alerte déclenchée en 2024 a été clôturée après la réponse satisfaisante du président.", ""},
 		{"Les commissaires aux comptes ont refusé de certifier les comptes, a annoncé le groupe après la clôture de la Bourse.", AuditOpinion},
 		{"Le prêteur a supprimé la majoration de marge appliquée après le bris de covenant, le ratio de levier étant redevenu conforme.", ""},
+		// What the lenders charged for a waiver lifted, or still charged.
+		{"Le pool bancaire a retiré le surcoût de marge consenti lors du waiver de 2023, après deux tests réussis.", ""},
+		{"Le waiver obtenu des banques en mars est assorti d'une majoration de marge de 75 points de base.", CovenantBreach},
 		// Procedures, in France and elsewhere.
 		{"Un mandataire ad hoc a été désigné par le président du tribunal de commerce en mars afin d'accompagner les discussions avec les banques.", Procedure},
 		{"Par jugement du 3 juin, le tribunal a ouvert une procédure de sauvegarde accélérée au bénéfice de la société.", Procedure},
@@ -56,6 +59,15 @@ func TestClassify(t *testing.T) {
 		{"Un plan de sauvegarde de l'emploi a été présenté au comité social et économique.", ""},
 		{"La société est sortie du plan de sauvegarde par anticipation en 2024.", ""},
 		{"La société n'a fait l'objet d'aucune procédure collective.", ""},
+		// A procedure of no debtor in particular: companies at large, an
+		// officer of the court named by trade.
+		{"Selon l'observatoire, les défaillances reculent, les PME étant moins nombreuses à demander l'ouverture d'une procédure de sauvegarde.", ""},
+		{"Instituée en 2005, la procédure de sauvegarde permet à une entreprise en difficulté de se réorganiser sous le contrôle du tribunal.", ""},
+		{"Le barreau organise un colloque sur le traitement des difficultés, animé par un mandataire judiciaire et un juge consulaire.", ""},
+		{"Le tribunal a désigné un administrateur judiciaire chargé d'assister la direction.", Procedure},
+		{"Fondée en 1952, la conserverie, l'une des entreprises les plus anciennes du département, a été placée en redressement judiciaire.", Procedure},
+		{"Siégeant en chambre des entreprises en difficulté, le tribunal a déclaré en faillite la SPRL Dumoulin Frères.", Procedure},
+		{"Comme de nombreuses entreprises du secteur, la société a demandé l'ouverture d'une procédure de sauvegarde.", Procedure},
 		// The press's words for a procedure, and a plan's own terms.
 		{"Le fabricant de jouets a déposé son bilan lundi devant le tribunal de commerce.", Procedure},
 		{"L'usine, mise en redressement en janvier, cherche un repreneur.", Procedure},
