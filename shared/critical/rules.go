@@ -48,9 +48,9 @@ type rule struct {
 	// figures tells the event by a figure against its limit, on the
 	// sentence as written (decimal commas kept).
 	figures func(sentence string) bool
-	// nobody blanks in folded text what names the event of no debtor in
-	// particular, so that its cues are not read there.
-	nobody func(f string) string
+	// nobody tells a sentence that names the event of no debtor in
+	// particular.
+	nobody func(sentence string) bool
 }
 
 // voice is wording that gives a finding another category.
@@ -165,7 +165,7 @@ var rules = sync.OnceValue(func() []rule {
 				`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
 				`(?:faillite|liquidation|redressement|procedure|sauvegarde)(?: [a-z]+)? (?:de|d|du) (?:[a-z0-9]+ ){0,3}(?:clients?|filiales?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)`,
 				`(?:clients?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee|entre|entree|declare|declaree) (?:en|sous)`),
-			nobody: noDebtor,
+			nobody: riskrules.NoDebtor,
 		},
 		{
 			kind: HalfCapital, category: signals.GoingConcern,
@@ -377,12 +377,11 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 		if r.settled != nil && r.settled.MatchString(f) {
 			continue
 		}
-		cued := h[:within]
-		if r.nobody != nil {
-			cued = r.nobody(cued)
+		if r.nobody != nil && r.nobody(sentence) {
+			continue
 		}
 		for _, c := range r.cues {
-			if affirmedCue(cued, c) {
+			if affirmedCue(h[:within], c) {
 				return r.kind, r.categoryOf(f), true
 			}
 		}
@@ -391,38 +390,6 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 		}
 	}
 	return "", "", false
-}
-
-// A procedure of no debtor in particular: companies at large ("les
-// entreprises … à déposer le bilan", "une entreprise en difficulté"), or
-// an officer of the court named by trade whom nothing appoints ("avec un
-// administrateur judiciaire"). The company the document is about, named,
-// makes it its own.
-var (
-	anyone = re(`(?:des|les|aux|plusieurs|certaines|nombreuses|toutes les|tous les) (?:entreprises|societes|associations|debiteurs|commercants|artisans|pme|tpe|eti|exploitations)`,
-		`(?:une|d une|toute|tout|un|d un) (?:entreprise|societe|association|debiteur|commercant|artisan|exploitation) (?:en difficulte|qui|dont)`,
-		`tout debiteur`, `toute entreprise`)
-	// one of them is a debtor in particular.
-	oneOf = re(`(?:l )?(?:un|une) (?:des|de ses|de nos)`)
-	// ours: the company the document is about, or one named with its
-	// legal form ("la SA …").
-	ours = re(`(?:la|notre|cette) (?:societe|entreprise|association)`, `(?:le|notre|ce) groupe`, `nous`, `notre`, `nos`,
-		`(?:la|l|une|de la|de l) (?:sa|sas|sasu|sarl|eurl|snc|sca|sci|scop|srl|sprl|bv|nv|gmbh|ag|selarl|scea|gaec)`)
-	unnamedOfficer = re(`(?:un|des|deux|d un|de|d) (?:administrateur|mandataire)s? judiciaires?`)
-	appointed      = re(`design`+w, `nomm`+w, `assist`+w, `missions?`, `charg`+w, `controle`, `surveillance`, `en qualite`)
-)
-
-// noDebtor blanks all of folded f when it tells companies at large and
-// not the company, and otherwise the officers of the court nothing
-// appoints.
-func noDebtor(f string) string {
-	if !ours.MatchString(f) && anyone.MatchString(oneOf.ReplaceAllString(f, " x ")) {
-		return blank(f)
-	}
-	if appointed.MatchString(f) {
-		return f
-	}
-	return unnamedOfficer.ReplaceAllStringFunc(f, blank)
 }
 
 // dependent is a clause of folded text that opens on a relative pronoun

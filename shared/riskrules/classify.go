@@ -81,8 +81,9 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 		if d.category == signals.CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) || constantCurrency(s.norm, sp) })
 		}
-		if d.category == signals.GoingConcern && thirdPartyProcedure.MatchString(s.norm) {
-			// Another party's procedure: a client's, a competitor's.
+		if d.category == signals.GoingConcern && (thirdPartyProcedure.MatchString(s.norm) || NoDebtor(s.text)) {
+			// Another party's procedure, a client's, a competitor's, or no
+			// one's.
 			found = nil
 		}
 		if d.category == signals.OffBalanceSheet && (customersNotice(s.norm) || loanNotice(s.norm)) {
@@ -476,7 +477,41 @@ func declaresAbsent(norm string, d *vocabulary) bool {
 // thirdPartyProcedure is a procedure of another party than the company:
 // "deux clients ont été placés en liquidation", "son principal concurrent
 // avait été placé en redressement", "le redressement du client défaillant".
-var thirdPartyProcedure = regexp.MustCompile(`\b(?:clients?|concurrents?|fournisseurs?|débiteurs?|locataires?|acheteurs?)\b[^,;.]{0,40}?\b(?:placée?s?|mise?s?|tombée?s?)\s+(?:en|sous)\s+(?:redressement|liquidation|sauvegarde|procédure)|\b(?:redressement|liquidation|sauvegarde)\b[^,;.]{0,30}?\b(?:d'un|d'une|de son|de ses|de deux|de plusieurs|du)\s+(?:\S+\s+){0,2}?(?:clients?|concurrents?|fournisseurs?|débiteurs?)\b`)
+var thirdPartyProcedure = regexp.MustCompile(`\b(?:clients?|clientes?|concurrents?|fournisseurs?|sous-traitants?|distributeurs?|débiteurs?|locataires?|acheteurs?)\b[^,;.]{0,40}?\b(?:placée?s?|mise?s?|tombée?s?)\s+(?:en|sous)\s+(?:redressement|liquidation|sauvegarde|procédure)|\b(?:redressement|liquidation|sauvegarde)\b[^,;.]{0,30}?\b(?:d'un|d'une|de son|de ses|de deux|de plusieurs|du)\s+(?:\S+\s+){0,2}?(?:clients?|concurrents?|fournisseurs?|sous-traitants?|distributeurs?|débiteurs?)\b`)
+
+// NoDebtor tells whether text names insolvency procedures of no debtor in
+// particular: companies at large ("les entreprises … à déposer le bilan",
+// "une entreprise en difficulté"), or an officer of the court named by
+// trade whom nothing appoints and beside no procedure opened ("une
+// réunion avec un administrateur judiciaire"). The company itself, or a
+// debtor named with its legal form, makes the procedure someone's. The
+// critical net reads these sentences so too.
+func NoDebtor(text string) bool {
+	norm := quotes.Normalise(text)
+	if ownDebtor.MatchString(norm) {
+		return false
+	}
+	return atLarge.MatchString(oneOfThem.ReplaceAllString(norm, " ")) ||
+		unnamedOfficer.MatchString(norm) && !appointedOrOpened.MatchString(norm)
+}
+
+// wordsRe matches alternatives as whole words of normalised text (Go's
+// \b knows no accented letter).
+func wordsRe(alternatives ...string) *regexp.Regexp {
+	return regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(?:` + strings.Join(alternatives, "|") + `)(?:[^\p{L}\p{N}]|$)`)
+}
+
+var (
+	atLarge = wordsRe(`(?:des|les|aux|plusieurs|certaines|nombreuses|toutes les|tous les|seules les) (?:entreprises|sociétés|associations|débiteurs|commerçants|artisans|pme|tpe|eti|exploitations)`,
+		`(?:une|d'une|toute|tout|un|d'un) (?:entreprise|société|association|débiteur|commerçant|artisan|exploitation) (?:en difficulté|qui|dont)`)
+	// oneOfThem names one debtor among others: "l'une des entreprises".
+	oneOfThem = wordsRe(`(?:l')?(?:un|une) (?:des|de ses|de nos)`)
+	ownDebtor = wordsRe(`(?:la|notre|cette) (?:société|entreprise|association)`, `(?:le|notre|ce) groupe`, `nous`, `notre`, `nos`,
+		`(?:la |une |de la |l')(?:sa|sas|sasu|sarl|eurl|snc|sca|sci|scop|srl|sprl|bv|nv|gmbh|ag|selarl|scea|gaec)`)
+	unnamedOfficer    = wordsRe(`(?:un|des|deux|d'un|de|d') ?(?:administrateur|mandataire)s? judiciaires?`)
+	appointedOrOpened = wordsRe(`(?:désign|nomm|assist|mission|charg|contrôl|surveill|qualité|ouvert|prononc|homologu|arrêt|déposé)\p{L}*`,
+		`placée?s?`, `mise?s?`, `déclarée?s?`)
+)
 
 // absentOf tells whether norm names the risk of some category and
 // declares it absent.

@@ -150,7 +150,8 @@ var (
 	// over ("la sanction, que le Conseil d'État a annulée, …"); not when
 	// what was rejected is the company's own appeal against it (ownAppeal).
 	lifts = []string{"annulé", "annulée", "annulés", "annulées", "abrogé", "abrogée", "rapporté", "rapportée", "a été rejeté", "ont été rejeté", "est rejeté", "sont rejeté",
-		"irrecevable", "abandonné", "abandonnée", "abandonnés", "abandonnées", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge"}
+		"irrecevable", "abandonné", "abandonnée", "abandonnés", "abandonnées", "dégrèvement", "déchargé", "prononce la décharge", "prononcé la décharge",
+		"prononce l'annulation", "prononcé l'annulation"}
 	activeLifts = []string{"a rejeté", "ont rejeté", "rejette", "a annulé", "ont annulé", "a infirmé", "infirme",
 		"a débouté", "déboute", "ordonne la mainlevée", "a abandonné", "ont abandonné"}
 	claims = []string{"amende", "sanction", "rectification", "condamnation", "saisie", "mise en demeure", "pénalité",

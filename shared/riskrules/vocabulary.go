@@ -599,7 +599,9 @@ var vocabularies = []vocabulary{
 			{{"détenue par", "détenu par", "contrôlée par", "contrôlé par", "appartenant à", "appartient à"},
 				{"président", "dirigeant", "administrateur", "gérant", "actionnaire", "fondateur", "famille"}}},
 		weak:   []string{"dirigeant", "actionnaire", "associés", "holding", "groupe", "conditions de marché", "non rémunéré"},
-		absent: []string{"conditions normales de marché"},
+		// The law's and IAS 24's wording for terms at arm's length.
+		absent: []string{"conditions normales de marché", "conditions normales", "conditions usuelles", "conditions courantes",
+			"concurrence normale", "pleine concurrence"},
 		gauge: gauge{against: []refKind{equityRef},
 			notable: []string{"non autorisée", "pas été autorisée", "sans autorisation"}},
 	},
