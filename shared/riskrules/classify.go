@@ -81,10 +81,12 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 		if d.category == signals.CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) || constantCurrency(s.norm, sp) })
 		}
-		if d.category == signals.GoingConcern && (thirdPartyProcedure.MatchString(s.norm) || NoDebtor(s.text)) {
+		if d.category == signals.GoingConcern && (thirdPartyProcedure.MatchString(s.norm) || noDebtor(s.norm)) {
 			// Another party's procedure, a client's, a competitor's, or no
-			// one's.
+			// one's: a procedure no one is in, which the word model may
+			// not read back either.
 			found = nil
+			denied = denied || noDebtor(s.norm)
 		}
 		if d.category == signals.OffBalanceSheet && (customersNotice(s.norm) || loanNotice(s.norm)) {
 			found = slices.DeleteFunc(found, func(sp span) bool { return strings.HasPrefix(s.norm[sp.start:], noticeTerm) })
@@ -486,8 +488,9 @@ var thirdPartyProcedure = regexp.MustCompile(`\b(?:clients?|clientes?|concurrent
 // réunion avec un administrateur judiciaire"). The company itself, or a
 // debtor named with its legal form, makes the procedure someone's. The
 // critical net reads these sentences so too.
-func NoDebtor(text string) bool {
-	norm := quotes.Normalise(text)
+func NoDebtor(text string) bool { return noDebtor(quotes.Normalise(text)) }
+
+func noDebtor(norm string) bool {
 	if ownDebtor.MatchString(norm) {
 		return false
 	}

@@ -38,6 +38,7 @@ func TestClassify(t *testing.T) {
 		{"companies at large", "Selon la fédération, les artisans du bâtiment sont plus nombreux qu'en 2024 à demander l'ouverture d'une procédure collective.", neutral, ""},
 		{"a procedure defined", "La procédure de conciliation permet à une entreprise qui rencontre des difficultés de négocier avec ses créanciers.", neutral, ""},
 		{"an officer of the court by trade", "Le club des dirigeants reçoit jeudi un mandataire judiciaire pour parler de prévention.", neutral, ""},
+		{"an officer by trade beside a court", "La CCI organise le 2 juin à Figeac une matinée d'échanges sur la prévention des difficultés, avec le président du tribunal de commerce et un administrateur judiciaire.", neutral, ""},
 		{"an officer appointed", "Le tribunal a désigné un administrateur judiciaire pour assister la direction de la société.", risk, signals.GoingConcern},
 		{"one of the companies", "L'une des entreprises les plus anciennes du canton, la filature, a été placée en redressement judiciaire.", risk, signals.GoingConcern},
 		{"a subcontractor's procedure", "La liquidation judiciaire d'un sous-traitant de second rang n'a pas perturbé la production.", neutral, ""},

@@ -67,7 +67,7 @@ func compete(norm string, best signals.Category) signals.Category {
 	case best == signals.Litigation && (len(affirmed(norm, taxAuthority)) > 0 || len(affirmed(norm, taxClaims)) > 0):
 		return signals.TaxAudit
 	case best == signals.Litigation && len(affirmed(norm, vocabularyOf(signals.GoingConcern).strong)) > 0 &&
-		!thirdPartyProcedure.MatchString(norm):
+		!thirdPartyProcedure.MatchString(norm) && !noDebtor(norm):
 		// A court ruling on the company's procedure: the procedure is the risk.
 		return signals.GoingConcern
 	case best == signals.TaxAudit && len(affirmed(norm, unpaid)) > 0 && !has(norm, assessed):
