@@ -47,6 +47,8 @@ func TestClassify(t *testing.T) {
 		{"a claim annulled by the court", "La rectification notifiée en 2024, dont le tribunal administratif a prononcé l'annulation, n'est plus provisionnée.", neutral, ""},
 		{"a line not drawn", "La société bénéficie d'un découvert autorisé de 80 k€ auprès de sa banque, qu'elle n'a pas eu besoin d'utiliser en 2025.", neutral, ""},
 		{"a line drawn", "La société a utilisé en permanence son découvert autorisé de 80 k€ au cours de l'exercice.", risk, signals.Overdraft},
+		{"harm called minor", "La tempête de février n'a causé que des dommages mineurs à l'entrepôt, dont l'exploitation n'a pas été interrompue.", neutral, ""},
+		{"a notice to anyone concerned", "Le relevé des créances est déposé au greffe : tout intéressé peut le consulter et former réclamation devant le juge-commissaire dans le délai d'un mois.", neutral, ""},
 		{"procedure outweighs its debt", "Un mandat ad hoc a été ouvert afin de faciliter la renégociation de la dette.", risk, signals.GoingConcern},
 		{"the auditor's voice frames the sentence", "Nous attirons votre attention sur le refinancement du crédit-relais arrivant à échéance en juin 2026.", risk, signals.AuditorQualification},
 		{"a debt due soon", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2026.", risk, signals.Refinancing},

@@ -121,6 +121,9 @@ var (
 		"non significati", "pas significati", "peu significati", "respectent les exigences", "respecte les exigences",
 		"resté marginal", "restée marginale", "est marginal", "sont marginaux", "sont marginales", "négligeable",
 		"n'a pas d'incidence", "n'ont pas d'incidence", "n'a eu aucune incidence", "n'ont eu aucune incidence", "pas eu d'incidence",
+		"dégâts mineurs", "dommages mineurs", "impact mineur", "incidence mineure", "effet mineur", "pas été interrompu",
+		// A line available and not drawn is a reserve, not a reliance.
+		"pas eu à utiliser", "pas eu besoin d'utiliser", "inutilisé",
 		// A dependence ended, a procedure closed on every debt paid.
 		"fin à la dépendance", "fin à cette dépendance", "fin à sa dépendance", "extinction du passif",
 		"est clos", "sont clos", "est clôturé", "sont clôturé", "issue favorable a été confirmée", "s'est stabilisé", "se sont stabilisé",
@@ -166,7 +169,7 @@ var (
 	// ("la procédure de sauvegarde est ouverte à tout débiteur qui…"), and
 	// particular what a sentence about one company holds: a year, an
 	// amount, the company itself. A rule without particulars is no event.
-	generalRule = []string{"tout débiteur", "un débiteur", "au débiteur", "le débiteur qui", "toute personne", "tout créancier",
+	generalRule = []string{"tout débiteur", "un débiteur", "au débiteur", "le débiteur qui", "toute personne", "tout créancier", "tout intéressé",
 		"la loi présume", "selon l'article", "aux termes de la loi", "réputée non écrite", "réputé non écrit", "par elle-même",
 		"est une procédure", "peut être ouverte", "peut être ouvert", "peut être demandée", "est ouverte à", "est ouvert à",
 		"est ouverte sur", "est confidentielle", "est destinée à", "réserve la procédure",

@@ -428,9 +428,6 @@ var vocabularies = []vocabulary{
 			"factor", "cession de créances", "mobilisation de créances", "escompté", "titrisation", "créances cédées", "encours cédé",
 			"mobilise ses créances", "mobilise ponctuellement ses créances"},
 		weak: []string{"banque", "bancaire", "bancaires", "court terme", "autorisation", "trésorerie"},
-		// A line available and not drawn is a reserve, not a reliance.
-		absent: []string{"pas eu à utiliser", "pas eu besoin d'utiliser", "n'a pas été utilisé", "n'ont pas été utilisé",
-			"n'a jamais été utilisé", "n'ont jamais été utilisé", "inutilisé"},
 		gauge: gauge{against: []refKind{cashRef}, grave: []string{"en permanence", "dépassé l'autorisation", "structurel",
 			"resté débiteur", "majeure partie", "dépass", "excéd", "au-delà des", "franchi", "rejet"}},
 		single: true,
