@@ -49,6 +49,8 @@ func TestClassify(t *testing.T) {
 		{"a line drawn", "La société a utilisé en permanence son découvert autorisé de 80 k€ au cours de l'exercice.", risk, signals.Overdraft},
 		{"harm called minor", "La tempête de février n'a causé que des dommages mineurs à l'entrepôt, dont l'exploitation n'a pas été interrompue.", neutral, ""},
 		{"a notice to anyone concerned", "Le relevé des créances est déposé au greffe : tout intéressé peut le consulter et former réclamation devant le juge-commissaire dans le délai d'un mois.", neutral, ""},
+		{"a dispute decided for the company", "Le contentieux avec l'ancien distributeur a été jugé en sa faveur par la cour d'appel de Lyon, dont l'arrêt est définitif.", neutral, ""},
+		{"a negative pledge", "Aux termes du contrat d'émission, l'Émetteur s'interdit de consentir un nantissement sur ses actifs au profit d'autres porteurs d'obligations.", neutral, ""},
 		{"procedure outweighs its debt", "Un mandat ad hoc a été ouvert afin de faciliter la renégociation de la dette.", risk, signals.GoingConcern},
 		{"the auditor's voice frames the sentence", "Nous attirons votre attention sur le refinancement du crédit-relais arrivant à échéance en juin 2026.", risk, signals.AuditorQualification},
 		{"a debt due soon", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2026.", risk, signals.Refinancing},

@@ -36,6 +36,8 @@ var (
 		"pertes de crédit attendues", "sont présenté au", "définitions de", "figurent à l'annexe", "figure à l'annexe",
 		"figurent en annexe", "du bilan regroupe", "point clé de notre audit", "point clé de l'audit", "caractère raisonnable", "nous avons apprécié", "tableau prévu",
 		"cas de défaut usuels",
+		// A bond's negative pledge: an undertaking not to grant security.
+		"maintien de l'emprunt à son rang", "s'interdit de conférer", "s'interdit de consentir",
 		// A contract's governing law and jurisdiction clause.
 		"régi par le droit", "régis par le droit", "régie par le droit", "compétence exclusive", "soumis au droit", "soumise au droit",
 		"soumises au droit", "relèvera de la compétence", "relèveront de la compétence", "attribution de juridiction",
@@ -121,7 +123,7 @@ var (
 		"non significati", "pas significati", "peu significati", "respectent les exigences", "respecte les exigences",
 		"resté marginal", "restée marginale", "est marginal", "sont marginaux", "sont marginales", "négligeable",
 		"n'a pas d'incidence", "n'ont pas d'incidence", "n'a eu aucune incidence", "n'ont eu aucune incidence", "pas eu d'incidence",
-		"dégâts mineurs", "dommages mineurs", "impact mineur", "incidence mineure", "effet mineur", "pas été interrompu",
+		"en sa faveur", "en leur faveur", "dégâts mineurs", "dommages mineurs", "impact mineur", "incidence mineure", "effet mineur", "pas été interrompu",
 		// A line available and not drawn is a reserve, not a reliance.
 		"pas eu à utiliser", "pas eu besoin d'utiliser", "inutilisé",
 		// A dependence ended, a procedure closed on every debt paid.
