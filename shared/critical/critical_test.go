@@ -76,6 +76,15 @@ func TestClassify(t *testing.T) {
 		{"Le contrat de prêt stipule que l'ouverture d'une procédure collective constitue un cas de défaut.", ""},
 		{"Le tribunal a constaté la bonne exécution du plan de sauvegarde, dont le passif a été entièrement apuré.", ""},
 		{"Le plan de sauvegarde, dont la bonne exécution conditionne le maintien de l'activité, court jusqu'en 2029.", Procedure},
+		// A hypothesis in another independent clause, a legal form, an
+		// agreement to conclude, a clause breached.
+		{"Le tribunal a homologué le plan de sauvegarde de la société, qui remboursera son passif en huit annuités ; tout retard entraînerait la résolution du plan.", Procedure},
+		{"Le tribunal a homologué le plan de sauvegarde de la société ; il a depuis constaté la bonne exécution du plan.", ""},
+		{"Le tribunal de commerce a prononcé la liquidation judiciaire de la société à responsabilité limitée Vernhes Frères.", Procedure},
+		{"Les porteurs pourront exiger le remboursement immédiat des obligations dans les cas suivants : le défaut de paiement d'une échéance ; l'ouverture d'une procédure de sauvegarde ; la cessation d'activité.", ""},
+		{"La société a obtenu l'ouverture d'une procédure de réorganisation judiciaire afin de conclure un accord amiable avec ses créanciers.", Procedure},
+		{"Au 30 juin, le groupe ne respectait pas la clause financière de son crédit syndiqué fixant un levier maximal de 3,0x.", CovenantBreach},
+		{"Le contrat de crédit comporte une clause financière fixant un levier maximal de 3,0x, que le groupe respecte.", ""},
 		// Covenants.
 		{"Au 31 décembre, le ratio de levier prévu par le contrat de crédit n'a pas été respecté.", CovenantBreach},
 		{"La société a obtenu de son pool bancaire un waiver au titre du test du 30 juin.", CovenantBreach},

@@ -311,9 +311,10 @@ var (
 )
 
 // invoked is a contract's clause named as what the lenders acted on ("la
-// banque s'est prévalue de la clause de déchéance du terme"): an act, not
-// the contract's wording.
-var invoked = regexp.MustCompile(` (?:prevalu|invoqu|actionn|fait jouer|mis en oeuvre|mise en oeuvre|applique|active)[a-z]*(?: [a-z]+){0,2} (?:de la |la |les |des |d une |une )?clauses? `)
+// banque s'est prévalue de la clause de déchéance du terme") or what the
+// company breached ("ne respectait pas la clause restrictive"): an act,
+// not the contract's wording.
+var invoked = regexp.MustCompile(` (?:prevalu|invoqu|actionn|fait jouer|mis en oeuvre|mise en oeuvre|applique|active|respect|enfreint|viol|manque|manquement)[a-z]*(?: [a-z]+){0,2} (?:de la |la |les |des |d une |une |a la |aux )?clauses? `)
 
 // blank is text as long as s, all spaces: places after it stay in place.
 func blank(s string) string { return strings.Repeat(" ", len(s)) }
@@ -337,13 +338,59 @@ var (
 	noticed = regexp.MustCompile(` (?:n|ne)(?: [a-z0-9]+){0,3} (?:pas|aucun|aucune|jamais)(?: [a-z0-9]+){0,3} (?:releve|identifie|constate|detecte|observe|mis en evidence|connaissance|existe|eu|fait etat|formule|connu|survenu|ete informe)`)
 )
 
-// classify tells whether sentence affirms a critical event, and which:
+// classify tells whether sentence affirms a critical event, and which
+// (classifyWhole). A sentence of independent clauses (cut at ";", no
+// colon before) is read
+// clause by clause too: a hypothesis in one ("… ; tout retard exposerait
+// l'entreprise à la résolution du plan") supposes nothing of the fact
+// another states, but what settles the event, makes it another's or makes
+// the sentence a standard paragraph is read on the whole sentence.
+func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
+	r, c := classifyWhole(sentence, inList)
+	// After a colon, ";" parts an enumeration's items, which its
+	// introduction governs ("… dans l'un quelconque des cas suivants : (i)
+	// …; (ii) …").
+	head, _, _ := strings.Cut(sentence, ";")
+	if r == nil && head != sentence && !strings.Contains(head, ":") && !standard(foldClauses(sentence), sentence) {
+		f := foldClauses(sentence)
+		for _, part := range strings.Split(sentence, ";") {
+			if pr, pc := classifyWhole(part, inList); pr != nil && !pr.undone(f, sentence) {
+				r, c = pr, pc
+				break
+			}
+		}
+	}
+	if r == nil {
+		return "", "", false
+	}
+	return r.kind, c, true
+}
+
+// undone tells whether folded f (of sentence) settles r's event, makes it
+// another party's or no debtor's.
+func (r *rule) undone(f, sentence string) bool {
+	return r.exclude != nil && r.exclude.MatchString(f) || r.settled != nil && r.settled.MatchString(f) ||
+		r.nobody != nil && r.nobody(sentence)
+}
+
+// standard tells a rule, a responsibility or a standard paragraph: the
+// legal form "société à responsabilité limitée" and an agreement to
+// conclude are neither.
+func standard(f, sentence string) bool {
+	return responsibility.MatchString(notResponsibility.ReplaceAllStringFunc(f, blank)) ||
+		riskrules.GeneralRule(sentence) || riskrules.StandardParagraph(sentence)
+}
+
+var notResponsibility = re(`a responsabilite limitee`,
+	`conclu(?:re|t) (?:un|une|des|avec|l|le|la|les)(?: [a-z]+)? (?:accord|transaction|contrat|protocole|plan|arrangement|concordat|entente)s?`)
+
+// classifyWhole gives the rule of the critical event sentence affirms:
 // the first rule one of whose cues is affirmed in its clause, with its
 // context in the sentence, nothing settling it or making it about another
 // party, and no hypothesis (a modal rule excepted, save the standard
 // paragraphs). inList says the sentence is an item of a list of
 // hypotheses.
-func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
+func classifyWhole(sentence string, inList bool) (*rule, signals.Category) {
 	f := foldClauses(sentence)
 	// "ne pourra poursuivre que si…" restricts, "certifier si" asks
 	// whether: neither supposes.
@@ -361,7 +408,7 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	if m := terms.FindStringIndex(invoked.ReplaceAllStringFunc(main, blank)); m != nil {
 		termsAt = m[0]
 	}
-	std := responsibility.MatchString(f) || riskrules.GeneralRule(sentence) || riskrules.StandardParagraph(sentence)
+	std := standard(f, sentence)
 	all := rules()
 	for i := range all {
 		r := &all[i]
@@ -371,25 +418,19 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 			within = min(termsAt+1, len(h))
 		}
 		hyp := moodHyp || termsAt < len(h) && !r.plans
-		if std || hyp && !r.modal || r.context != nil && !r.context.MatchString(f) || r.exclude != nil && r.exclude.MatchString(f) {
-			continue
-		}
-		if r.settled != nil && r.settled.MatchString(f) {
-			continue
-		}
-		if r.nobody != nil && r.nobody(sentence) {
+		if std || hyp && !r.modal || r.context != nil && !r.context.MatchString(f) || r.undone(f, sentence) {
 			continue
 		}
 		for _, c := range r.cues {
 			if affirmedCue(h[:within], c) {
-				return r.kind, r.categoryOf(f), true
+				return r, r.categoryOf(f)
 			}
 		}
 		if r.figures != nil && r.figures(sentence) {
-			return r.kind, r.categoryOf(f), true
+			return r, r.categoryOf(f)
 		}
 	}
-	return "", "", false
+	return nil, ""
 }
 
 // dependent is a clause of folded text that opens on a relative pronoun
