@@ -405,6 +405,9 @@ func liftedClaim(norm string) bool {
 		if i := strings.IndexAny(clause, ";."); i >= 0 {
 			clause = clause[:i]
 		}
+		// "… et, statuant à nouveau, condamne…": the court's new ruling
+		// after the one it set aside is a claim upheld.
+		clause, _, _ = strings.Cut(clause, "statuant à nouveau")
 		if has(clause, claims) || has(clause, []string{"condamn"}) {
 			return true
 		}

@@ -51,6 +51,8 @@ func TestClassify(t *testing.T) {
 		{"a notice to anyone concerned", "Le relevé des créances est déposé au greffe : tout intéressé peut le consulter et former réclamation devant le juge-commissaire dans le délai d'un mois.", neutral, ""},
 		{"a dispute decided for the company", "Le contentieux avec l'ancien distributeur a été jugé en sa faveur par la cour d'appel de Lyon, dont l'arrêt est définitif.", neutral, ""},
 		{"a negative pledge", "Aux termes du contrat d'émission, l'Émetteur s'interdit de consentir un nantissement sur ses actifs au profit d'autres porteurs d'obligations.", neutral, ""},
+		{"a judgment set aside, the company condemned anew", "La cour infirme le jugement entrepris et, statuant à nouveau, condamne la société à verser 380 000 euros à son ancien agent commercial.", risk, signals.Litigation},
+		{"a judgment against the company set aside", "La cour infirme le jugement en ce qu'il a condamné la société à verser 380 000 euros à son ancien agent commercial.", neutral, ""},
 		{"procedure outweighs its debt", "Un mandat ad hoc a été ouvert afin de faciliter la renégociation de la dette.", risk, signals.GoingConcern},
 		{"the auditor's voice frames the sentence", "Nous attirons votre attention sur le refinancement du crédit-relais arrivant à échéance en juin 2026.", risk, signals.AuditorQualification},
 		{"a debt due soon", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2026.", risk, signals.Refinancing},
