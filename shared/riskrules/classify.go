@@ -81,7 +81,7 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 		if d.category == signals.CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) || constantCurrency(s.norm, sp) })
 		}
-		if d.category == signals.GoingConcern && (thirdPartyProcedure.MatchString(s.norm) || noDebtor(s.norm)) {
+		if d.category == signals.GoingConcern && (thirdPartyProcedure.MatchString(s.norm) || creditorOf.MatchString(s.norm) || noDebtor(s.norm)) {
 			// Another party's procedure, a client's, a competitor's, or no
 			// one's: a procedure no one is in, which the word model may
 			// not read back either.
@@ -483,6 +483,10 @@ func declaresAbsent(norm string, d *vocabulary) bool {
 // "deux clients ont été placés en liquidation", "son principal concurrent
 // avait été placé en redressement", "le redressement du client défaillant".
 var thirdPartyProcedure = regexp.MustCompile(`\b(?:clients?|clientes?|concurrents?|fournisseurs?|sous-traitants?|distributeurs?|débiteurs?|locataires?|acheteurs?)\b[^,;.]{0,40}?\b(?:placée?s?|mise?s?|tombée?s?)\s+(?:en|sous)\s+(?:redressement|liquidation|sauvegarde|procédure)|\b(?:redressement|liquidation|sauvegarde)\b[^,;.]{0,30}?\b(?:d'un|d'une|de son|de ses|de deux|de plusieurs|du)\s+(?:\S+\s+){0,2}?(?:clients?|concurrents?|fournisseurs?|sous-traitants?|distributeurs?|débiteurs?)\b`)
+
+// creditorOf tells the company a creditor in another's procedure: its
+// claim declared to the liquidator ("notre créance déclarée au passif").
+var creditorOf = regexp.MustCompile(`\b(?:notre|sa|leur|nos|ses|leurs) créances?\b[^;.]{0,50}?\bdéclarée?s?(?:[^\p{L}]|$)|\bdéclaré (?:sa|notre|leur|ses|nos|leurs) créances?\b|\bdéclarée?s? au passif\b`)
 
 // NoDebtor tells whether text names insolvency procedures of no debtor in
 // particular: companies at large ("les entreprises … à déposer le bilan",

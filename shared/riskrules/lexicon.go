@@ -20,7 +20,7 @@ var (
 		"est amorti", "selon la méthode",
 		"selon le mode", "établis conformément", "établis selon", "arrêtés selon", "dans le respect des principes",
 		"principe de continuité d'exploitation a été retenu", "sont présentés en", "sont exprimés en", "comprennent principalement",
-		"approuvées par l'assemblée", "au cas par cas", "est retraité", "dépréciées en fonction", "dépréciés en fonction",
+		"approuvées par l'assemblée", "au cas par cas", "client par client", "dossier par dossier", "ligne par ligne", "est retraité", "dépréciées en fonction", "dépréciés en fonction",
 		"déprécié en fonction", "au cours du jour", "au cours de clôture",
 		"nous avons effectué l'audit", "effectué notre audit", "normes d'exercice professionnel", "nous certifions que",
 		"il nous appartient", "nos appréciations", "ces appréciations", "points clés de l'audit", "nos travaux ont consisté",

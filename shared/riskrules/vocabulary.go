@@ -436,6 +436,8 @@ var vocabularies = []vocabulary{
 		category: signals.LatePayment,
 		strong: []string{"retard de paiement", "retards de paiement", "en souffrance", "retards de règlement", "impayé", "créances échues", "arriéré", "arriérés",
 			"créance échue",
+			// A claim declared in a customer's procedure.
+			"créance déclarée", "créances déclarées", "déclaré sa créance", "déclaré notre créance", "déclarée au passif", "déclarées au passif",
 			"échues", "délai moyen de règlement", "délais de paiement", "plan d'apurement", "paiement comptant",
 			"décalage des encaissements", "créances douteuses", "créance douteuse", "paiement d'avance", "accordé un échéancier",
 			"échéancier de paiement", "paiement préalable",
