@@ -85,6 +85,20 @@ func TestClassify(t *testing.T) {
 		{"La société a obtenu l'ouverture d'une procédure de réorganisation judiciaire afin de conclure un accord amiable avec ses créanciers.", Procedure},
 		{"Au 30 juin, le groupe ne respectait pas la clause financière de son crédit syndiqué fixant un levier maximal de 3,0x.", CovenantBreach},
 		{"Le contrat de crédit comporte une clause financière fixant un levier maximal de 3,0x, que le groupe respecte.", ""},
+		// An appeal court confirming the procedure, the company's own
+		// request rejected, a party's argument dismissed.
+		{"La cour d'appel confirme le jugement ayant ouvert la liquidation judiciaire de la société et rejette la demande de plan de cession présentée par le gérant.", Procedure},
+		{"La cour a confirmé le jugement de liquidation judiciaire de la société, écartant la thèse selon laquelle un nouveau prêt aurait suffi à éviter la cessation des paiements.", Procedure},
+		{"Le tribunal a rejeté la demande d'ouverture d'une procédure de redressement judiciaire présentée par le fournisseur.", ""},
+		// The creditors' claims in the company's own plan, its receivables on another's.
+		{"Le plan de sauvegarde arrêté par le tribunal étale sur dix ans le paiement des créances chirographaires de la société.", Procedure},
+		{"La créance de 90 k€ détenue sur un distributeur placé en redressement judiciaire est dépréciée en totalité.", ""},
+		// Debt said due at once, a lack of resources told after a named lack,
+		// evidence not obtained, a conclusion that is no standard paragraph.
+		{"Par lettre du 2 mars, l'agent a notifié à la société que l'encours du crédit syndiqué est immédiatement exigible.", Acceleration},
+		{"La société compte sur le versement de la subvention régionale ; à défaut de ce versement avant juin, elle ne disposerait pas des liquidités nécessaires pour faire face à ses échéances.", GoingConcern},
+		{"Nous n'avons pas obtenu d'éléments probants suffisants sur la valeur des stocks de la filiale italienne, soit 2 400 k€.", AuditOpinion},
+		{"Nous avons informé le président, en application de l'article L. 234-1, de faits de nature à compromettre la continuité de l'exploitation, sa réponse ne nous ayant pas permis de conclure à leur disparition.", AuditOpinion},
 		// Covenants.
 		{"Au 31 décembre, le ratio de levier prévu par le contrat de crédit n'a pas été respecté.", CovenantBreach},
 		{"La société a obtenu de son pool bancaire un waiver au titre du test du 30 juin.", CovenantBreach},

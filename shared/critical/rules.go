@@ -117,6 +117,7 @@ var rules = sync.OnceValue(func() []rule {
 				// A shortfall on a named lack: "en l'absence de nouveau
 				// financement, la société ne pourrait pas honorer ses échéances".
 				`(?:en l absence|a defaut|faute) (?:de|d)`+long+` \|(?: [a-z0-9]+){0,4} ne (?:pourr|serai|sera)[a-z]* (?:pas )?(?:en mesure (?:de|d) )?(?:honorer|faire face a) (?:ses|leurs|son|sa|les)`,
+				`(?:en l absence|a defaut|faute) (?:de|d)`+long+` \|(?: [a-z0-9]+){0,4} ne disposer[a-z]* (?:pas|plus) (?:des|de|d) (?:ressources|liquidites|tresorerie|financements?|fonds)(?: [a-z]+){0,2} pour (?:faire face|honorer|financer|poursuivre)`,
 			),
 			context: goingConcernContext, settled: goingConcernSettled, voices: goingConcernVoices,
 		},
@@ -194,7 +195,7 @@ var rules = sync.OnceValue(func() []rule {
 				`(?:entrain|provoqu|declench)`+w+`(?: (?:[a-z0-9]+|\|)){0,10} (?:l )?exigibilite (?:anticipee |immediate )?(?:de|des|du|d)`,
 				`survenance d un cas (?:d exigibilite|de defaut)`,
 				`(?:exigibilite (?:anticipee|immediate)|decheance du terme)`+gap+` (?:a|ont) ete (?:prononcee|notifiee|declenchee|demandee|exigee|signifiee|invoquee)s?`,
-				`(?:rendu|rendue|rendus|rendues|declaree?s?) (?:immediatement )?exigibles?`, `devenu`+s+` immediatement exigibles?`,
+				`(?:rendu|rendue|rendus|rendues|declaree?s?) (?:immediatement )?exigibles?`, `devenu`+s+` immediatement exigibles?`, `(?:est|sont|etait|etaient) (?:desormais |donc )?immediatement exigibles?`,
 				// The lenders' acts: credit withdrawn, debt called by a default.
 				`(?:a|ont) (?:denonce|resilie|mis fin a|mis un terme a)(?: [a-z0-9]+){0,3} (?:les |le |la |l |ses |son |sa )?(?:concours|credit|pret|ligne|facilite|autorisation|decouvert|contrat de pret|contrat de credit)s?`,
 				`devenu`+s+` exigibles?`+long+` (?:a la suite|suite a|en raison|du fait|apres|par suite)`,
@@ -247,6 +248,7 @@ var rules = sync.OnceValue(func() []rule {
 			cues: cues(
 				`certifi`+w+gap+` (?:sous|avec) (?:une |des )?reserves?`, `assorti[a-z]*`+gap+` (?:d une|de) reserves?`,
 				`(?:n avons|n ont|n a) (?:pas )?(?:pu|ete en mesure de?) (?:obtenir|collecter|reunir)`+gap+` elements (?:probants )?suffisants`,
+				`(?:n avons|n ont|n a) pas (?:obtenu|collecte|reuni) (?:d|des) elements probants suffisants`,
 				`limitations? apportees? a nos travaux`,
 				`(?:ne (?:sommes|pouvons|peut|pouvait|est) pas|ne pas etre|n est pas|n etait pas) en mesure (?:de certifier|d exprimer (?:une|d) opinion|de nous prononcer)`,
 				`faits de nature a compromettre la (?:continuite|poursuite)`, `l ?234 1`, `(?:opinion|certification)s? avec reserves?`, `sous (?:cette|ces) reserves?`,
@@ -325,7 +327,7 @@ var hypothetical = regexp.MustCompile(hypothesis.String() + `|` + conditional.St
 // responsibility marks the auditors' and management's standard
 // paragraphs, which name every event as something to assess.
 var responsibility = re(`existence ou non`, `s il existe`, `il incombe`, `il appartient`, `incombe a`, `appartient a`,
-	`responsabilit`+w, `d evaluer`, `evaluer la capacite`, `apprecier`, `apprecie`, `conclure`, `conclut`, `convention comptable`,
+	`responsabilit`+w, `d evaluer`, `evaluer la capacite`, `apprecier`, `apprecie`, `conclure quant`, `conclu`+w+` a l existence`, `convention comptable`,
 	`rappele`, `nous devons`, `il nous`, `il doit`, `doit etre`, `obligation de`, `definition`, `s entend`)
 
 // denial is a negation before a word in its clause; postDenial one after
@@ -369,20 +371,27 @@ func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 // undone tells whether folded f (of sentence) settles r's event, makes it
 // another party's or no debtor's.
 func (r *rule) undone(f, sentence string) bool {
-	return r.exclude != nil && r.exclude.MatchString(f) || r.settled != nil && r.settled.MatchString(f) ||
+	return r.exclude != nil && r.exclude.MatchString(planClaims.ReplaceAllStringFunc(f, blank)) || r.settled != nil && r.settled.MatchString(ownRequest.ReplaceAllStringFunc(f, blank)) ||
 		r.nobody != nil && r.nobody(sentence)
 }
 
+// planClaims are the creditors' claims a company's own plan settles, not
+// its receivables on a debtor in a procedure.
+var planClaims = re(`creances? (?:chirographaires|privilegiees|superprivilegiees|admises)`)
+
+// ownRequest is a request of the company's or its managers': its
+// rejection settles nothing ("rejette la demande de plan de redressement
+// présentée par le dirigeant").
+var ownRequest = regexp.MustCompile(` (?:demande|requete|proposition)s?(?: [a-z0-9]+){0,6} (?:presentee?s?|formee?s?|deposee?s?|introduite?s?) par (?:le|la|les|son|ses|sa|leur) (?:dirigeants?|societe|debiteur|debitrice|groupe|gerant|president) `)
+
 // standard tells a rule, a responsibility or a standard paragraph: the
-// legal form "société à responsabilité limitée" and an agreement to
-// conclude are neither.
+// legal form "société à responsabilité limitée" is none.
 func standard(f, sentence string) bool {
 	return responsibility.MatchString(notResponsibility.ReplaceAllStringFunc(f, blank)) ||
 		riskrules.GeneralRule(sentence) || riskrules.StandardParagraph(sentence)
 }
 
-var notResponsibility = re(`a responsabilite limitee`,
-	`conclu(?:re|t) (?:un|une|des|avec|l|le|la|les)(?: [a-z]+)? (?:accord|transaction|contrat|protocole|plan|arrangement|concordat|entente)s?`)
+var notResponsibility = re(`a responsabilite limitee`)
 
 // classifyWhole gives the rule of the critical event sentence affirms:
 // the first rule one of whose cues is affirmed in its clause, with its
@@ -395,8 +404,9 @@ func classifyWhole(sentence string, inList bool) (*rule, signals.Category) {
 	// "ne pourra poursuivre que si…" restricts, "certifier si" asks
 	// whether: neither supposes.
 	f = whether.ReplaceAllString(f, " $1 ")
-	// What "faute de quoi" opens is what did not happen: the fact is
-	// before it.
+	// What "faute de quoi" opens is what did not happen, what a party
+	// argued ("l'argument selon lequel…") what a court dismissed: the fact
+	// is before it.
 	h := counterfactual.ReplaceAllString(f, " ")
 	// A relative or participial clause supposes only what it says: "une
 	// renonciation (waiver) au test du ratio, que l'emprunteur n'aurait pas
@@ -455,7 +465,7 @@ func dependents(h string) (main, cues string) {
 	return string(mainB), string(cuesB)
 }
 
-var counterfactual = regexp.MustCompile(` (?:faute de quoi|sans quoi|a defaut de quoi|sinon) [^|]*`)
+var counterfactual = regexp.MustCompile(` (?:faute de quoi|sans quoi|a defaut de quoi|sinon|(?:argument|these|allegation|moyen)s? selon (?:lequel|laquelle|lesquels|lesquelles)) [^|]*`)
 
 // categoryOf is the category of the rule's event told in folded f.
 func (r *rule) categoryOf(f string) signals.Category {
