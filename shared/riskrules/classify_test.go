@@ -55,6 +55,8 @@ func TestClassify(t *testing.T) {
 		{"a judgment against the company set aside", "La cour infirme le jugement en ce qu'il a condamné la société à verser 380 000 euros à son ancien agent commercial.", neutral, ""},
 		{"the company a creditor in another's procedure", "La SAS Bonnafous, cliente depuis 2019, a été placée en redressement judiciaire ; nous avons déclaré notre créance de 45 000 euros, dépréciée de moitié.", risk, signals.LatePayment},
 		{"a provision assessed one customer at a time", "La dépréciation des créances clients est estimée client par client, d'après l'antériorité des factures échues.", neutral, ""},
+		{"sums owed told unpaid", "Les cotisations sociales du troisième trimestre n'ont pas été payées et l'URSSAF a délivré une contrainte de 48 k€.", risk, signals.LatePayment},
+		{"a mortgage mandate", "Un mandat hypothécaire de 500 k€ a été consenti à la banque sur l'entrepôt de Namur.", risk, signals.GuaranteesGiven},
 		{"procedure outweighs its debt", "Un mandat ad hoc a été ouvert afin de faciliter la renégociation de la dette.", risk, signals.GoingConcern},
 		{"the auditor's voice frames the sentence", "Nous attirons votre attention sur le refinancement du crédit-relais arrivant à échéance en juin 2026.", risk, signals.AuditorQualification},
 		{"a debt due soon", "Près de 60 % de la dette financière vient à échéance au cours de l'exercice 2026.", risk, signals.Refinancing},

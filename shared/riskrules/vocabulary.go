@@ -377,6 +377,7 @@ var vocabularies = []vocabulary{
 		strong: []string{"caution", "cautions", "cautionnement", "garantie à première demande", "garanties données",
 			"garantie donnée",
 			"nantissement", "nanti", "hypothèque", "gage", "lettre de confort", "sûreté réelle", "sûretés réelles", "sûretés consenties",
+			"mandat hypothécaire", "inscription hypothécaire", "garantie hypothécaire",
 			"sûreté consentie", "sûretés données", "caution solidaire", "a garanti", "garantit",
 			"se porte garant", "lettre d'intention", "accordé sa garantie", "donné sa garantie", "portée garante",
 			"porté garant", "privilège", "grevé", "aval donné",
@@ -436,6 +437,8 @@ var vocabularies = []vocabulary{
 		category: signals.LatePayment,
 		strong: []string{"retard de paiement", "retards de paiement", "en souffrance", "retards de règlement", "impayé", "créances échues", "arriéré", "arriérés",
 			"créance échue",
+			// Sums the company owes, told unpaid at their date.
+			"pas été payé", "pas été réglé", "pas été versé", "pas été acquitté",
 			// A claim declared in a customer's procedure.
 			"créance déclarée", "créances déclarées", "déclaré sa créance", "déclaré notre créance", "déclarée au passif", "déclarées au passif",
 			"échues", "délai moyen de règlement", "délais de paiement", "plan d'apurement", "paiement comptant",
