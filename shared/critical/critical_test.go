@@ -93,6 +93,8 @@ func TestClassify(t *testing.T) {
 		// The creditors' claims in the company's own plan, its receivables on another's.
 		{"Le plan de sauvegarde arrêté par le tribunal étale sur dix ans le paiement des créances chirographaires de la société.", Procedure},
 		{"La créance de 90 k€ détenue sur un distributeur placé en redressement judiciaire est dépréciée en totalité.", ""},
+		{"Le protocole de conciliation homologué en mars prévoit un abandon partiel de créances par les banques de 2 M€.", Procedure},
+		{"Le tribunal a arrêté le plan de redressement de la société, qui rembourse les créanciers de leurs créances en huit annuités.", Procedure},
 		// Debt said due at once, a lack of resources told after a named lack,
 		// evidence not obtained, a conclusion that is no standard paragraph.
 		{"Par lettre du 2 mars, l'agent a notifié à la société que l'encours du crédit syndiqué est immédiatement exigible.", Acceleration},

@@ -377,7 +377,8 @@ func (r *rule) undone(f, sentence string) bool {
 
 // planClaims are the creditors' claims a company's own plan settles, not
 // its receivables on a debtor in a procedure.
-var planClaims = re(`creances? (?:chirographaires|privilegiees|superprivilegiees|admises)`)
+var planClaims = re(`creances? (?:chirographaires|privilegiees|superprivilegiees|admises)`, `leurs creances`,
+	`abandons? (?:partiels? |totale?s? )?(?:de|des) creances`)
 
 // ownRequest is a request of the company's or its managers': its
 // rejection settles nothing ("rejette la demande de plan de redressement
