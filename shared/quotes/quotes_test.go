@@ -203,8 +203,11 @@ func TestLocate(t *testing.T) {
 func checkLocate(t *testing.T, page, quote string) {
 	t.Helper()
 	start, end, ok := Locate(page, quote)
-	if want := Verify([]string{page}, 1, quote).OK; ok != want {
-		t.Fatalf("Locate(%q, %q) found %v, Verify accepts %v", page, quote, ok, want)
+	// A quote through a withheld character (U+FFFD) is refused by Verify
+	// but still found, so that the viewer shows a person where it is.
+	held := withheld(strings.Trim(Normalise(quote), edge))
+	if want := Verify([]string{page}, 1, quote); ok != want.OK && !(held && want.Reason == Withheld) {
+		t.Fatalf("Locate(%q, %q) found %v, Verify accepts %v", page, quote, ok, want.OK)
 	}
 	if !ok {
 		return
@@ -216,7 +219,7 @@ func checkLocate(t *testing.T, page, quote string) {
 		_, size := utf8.DecodeLastRuneInString(page[:start])
 		start -= size
 	}
-	if r := Verify([]string{page[start:end]}, 1, quote); !r.OK {
+	if r := Verify([]string{page[start:end]}, 1, quote); !r.OK && !(held && r.Reason == Withheld) {
 		t.Errorf("Locate(%q, %q) = %q, which does not hold the quote: %s", page, quote, page[start:end], r.Reason)
 	}
 }

@@ -603,7 +603,7 @@ var vocabularies = []vocabulary{
 				"non rémunéré", "hors marché", "refactur", "sans convention", "à titre personnel", "en dessous de sa"}},
 			{{"détenue par", "détenu par", "contrôlée par", "contrôlé par", "appartenant à", "appartient à"},
 				{"président", "dirigeant", "administrateur", "gérant", "actionnaire", "fondateur", "famille"}}},
-		weak:   []string{"dirigeant", "actionnaire", "associés", "holding", "groupe", "conditions de marché", "non rémunéré"},
+		weak: []string{"dirigeant", "actionnaire", "associés", "holding", "groupe", "conditions de marché", "non rémunéré"},
 		// The law's and IAS 24's wording for terms at arm's length.
 		absent: []string{"conditions normales de marché", "conditions normales", "conditions usuelles", "conditions courantes",
 			"concurrence normale", "pleine concurrence"},
