@@ -42,28 +42,39 @@ const (
 var amountRe = regexp.MustCompile(`\d{1,3}(?:[ \x{a0}\x{202f}.]\d{3})+(?:,\d+)?|\d{2,}(?:,\d+)?|\d,\d+`)
 
 // CrossCheck compares the amounts of the pages of doc (from 1) that have a
-// text layer with what the OCR reads at their place on the printed page.
-// An amount the page prints otherwise is taken out of doc's lines (its
-// digits written U+FFFD, as a remapped font's are) and recorded in the
-// page's Hidden text, so that no figure is read from it and a person is
-// told; the mismatches are returned. Pages the budget leaves unchecked
-// are not.
-func (r Reader) CrossCheck(ctx context.Context, data []byte, doc *pdftext.Document, pages []int, lim pdftext.Limits) ([]Mismatch, error) {
-	return r.crossCheck(ctx, data, doc, pages, func(ctx context.Context, src *Source, p *pdftext.Page) ([]Mismatch, error) {
-		return r.checkPage(ctx, src, p, lim)
-	})
-}
-
-// crossCheck runs check on the pages of doc that have a text layer, within
-// the budget, and withholds what it finds.
-func (r Reader) crossCheck(ctx context.Context, data []byte, doc *pdftext.Document, pages []int,
-	check func(context.Context, *Source, *pdftext.Page) ([]Mismatch, error)) ([]Mismatch, error) {
+// text layer with what the OCR reads at their place on the printed page,
+// then the figures of the sentences quoted in qs on their pages (see
+// checkQuotes), all within one budget: the statement pages first. An
+// amount the page prints otherwise is taken out of doc's lines (its digits
+// written U+FFFD, as a remapped font's are) and recorded in the page's
+// Hidden text, so that no figure is read from it and a person is told;
+// the mismatches are returned. A page the budget or the OCR leaves
+// unchecked is marked Unchecked.
+func (r Reader) CrossCheck(ctx context.Context, data []byte, doc *pdftext.Document, pages []int, qs []Quoted, lim pdftext.Limits) ([]Mismatch, error) {
 	src := NewSource(data)
 	defer src.Close()
 	ctx, cancel := context.WithTimeout(ctx, r.Budget.Document)
 	defer cancel()
+	left := r.Budget.MaxPages
+	out, err := r.crossCheck(ctx, doc, pages, &left, func(ctx context.Context, p *pdftext.Page) ([]Mismatch, error) {
+		return r.checkPage(ctx, src, p, lim)
+	})
+	if err != nil {
+		return out, err
+	}
+	byPage, quoted := quotedPages(doc, qs)
+	more, err := r.crossCheck(ctx, doc, quoted, &left, func(ctx context.Context, p *pdftext.Page) ([]Mismatch, error) {
+		return r.checkQuotes(ctx, src, p, byPage[p.Number], lim)
+	})
+	return append(out, more...), err
+}
+
+// crossCheck runs check on the pages of doc that have a text layer while
+// pages are left in the budget and ctx's time lasts, and withholds what it
+// finds; the pages it does not check are marked Unchecked.
+func (r Reader) crossCheck(ctx context.Context, doc *pdftext.Document, pages []int, left *int,
+	check func(context.Context, *pdftext.Page) ([]Mismatch, error)) ([]Mismatch, error) {
 	var out []Mismatch
-	checked := 0
 	for _, n := range pages {
 		if n < 1 || n > len(doc.Pages) {
 			continue
@@ -72,16 +83,18 @@ func (r Reader) crossCheck(ctx context.Context, data []byte, doc *pdftext.Docume
 		if p.OCR != nil || len(p.Lines) == 0 || p.Err != nil {
 			continue
 		}
-		if checked == r.Budget.MaxPages || ctx.Err() != nil {
-			break
+		if *left <= 0 || ctx.Err() != nil {
+			p.Unchecked = true
+			continue
 		}
-		checked++
-		ms, err := check(ctx, src, p)
+		*left--
+		ms, err := check(ctx, p)
 		if err != nil {
 			if ctx.Err() != nil && ctx.Err() != context.DeadlineExceeded {
 				return out, err
 			}
-			continue // a page the OCR cannot read keeps its text layer
+			p.Unchecked = true // a page the OCR cannot read keeps its text layer
+			continue
 		}
 		withhold(p, ms)
 		out = append(out, ms...)

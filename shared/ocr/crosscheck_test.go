@@ -115,7 +115,7 @@ func TestCrossCheckFake(t *testing.T) {
 			doc := readDoc(t, data)
 			engine := &printedWords{words: c.words, again: c.again}
 			r := Reader{Engine: engine, Budget: DefaultBudget()}
-			ms, err := r.CrossCheck(context.Background(), data, doc, []int{1}, pdftext.DefaultLimits())
+			ms, err := r.CrossCheck(context.Background(), data, doc, []int{1}, nil, pdftext.DefaultLimits())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,11 +146,11 @@ func TestCrossCheckSkips(t *testing.T) {
 	doc := readDoc(t, data)
 	engine := &printedWords{words: at("98 765")}
 	r := Reader{Engine: engine, Budget: DefaultBudget()}
-	if ms, err := r.CrossCheck(context.Background(), data, doc, []int{2}, pdftext.DefaultLimits()); err != nil || len(ms) != 0 || len(engine.calls) != 0 {
+	if ms, err := r.CrossCheck(context.Background(), data, doc, []int{2}, nil, pdftext.DefaultLimits()); err != nil || len(ms) != 0 || len(engine.calls) != 0 {
 		t.Fatalf("page absente : %v %+v, %d lectures", err, ms, len(engine.calls))
 	}
 	doc.Pages[0].OCR = &pdftext.Recognition{Engine: "fake"}
-	if ms, err := r.CrossCheck(context.Background(), data, doc, []int{1}, pdftext.DefaultLimits()); err != nil || len(ms) != 0 || len(engine.calls) != 0 {
+	if ms, err := r.CrossCheck(context.Background(), data, doc, []int{1}, nil, pdftext.DefaultLimits()); err != nil || len(ms) != 0 || len(engine.calls) != 0 {
 		t.Fatalf("page lue par OCR : %v %+v, %d lectures", err, ms, len(engine.calls))
 	}
 }
@@ -176,7 +176,7 @@ func TestCrossCheckTesseract(t *testing.T) {
 		{"text under an image of other figures", lying, 1},
 	} {
 		doc := readDoc(t, c.data)
-		ms, err := r.CrossCheck(context.Background(), c.data, doc, []int{1}, pdftext.DefaultLimits())
+		ms, err := r.CrossCheck(context.Background(), c.data, doc, []int{1}, nil, pdftext.DefaultLimits())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -43,7 +43,7 @@ func TestCrossCheckQuotesFake(t *testing.T) {
 			}
 			engine := &printedWords{words: c.words}
 			r := Reader{Engine: engine, Budget: DefaultBudget()}
-			ms, err := r.CrossCheckQuotes(context.Background(), data, doc, []Quoted{{Page: 1, Text: c.quote}, {Page: 2, Text: sentence}}, pdftext.DefaultLimits())
+			ms, err := r.CrossCheck(context.Background(), data, doc, nil, []Quoted{{Page: 1, Text: c.quote}, {Page: 2, Text: sentence}}, pdftext.DefaultLimits())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +98,7 @@ func TestCrossCheckQuotesTesseract(t *testing.T) {
 		{"text under an image of other figures", underOtherFigures(t, sentencePage), 1},
 	} {
 		doc := readDoc(t, c.data)
-		ms, err := r.CrossCheckQuotes(context.Background(), c.data, doc, []Quoted{{Page: 1, Text: sentence}}, pdftext.DefaultLimits())
+		ms, err := r.CrossCheck(context.Background(), c.data, doc, nil, []Quoted{{Page: 1, Text: sentence}}, pdftext.DefaultLimits())
 		if err != nil {
 			t.Fatal(err)
 		}
