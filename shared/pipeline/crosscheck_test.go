@@ -1,15 +1,21 @@
 package pipeline_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"analyste.dev/analyste/shared/dev/fixtures"
+	"analyste.dev/analyste/shared/locate"
 	"analyste.dev/analyste/shared/ocr"
+	"analyste.dev/analyste/shared/ocr/ocrtest"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
 )
@@ -61,5 +67,104 @@ func TestTextPDFsPrintedAsRead(t *testing.T) {
 	}
 	if total > 0 {
 		t.Errorf("%d chiffres retenus sur des PDF honnêtes", total)
+	}
+}
+
+// lyingVernet is Vernet's report drawn again by ocrtest.LyingToUnicode,
+// the amounts of its statement pages lying when lying is set, and those
+// pages.
+func lyingVernet(t *testing.T, lying bool) ([]byte, []int) {
+	t.Helper()
+	ctx := context.Background()
+	src, err := os.ReadFile(fixtures.Testdata(t, "families", "vernet", "rapport.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	honest, err := ocrtest.LyingToUnicode(ctx, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := pdftext.Read(ctx, bytes.NewReader(honest), int64(len(honest)), pdftext.DefaultLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := locate.Find(doc).Neighbours(0, len(doc.Pages))
+	if len(pages) == 0 || !lying {
+		return honest, pages
+	}
+	data, err := ocrtest.LyingToUnicode(ctx, src, pages...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, pages
+}
+
+// figureRe is an amount the cross-check compares: two digits or more.
+var figureRe = regexp.MustCompile(`\d[\d ,.]*\d`)
+
+// A text PDF whose statement pages print their amounts in a font whose
+// ToUnicode swaps 3 and 8 (which pdftext cannot see): read with Tesseract,
+// every amount holding a 3 or an 8 there is withheld and the report goes
+// to a person; drawn honestly, not one figure is withheld.
+func TestLyingToUnicodeCrossChecked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("Tesseract : hors de -short")
+	}
+	engine, err := ocr.NewTesseract()
+	if err != nil {
+		t.Skip(err)
+	}
+	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits(), CrossCheck: true,
+		OCR: &ocr.Reader{Engine: engine, Budget: ocr.DefaultBudget()}})
+	for _, lying := range []bool{false, true} {
+		data, pages := lyingVernet(t, lying)
+		doc, err := p.Read(context.Background(), bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		withheld := 0
+		for _, pg := range doc.Pages {
+			for _, h := range pg.Hidden {
+				withheld += strings.Count(h.Text, "(la page imprime")
+			}
+			if !lying || !slices.Contains(pages, pg.Number) {
+				continue
+			}
+			for _, f := range figureRe.FindAllString(pg.Text(), -1) {
+				if strings.ContainsAny(f, "38") {
+					t.Errorf("menteur, p. %d : %q lu sans contrôle", pg.Number, f)
+				}
+			}
+		}
+		res := chainOf(t, doc)
+		switch {
+		case !lying && withheld > 0:
+			t.Errorf("honnête : %d chiffres retenus", withheld)
+		case lying && (withheld == 0 || res.Handoff == nil || !strings.Contains(res.Reason, string(pdftext.HiddenMisprinted))):
+			t.Errorf("menteur : %d chiffres retenus, statut %s (%s) : veut une personne", withheld, res.Status, res.Reason)
+		}
+	}
+}
+
+// A cross-check whose budget reads one page reads the first statement page
+// and leaves the others unchecked, and the pages of the quoted sentences
+// after them: they are recorded, on the extraction as stored.
+func TestCrossCheckBudgetRecorded(t *testing.T) {
+	data, pages := lyingVernet(t, false)
+	engine := ocrtest.Printed{Source: data}
+	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits(), CrossCheck: true,
+		CheckBudget: ocr.Budget{MaxPages: 1, Page: time.Minute, Document: time.Minute},
+		OCR:         &ocr.Reader{Engine: engine, Budget: ocr.DefaultBudget()}})
+	doc, err := p.Read(context.Background(), bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := p.Extract(context.Background(), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := p.Record(ex, len(doc.Pages))
+	if len(pages) < 2 || len(rec.Unchecked) <= len(pages)-1 || !slices.Equal(rec.Unchecked[:len(pages)-1], pages[1:]) {
+		t.Errorf("pages non contrôlées %v, veut %v (les pages d'états après la première) puis celles des citations", rec.Unchecked, pages[1:])
 	}
 }
