@@ -123,8 +123,10 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 
 // disagreeing gives the amounts of layer's text at spans (its amountRe
 // matches) that words, the OCR of the page or of the part of it that
-// prints them, read otherwise: a second look, on the amount's box alone,
-// as one line of figures, must read them otherwise too.
+// prints them, read otherwise. Two more looks, each on the amount's box
+// alone as one line of figures, must read them otherwise too: the box
+// widened by amountPad, then the glyphs' own, on which a table's rule
+// beside the figure is not read as part of it.
 func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Page, words []Word, spans [][]int) ([]Mismatch, error) {
 	text, crop := layer.Text(), layer.CropBox
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
@@ -134,23 +136,52 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 		if len(rects) != 1 || !standsAlone(text, at[0], at[1]) {
 			continue
 		}
-		want := digitsOf(text[at[0]:at[1]])
-		box := pad(rects[0])
-		if printed, ok := printedAt(words, box, crop); ok && strings.Contains(printed, want) {
+		amount, box := text[at[0]:at[1]], pad(rects[0])
+		if read, ok := printedAt(words, box, crop); ok && prints(read, amount) {
 			continue
 		}
-		again, err := r.Engine.Read(ctx, src, Request{Page: layer.Number, DPI: RereadDPI, Mode: Line, Digits: true,
-			Region: regionOf(box, crop), Width: w, Height: h})
-		if err != nil {
-			return nil, err
+		var printed string
+		agrees := false
+		for _, b := range []pdftext.Rect{box, rects[0]} {
+			again, err := r.Engine.Read(ctx, src, Request{Page: layer.Number, DPI: RereadDPI, Mode: Line, Digits: true,
+				Region: regionOf(b, crop), Width: w, Height: h})
+			if err != nil {
+				return nil, err
+			}
+			if printed, _ = printedAt(again, b, crop); prints(printed, amount) {
+				agrees = true
+				break
+			}
 		}
-		printed, _ := printedAt(again, box, crop)
-		if strings.Contains(printed, want) {
-			continue
+		if !agrees {
+			out = append(out, Mismatch{Page: layer.Number, Text: amount, Printed: printed, Box: rects[0]})
 		}
-		out = append(out, Mismatch{Page: layer.Number, Text: text[at[0]:at[1]], Printed: printed, Box: rects[0]})
 	}
 	return out, nil
+}
+
+// prints tells whether read, the digits an OCR read at an amount's place,
+// print the amount: its digits in order, where a no-break space may be read
+// as up to two stray digits (a font that lacks it draws its missing-glyph
+// box there, read as a 0 or a 1). A lying font swaps digits, within the
+// groups.
+func prints(read, amount string) bool {
+	if strings.Contains(read, digitsOf(amount)) {
+		return true
+	}
+	if !strings.ContainsAny(amount, "\u00a0\u202f") {
+		return false
+	}
+	var pattern strings.Builder
+	for _, c := range amount {
+		switch {
+		case c >= '0' && c <= '9':
+			pattern.WriteRune(c)
+		case c == '\u00a0' || c == '\u202f':
+			pattern.WriteString(`\d{0,2}`)
+		}
+	}
+	return regexp.MustCompile(pattern.String()).MatchString(read)
 }
 
 // textLayer reads page p's text layer again with its glyph boxes; an
@@ -198,8 +229,8 @@ func regionOf(b pdftext.Rect, crop pdftext.Rect) Region {
 	return Region{clamp((b.X0 - crop.X0) / w), clamp((crop.Y1 - b.Y1) / h), clamp((b.X1 - crop.X0) / w), clamp((crop.Y1 - b.Y0) / h)}
 }
 
-// printedAt is the digits of the words whose centre lies in box, left to
-// right, and whether any does.
+// printedAt is the digits the words whose centre lies in box print
+// (printedDigits), left to right, and whether any word does.
 func printedAt(words []Word, box, crop pdftext.Rect) (string, bool) {
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
 	var in []Word
@@ -221,9 +252,26 @@ func printedAt(words []Word, box, crop pdftext.Rect) (string, bool) {
 	})
 	var b strings.Builder
 	for _, wd := range in {
-		b.WriteString(digitsOf(wd.Text))
+		b.WriteString(printedDigits(wd.Text))
 	}
 	return b.String(), len(in) > 0
+}
+
+// printedDigits are the digits an OCR word prints, a lookalike letter, or
+// the © or @ a 0 is read as, as its digit: a lying font swaps digits for
+// digits, never for a letter.
+func printedDigits(word string) string {
+	return strings.Map(func(r rune) rune {
+		switch d := lookalikes[r]; {
+		case d != 0:
+			return d
+		case r == '©' || r == '@':
+			return '0'
+		case r >= '0' && r <= '9':
+			return r
+		}
+		return -1
+	}, word)
 }
 
 // withhold takes the mismatching amounts out of p's lines: their digits

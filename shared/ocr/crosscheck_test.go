@@ -140,6 +140,30 @@ func TestCrossCheckFake(t *testing.T) {
 	}
 }
 
+// An amount's reading prints it when it holds its digits in order: a
+// lookalike letter for a digit, a no-break space read as the digits of a
+// missing glyph's box; not when a digit is another.
+func TestPrints(t *testing.T) {
+	for _, c := range []struct {
+		word, amount string
+		want         bool
+	}{
+		{"12 345", "12 345", true},
+		{"(O,8)", "0,8", true},
+		{"©21", "021", true},
+		{"1811416,30", "18\u202f416,30", true},
+		{"142087365", "142\u00a0873,65", true},
+		{"12 845", "12 345", false},
+		{"120345", "12 345", false},
+		{"1800416,30", "18\u202f416,38", false},
+		{"18000416,30", "18\u202f416,30", false},
+	} {
+		if got := prints(printedDigits(c.word), c.amount); got != c.want {
+			t.Errorf("prints(%q, %q) = %v, veut %v", c.word, c.amount, got, c.want)
+		}
+	}
+}
+
 // Pages read by OCR, and pages not asked for, are not cross-checked.
 func TestCrossCheckSkips(t *testing.T) {
 	data := textPDF(statementPage, nil, 0, 0, [4]float64{})
