@@ -123,7 +123,9 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 
 // disagreeing gives the amounts of layer's text at spans (its amountRe
 // matches) that words, the OCR of the page or of the part of it that
-// prints them, read otherwise. Two more looks, each on the amount's box
+// prints them, read otherwise, or read alike but unsure (under
+// unsureConf: a 3 and an 8, which a lying font may swap, are what an OCR
+// confuses at the page's resolution). Two more looks, each on the amount's box
 // alone as one line of figures, must read them otherwise too: the box
 // widened by amountPad, then the glyphs' own, on which a table's rule
 // beside the figure is not read as part of it.
@@ -137,7 +139,7 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 			continue
 		}
 		amount, box := text[at[0]:at[1]], pad(rects[0])
-		if read, ok := printedAt(words, box, crop); ok && prints(read, amount) {
+		if read, conf := printedAt(words, box, crop); conf >= unsureConf && prints(read, amount) {
 			continue
 		}
 		var printed string
@@ -230,8 +232,9 @@ func regionOf(b pdftext.Rect, crop pdftext.Rect) Region {
 }
 
 // printedAt is the digits the words whose centre lies in box print
-// (printedDigits), left to right, and whether any word does.
-func printedAt(words []Word, box, crop pdftext.Rect) (string, bool) {
+// (printedDigits), left to right, and the lowest confidence among them (0
+// when none does).
+func printedAt(words []Word, box, crop pdftext.Rect) (string, float64) {
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
 	var in []Word
 	for _, wd := range words {
@@ -251,10 +254,14 @@ func printedAt(words []Word, box, crop pdftext.Rect) (string, bool) {
 		return 0
 	})
 	var b strings.Builder
-	for _, wd := range in {
+	conf := 0.0
+	for i, wd := range in {
 		b.WriteString(printedDigits(wd.Text))
+		if i == 0 || wd.Conf < conf {
+			conf = wd.Conf
+		}
 	}
-	return b.String(), len(in) > 0
+	return b.String(), conf
 }
 
 // printedDigits are the digits an OCR word prints, a lookalike letter, or
