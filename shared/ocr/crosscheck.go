@@ -133,7 +133,8 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 // confuses). Two more looks, each on the amount's box alone as one line of
 // figures, must read them otherwise too: the box widened by amountPad,
 // then the glyphs' own (glyphMargin above and below), on which a table's
-// rule beside the figure is not read as part of it.
+// rule beside the figure is not read as part of it; and one of the three
+// must contradict them, not merely lose a digit (lost).
 func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Page, words []Word, spans [][]int) ([]Mismatch, error) {
 	text, crop := layer.Text(), layer.CropBox
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
@@ -144,11 +145,11 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 			continue
 		}
 		amount, box := text[at[0]:at[1]], pad(rects[0])
-		if read, conf := printedAt(words, box, crop); conf >= unsureConf && prints(read, amount) {
+		printed, conf := printedAt(words, box, crop)
+		if conf >= unsureConf && prints(printed, amount) {
 			continue
 		}
-		var printed string
-		agrees := false
+		agrees, contradicted := false, !prints(printed, amount) && !lost(printed, amount)
 		glyphs := rects[0]
 		glyphs.Y0, glyphs.Y1 = glyphs.Y0-(glyphs.Y1-glyphs.Y0)*glyphMargin, glyphs.Y1+(glyphs.Y1-glyphs.Y0)*glyphMargin
 		for _, b := range []pdftext.Rect{box, glyphs} {
@@ -157,12 +158,15 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 			if err != nil {
 				return nil, err
 			}
-			if printed, _ = printedAt(again, b, crop); prints(printed, amount) {
-				agrees = true
+			read, _ := printedAt(again, b, crop)
+			if agrees = prints(read, amount); agrees {
 				break
 			}
+			if !lost(read, amount) {
+				printed, contradicted = read, true
+			}
 		}
-		if !agrees {
+		if !agrees && contradicted {
 			out = append(out, Mismatch{Page: layer.Number, Text: amount, Printed: printed, Box: rects[0]})
 		}
 	}
@@ -191,6 +195,23 @@ func prints(read, amount string) bool {
 		}
 	}
 	return regexp.MustCompile(pattern.String()).MatchString(read)
+}
+
+// lost tells whether read is the digits of amount but one, in order: a
+// reading that dropped a digit (a 0 the engine took for a letter, then
+// left out of its digits) does not contradict the text, where a lying
+// font puts a digit for another.
+func lost(read, amount string) bool {
+	want := digitsOf(amount)
+	if len(read) != len(want)-1 {
+		return false
+	}
+	for i := range len(want) {
+		if want[:i]+want[i+1:] == read {
+			return true
+		}
+	}
+	return false
 }
 
 // textLayer reads page p's text layer again with its glyph boxes; an

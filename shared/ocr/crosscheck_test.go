@@ -95,7 +95,8 @@ func readDoc(t *testing.T, data []byte) *pdftext.Document {
 
 // An amount of the text layer that the page prints otherwise, on the first
 // reading and on its own box, is withheld from the lines and told; one the
-// OCR misread only the first time, or reads as the text layer, is kept.
+// OCR misread only the first time, or reads as the text layer, or with a
+// digit lost, is kept.
 func TestCrossCheckFake(t *testing.T) {
 	cases := []struct {
 		name         string
@@ -108,6 +109,7 @@ func TestCrossCheckFake(t *testing.T) {
 		{name: "misread then read", words: at("12 845"), again: at("12 345")},
 		{name: "printed otherwise", words: at("98 765"), printed: "12 345", read: "98765"},
 		{name: "nothing printed there", words: at("Total")[:1], printed: "12 345", read: ""},
+		{name: "a digit lost", words: at("12 45"), again: at("1245")},
 	}
 	data := textPDF(statementPage, nil, 0, 0, [4]float64{})
 	for _, c := range cases {
