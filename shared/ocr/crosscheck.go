@@ -39,6 +39,10 @@ const (
 	// Tesseract needs to read a line.
 	amountPad   = 0.4
 	glyphMargin = 0.3
+	// agreeConf is the confidence under which the page's reading of an
+	// amount is looked at again even where it agrees: a 3 of a lying font
+	// read as the 8 its text layer says was seen at 0.88.
+	agreeConf = 0.9
 )
 
 // amountRe is a figure of a statement: digits grouped by thousands (space,
@@ -129,7 +133,7 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 // disagreeing gives the amounts of layer's text at spans (its amountRe
 // matches) that words, the OCR of the page or of the part of it that
 // prints them, read otherwise, or read alike but unsure (under
-// unsureConf: a 3 and an 8, which a lying font may swap, are what an OCR
+// agreeConf: a 3 and an 8, which a lying font may swap, are what an OCR
 // confuses). Two more looks, each on the amount's box alone as one line of
 // figures, must read them otherwise too: the box widened by amountPad,
 // then the glyphs' own (glyphMargin above and below), on which a table's
@@ -146,7 +150,7 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 		}
 		amount, box := text[at[0]:at[1]], pad(rects[0])
 		printed, conf := printedAt(words, box, crop)
-		if conf >= unsureConf && prints(printed, amount) {
+		if conf >= agreeConf && prints(printed, amount) {
 			continue
 		}
 		agrees, contradicted := false, !prints(printed, amount) && !lost(printed, amount)
