@@ -134,11 +134,12 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 // matches) that words, the OCR of the page or of the part of it that
 // prints them, read otherwise, or read alike but unsure (under
 // agreeConf: a 3 and an 8, which a lying font may swap, are what an OCR
-// confuses). Two more looks, each on the amount's box alone as one line of
-// figures, must read them otherwise too: the box widened by amountPad,
-// then the glyphs' own (glyphMargin above and below), on which a table's
-// rule beside the figure is not read as part of it; and one of the three
-// must contradict them, not merely lose a digit (lost).
+// confuses). Three more looks, each on the amount's box alone as one line
+// of figures, must read them otherwise too: the box widened by amountPad,
+// then the glyphs' own, on which a table's rule beside the figure is not
+// read as part of it, with glyphMargin above and below and without (a
+// dotted zero is read as a 9 in one, as a 0 in the other); and one of the
+// readings must contradict them, not merely lose a digit (lost).
 func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Page, words []Word, spans [][]int) ([]Mismatch, error) {
 	text, crop := layer.Text(), layer.CropBox
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
@@ -156,7 +157,7 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 		agrees, contradicted := false, !prints(printed, amount) && !lost(printed, amount)
 		glyphs := rects[0]
 		glyphs.Y0, glyphs.Y1 = glyphs.Y0-(glyphs.Y1-glyphs.Y0)*glyphMargin, glyphs.Y1+(glyphs.Y1-glyphs.Y0)*glyphMargin
-		for _, b := range []pdftext.Rect{box, glyphs} {
+		for _, b := range []pdftext.Rect{box, glyphs, rects[0]} {
 			again, err := r.Engine.Read(ctx, src, Request{Page: layer.Number, DPI: RereadDPI, Mode: Line, Digits: true,
 				Region: regionOf(b, crop), Width: w, Height: h})
 			if err != nil {

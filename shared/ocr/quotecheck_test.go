@@ -27,10 +27,10 @@ func TestCrossCheckQuotesFake(t *testing.T) {
 		words    []Word
 		scanned  bool
 		mismatch bool
-		reads    int // readings of the page, the amount's two more looks included
+		reads    int // readings of the page, the amount's three more looks included
 	}{
 		{name: "printed as the text says", quote: sentence, words: at("12 345"), reads: 1},
-		{name: "printed otherwise", quote: sentence, words: at("98 765"), mismatch: true, reads: 3},
+		{name: "printed otherwise", quote: sentence, words: at("98 765"), mismatch: true, reads: 4},
 		{name: "a quote the page does not hold", quote: "La dette atteint 99 999 k", words: at("98 765")},
 		{name: "a quote without a figure", quote: "La dette atteint", words: at("98 765")},
 		{name: "a page read by OCR", quote: sentence, words: at("98 765"), scanned: true},
