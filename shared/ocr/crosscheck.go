@@ -139,7 +139,8 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 // then the glyphs' own, on which a table's rule beside the figure is not
 // read as part of it, with glyphMargin above and below and without (a
 // dotted zero is read as a 9 in one, as a 0 in the other); and one of the
-// readings must contradict them, not merely lose a digit (lost).
+// readings must contradict them (contradicts), or the page's print nothing
+// there.
 func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Page, words []Word, spans [][]int) ([]Mismatch, error) {
 	text, crop := layer.Text(), layer.CropBox
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
@@ -154,7 +155,7 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 		if conf >= agreeConf && prints(printed, amount) {
 			continue
 		}
-		agrees, contradicted := false, !prints(printed, amount) && !lost(printed, amount)
+		agrees, contradicted := false, printed == "" || contradicts(printed, amount)
 		glyphs := rects[0]
 		glyphs.Y0, glyphs.Y1 = glyphs.Y0-(glyphs.Y1-glyphs.Y0)*glyphMargin, glyphs.Y1+(glyphs.Y1-glyphs.Y0)*glyphMargin
 		for _, b := range []pdftext.Rect{box, glyphs, rects[0]} {
@@ -167,7 +168,7 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 			if agrees = prints(read, amount); agrees {
 				break
 			}
-			if !lost(read, amount) {
+			if read != "" && contradicts(read, amount) {
 				printed, contradicted = read, true
 			}
 		}
@@ -179,44 +180,31 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 }
 
 // prints tells whether read, the digits an OCR read at an amount's place,
-// print the amount: its digits in order, where a no-break space may be read
-// as up to two stray digits (a font that lacks it draws its missing-glyph
-// box there, read as a 0 or a 1). A lying font swaps digits, within the
-// groups.
+// print the amount's digits.
 func prints(read, amount string) bool {
-	if strings.Contains(read, digitsOf(amount)) {
-		return true
-	}
-	if !strings.ContainsAny(amount, "\u00a0\u202f") {
-		return false
-	}
-	var pattern strings.Builder
-	for _, c := range amount {
-		switch {
-		case c >= '0' && c <= '9':
-			pattern.WriteRune(c)
-		case c == '\u00a0' || c == '\u202f':
-			pattern.WriteString(`\d{0,2}`)
-		}
-	}
-	return regexp.MustCompile(pattern.String()).MatchString(read)
+	return strings.Contains(read, digitsOf(amount))
 }
 
-// lost tells whether read is the digits of amount but one, in order: a
-// reading that dropped a digit (a 0 the engine took for a letter, then
-// left out of its digits) does not contradict the text, where a lying
-// font puts a digit for another.
-func lost(read, amount string) bool {
+// contradicts tells whether read, the digits an OCR read at an amount's
+// place, say another amount: neither holds the other's digits in order. A
+// reading that lost digits (a 0 taken for a letter, then dropped) or
+// gained some (a rule, or the box a font lacking U+202F draws for it, read
+// as a 1 or a 0) failed, and says nothing; a lying font puts a digit for
+// another, which breaks both ways.
+func contradicts(read, amount string) bool {
 	want := digitsOf(amount)
-	if len(read) != len(want)-1 {
-		return false
-	}
-	for i := range len(want) {
-		if want[:i]+want[i+1:] == read {
-			return true
+	return !within(read, want) && !within(want, read)
+}
+
+// within tells whether the digits of a appear in b in order.
+func within(a, b string) bool {
+	i := 0
+	for j := 0; i < len(a) && j < len(b); j++ {
+		if a[i] == b[j] {
+			i++
 		}
 	}
-	return false
+	return i == len(a)
 }
 
 // textLayer reads page p's text layer again with its glyph boxes; an
