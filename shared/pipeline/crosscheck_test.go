@@ -143,6 +143,7 @@ func TestLyingToUnicodeCrossChecked(t *testing.T) {
 				}
 			}
 		}
+		t.Logf("menteur %v : %d chiffres retenus", lying, strings.Count(strings.Join(withheld, ""), "(la page imprime"))
 		issues := strings.Join(pipeline.TextIssues(doc), " ; ")
 		res := chainOf(t, doc)
 		switch {
