@@ -135,12 +135,12 @@ func (r Reader) checkPage(ctx context.Context, src *Source, p *pdftext.Page, lim
 // prints them, read otherwise, or read alike but unsure (under
 // agreeConf: a 3 and an 8, which a lying font may swap, are what an OCR
 // confuses). Three more looks, each on the amount's box alone as one line
-// of figures, must read them otherwise too: the box widened by amountPad,
+// of figures, must read them otherwise: the box widened by amountPad,
 // then the glyphs' own, on which a table's rule beside the figure is not
 // read as part of it, with glyphMargin above and below and without (a
-// dotted zero is read as a 9 in one, as a 0 in the other); and one of the
-// readings must contradict them (contradicts), or the page's print nothing
-// there.
+// dotted zero is read as a 9 in one, as a 0 in the other): each of them
+// must contradict the text (contradicts), a lie being read alike every
+// time, or read nothing where the page's reading found nothing.
 func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Page, words []Word, spans [][]int) ([]Mismatch, error) {
 	text, crop := layer.Text(), layer.CropBox
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
@@ -155,7 +155,8 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 		if conf >= agreeConf && prints(printed, amount) {
 			continue
 		}
-		agrees, contradicted := false, printed == "" || contradicts(printed, amount)
+		nothing := printed == ""
+		contradicted := true
 		glyphs := rects[0]
 		glyphs.Y0, glyphs.Y1 = glyphs.Y0-(glyphs.Y1-glyphs.Y0)*glyphMargin, glyphs.Y1+(glyphs.Y1-glyphs.Y0)*glyphMargin
 		for _, b := range []pdftext.Rect{box, glyphs, rects[0]} {
@@ -165,14 +166,13 @@ func (r Reader) disagreeing(ctx context.Context, src *Source, layer *pdftext.Pag
 				return nil, err
 			}
 			read, _ := printedAt(again, b, crop)
-			if agrees = prints(read, amount); agrees {
+			if read == "" && !nothing || read != "" && !contradicts(read, amount) {
+				contradicted = false // agrees, or failed: the OCR's, not the text layer's
 				break
 			}
-			if read != "" && contradicts(read, amount) {
-				printed, contradicted = read, true
-			}
+			printed = read
 		}
-		if !agrees && contradicted {
+		if contradicted {
 			out = append(out, Mismatch{Page: layer.Number, Text: amount, Printed: printed, Box: rects[0]})
 		}
 	}

@@ -121,8 +121,11 @@ func TestLyingToUnicodeCrossChecked(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
+	// A loaded machine must not leave pages unchecked: the budget is
+	// TestCrossCheckBudgetRecorded's to test.
 	p := pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits(), CrossCheck: true,
-		OCR: &ocr.Reader{Engine: engine, Budget: ocr.DefaultBudget()}})
+		CheckBudget: ocr.Budget{MaxPages: 12, Page: 5 * time.Minute, Document: 10 * time.Minute},
+		OCR:         &ocr.Reader{Engine: engine, Budget: ocr.DefaultBudget()}})
 	for _, lying := range []bool{false, true} {
 		data, pages := lyingVernet(t, lying)
 		doc, err := p.Read(context.Background(), bytes.NewReader(data), int64(len(data)))
@@ -130,9 +133,13 @@ func TestLyingToUnicodeCrossChecked(t *testing.T) {
 			t.Fatal(err)
 		}
 		var withheld []string
+		var unchecked []int
 		for _, pg := range doc.Pages {
 			for _, h := range pg.Hidden {
 				withheld = append(withheld, fmt.Sprintf("p. %d : %s", pg.Number, h.Text))
+			}
+			if pg.Unchecked {
+				unchecked = append(unchecked, pg.Number)
 			}
 			if !lying || !slices.Contains(pages, pg.Number) {
 				continue
@@ -143,7 +150,7 @@ func TestLyingToUnicodeCrossChecked(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("menteur %v : %d chiffres retenus", lying, strings.Count(strings.Join(withheld, ""), "(la page imprime"))
+		t.Logf("menteur %v : %d chiffres retenus, pages non contrôlées %v", lying, strings.Count(strings.Join(withheld, ""), "(la page imprime"), unchecked)
 		issues := strings.Join(pipeline.TextIssues(doc), " ; ")
 		res := chainOf(t, doc)
 		switch {
