@@ -85,9 +85,9 @@ BOILERPLATE_SET := --set boilerplate
 # Whole reports written blind to the readers, held out: risks found on any page that states them.
 RISK_REPORTS = $(sort $(dir $(wildcard testdata/rapports-risques/*/truth.json)))
 
-eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract; the memos of the course reports and real filings on the rubric's mechanical parts (measured, not gated); the risk reader on the labelled sentences (gated), then on the sets never tuned on (measured, not gated); no risk from the standard paragraphs, by the reader or the net (gated); whole reports held out, read for their risks (gated on recall) and by the net alone (measured)
+eval: ## the whole chain in process on every testdata folder with a truth.json (course reports, generated families, real filings), offline readers; the scanned filings through Tesseract, the text pages of the mixed ones checked against their print (ANALYSTE_CONTROLE_OCR=oui); the memos of the course reports and real filings on the rubric's mechanical parts (measured, not gated); the risk reader on the labelled sentences (gated), then on the sets never tuned on (measured, not gated); no risk from the standard paragraphs, by the reader or the net (gated); whole reports held out, read for their risks (gated on recall) and by the net alone (measured)
 	$(GO) run ./cmd/analyste eval --model offline --min-fields 97 --max-invented 0 --min-recall 90 $(EVAL_DIRS)
-	$(GO) run ./cmd/analyste eval --model offline --max-invented 0 $(SCAN_DIRS)
+	ANALYSTE_CONTROLE_OCR=oui $(GO) run ./cmd/analyste eval --model offline --max-invented 0 $(SCAN_DIRS)
 	$(GO) run ./cmd/analyste rubric --model offline testdata/ferlac/rapport.pdf testdata/helvane/rapport.pdf testdata/solvea/rapport.pdf $(wildcard testdata/real/*/fr_*.pdf)
 	$(GO) run ./cmd/analyste eval-signals --model offline --min-recall 90 --min-precision 80 --min-category-recall 70 $(SIGNAL_SETS)
 	$(GO) run ./cmd/analyste eval-signals --filet --min-precision 95 $(SIGNAL_SETS)

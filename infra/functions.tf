@@ -37,6 +37,9 @@ locals {
         ANALYSTE_UPLOAD_PREFIX = var.upload_prefix
         ANALYSTE_MAX_PDF_BYTES = tostring(var.max_pdf_bytes)
         ANALYSTE_OCR_PROCESSOR = google_document_ai_processor.ocr.id
+        # The OCR checks the text layer of a text PDF's statement pages and
+        # quoted sentences against their print: a lying font is seen so.
+        ANALYSTE_CONTROLE_OCR = "oui"
       }
     }
     signals = {

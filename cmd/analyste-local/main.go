@@ -62,7 +62,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, "journaux", err)
 	}
 	defer logFile.Close()
-	chain, err := localchain.Start(ctx, localchain.Options{Readers: *mode, LogDir: logDir, Log: slog.New(slog.NewJSONHandler(logFile, nil))})
+	chain, err := localchain.Start(ctx, localchain.Options{Readers: *mode, LogDir: logDir, CrossCheck: true, Log: slog.New(slog.NewJSONHandler(logFile, nil))})
 	if err != nil {
 		return fail(stderr, "démarrage de la chaîne", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"analyste.dev/analyste/shared/ocr"
 	"analyste.dev/analyste/shared/pdftext"
 	"analyste.dev/analyste/shared/pipeline"
+	"analyste.dev/analyste/shared/platform"
 )
 
 // cli is what every sub-command shares: its name for messages, the model
@@ -70,7 +71,24 @@ func (c *cli) pipeline() (*pipeline.Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pipeline.New(gen, pipeline.Options{MaxRereads: extraction.DefaultMaxRereads, Limits: pdftext.DefaultLimits(), OCR: c.ocr()}), nil
+	opts, err := c.options()
+	if err != nil {
+		return nil, err
+	}
+	opts.MaxRereads = extraction.DefaultMaxRereads
+	return pipeline.New(gen, opts), nil
+}
+
+// options are what every command reads a PDF with: Tesseract where it is
+// installed, checking text layers against their print only when
+// ANALYSTE_CONTROLE_OCR=oui, since the evaluation reads every test PDF and
+// the check adds its OCR to each.
+func (c *cli) options() (pipeline.Options, error) {
+	check, err := platform.CrossCheckEnv(c.getenv, false)
+	if err != nil {
+		return pipeline.Options{}, err
+	}
+	return pipeline.Options{Limits: pdftext.DefaultLimits(), OCR: c.ocr(), CrossCheck: check}, nil
 }
 
 // ocr is Tesseract where it is installed (make deps), else none: a scan is
@@ -85,7 +103,11 @@ func (c *cli) ocr() *ocr.Reader {
 
 // readPDF reads the text of a PDF as the pipeline does, scanned pages by OCR.
 func (c *cli) readPDF(ctx context.Context, path string) (*pdftext.Document, error) {
-	return pipeline.New(nil, pipeline.Options{Limits: pdftext.DefaultLimits(), OCR: c.ocr()}).ReadFile(ctx, path)
+	opts, err := c.options()
+	if err != nil {
+		return nil, err
+	}
+	return pipeline.New(nil, opts).ReadFile(ctx, path)
 }
 
 // fail tells err to a person and gives the exit code 1.

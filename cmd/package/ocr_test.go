@@ -10,7 +10,8 @@ import (
 
 // The OCR of scanned pages: a Document AI OCR processor, its API enabled,
 // named to extract alone (the only function that reads PDFs), whose
-// identity alone may call it (TestInfraRoles).
+// identity alone may call it (TestInfraRoles); extract has it check the
+// text layers too.
 func TestInfraOCRProcessor(t *testing.T) {
 	t.Parallel()
 	c := loadInfra(t)
@@ -33,6 +34,9 @@ func TestInfraOCRProcessor(t *testing.T) {
 			t.Errorf("extract: ANALYSTE_OCR_PROCESSOR %v, want the processor's resource name", got)
 		case entry != analyste.EntryExtract && set:
 			t.Errorf("%s: ANALYSTE_OCR_PROCESSOR set; only extract reads PDFs", entry)
+		}
+		if check, set := env["ANALYSTE_CONTROLE_OCR"]; entry == analyste.EntryExtract && check != "oui" || entry != analyste.EntryExtract && set {
+			t.Errorf("%s: ANALYSTE_CONTROLE_OCR %v; extract checks text layers by OCR (oui), no other function reads PDFs", entry, check)
 		}
 	}
 }

@@ -39,3 +39,20 @@ func TestConfigFromEnv(t *testing.T) {
 		})
 	}
 }
+
+// ANALYSTE_CONTROLE_OCR: extract checks text layers by OCR unless told
+// non; any other value is refused by name.
+func TestConfigCrossCheck(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		value   string
+		want    bool
+		wantErr bool
+	}{{"", true, false}, {"oui", true, false}, {"non", false, false}, {"yes", false, true}} {
+		env := map[string]string{"GOOGLE_CLOUD_PROJECT": "p", "ANALYSTE_ARTIFACTS_BUCKET": "a", "ANALYSTE_READERS": "offline", "ANALYSTE_CONTROLE_OCR": c.value}
+		cfg, err := ConfigFromEnv(func(k string) string { return env[k] })
+		if c.wantErr != (err != nil && strings.Contains(err.Error(), "ANALYSTE_CONTROLE_OCR")) || !c.wantErr && cfg.CrossCheck != c.want {
+			t.Errorf("ANALYSTE_CONTROLE_OCR=%q : contrôle %v, erreur %v", c.value, cfg.CrossCheck, err)
+		}
+	}
+}

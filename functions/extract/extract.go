@@ -27,7 +27,9 @@ import (
 // Config is the extract function's environment.
 type Config struct {
 	platform.Config
-	// platform.Config.OCRProcessor is ANALYSTE_OCR_PROCESSOR here.
+	// platform.Config.OCRProcessor is ANALYSTE_OCR_PROCESSOR here, and
+	// CrossCheck ANALYSTE_CONTROLE_OCR (oui when unset: a text layer
+	// that lies is seen only by the check).
 	Prefix   string // ANALYSTE_UPLOAD_PREFIX: only objects under it are reports
 	MaxBytes int64  // ANALYSTE_MAX_PDF_BYTES, default pdftext's limit
 }
@@ -42,7 +44,9 @@ func ConfigFromEnv(getenv func(string) string) (Config, error) {
 	}
 	c.MaxBytes = int64(n)
 	c.OCRProcessor = getenv("ANALYSTE_OCR_PROCESSOR") // its form is checked on connecting
-	return c, err
+	check, cerr := platform.CrossCheckEnv(getenv, true)
+	c.CrossCheck = check
+	return c, errors.Join(err, cerr)
 }
 
 // Handler handles uploads.

@@ -95,7 +95,8 @@ func readDoc(t *testing.T, data []byte) *pdftext.Document {
 
 // An amount of the text layer that the page prints otherwise, on the first
 // reading and on its own box, is withheld from the lines and told; one the
-// OCR misread only the first time, or reads as the text layer, is kept.
+// OCR misread only the first time, or reads as the text layer, or with a
+// digit lost, is kept.
 func TestCrossCheckFake(t *testing.T) {
 	cases := []struct {
 		name         string
@@ -108,6 +109,8 @@ func TestCrossCheckFake(t *testing.T) {
 		{name: "misread then read", words: at("12 845"), again: at("12 345")},
 		{name: "printed otherwise", words: at("98 765"), printed: "12 345", read: "98765"},
 		{name: "nothing printed there", words: at("Total")[:1], printed: "12 345", read: ""},
+		{name: "a digit lost", words: at("12 45"), again: at("1245")},
+		{name: "a digit gained", words: at("12 3745"), again: at("1237451")},
 	}
 	data := textPDF(statementPage, nil, 0, 0, [4]float64{})
 	for _, c := range cases {
@@ -115,7 +118,7 @@ func TestCrossCheckFake(t *testing.T) {
 			doc := readDoc(t, data)
 			engine := &printedWords{words: c.words, again: c.again}
 			r := Reader{Engine: engine, Budget: DefaultBudget()}
-			ms, err := r.CrossCheck(context.Background(), data, doc, []int{1}, pdftext.DefaultLimits())
+			ms, err := r.CrossCheck(context.Background(), data, doc, []int{1}, nil, pdftext.DefaultLimits())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,17 +143,43 @@ func TestCrossCheckFake(t *testing.T) {
 	}
 }
 
+// An amount's reading contradicts it when neither holds the other's
+// digits in order: a digit lost (a 0 read as a letter), or gained (a rule,
+// a no-break space's missing-glyph box), is a failed reading; a digit put
+// for another is a contradiction.
+func TestContradicts(t *testing.T) {
+	for _, c := range []struct {
+		word, amount string
+		want         bool
+	}{
+		{"12 345", "12 345", false},
+		{"(O,8)", "0,8", false},
+		{"©21", "021", false},
+		{"200", "20 000", false},
+		{"1811416,30", "18\u202f416,30", false},
+		{"|247", "247", false},
+		{"12 845", "12 345", true},
+		{"(3,1)", "8,1", true},
+		{"12 3845", "12 345", false},
+		{"123 145", "12 845", true},
+	} {
+		if got := contradicts(printedDigits(c.word), c.amount); got != c.want {
+			t.Errorf("contradicts(%q, %q) = %v, veut %v", c.word, c.amount, got, c.want)
+		}
+	}
+}
+
 // Pages read by OCR, and pages not asked for, are not cross-checked.
 func TestCrossCheckSkips(t *testing.T) {
 	data := textPDF(statementPage, nil, 0, 0, [4]float64{})
 	doc := readDoc(t, data)
 	engine := &printedWords{words: at("98 765")}
 	r := Reader{Engine: engine, Budget: DefaultBudget()}
-	if ms, err := r.CrossCheck(context.Background(), data, doc, []int{2}, pdftext.DefaultLimits()); err != nil || len(ms) != 0 || len(engine.calls) != 0 {
+	if ms, err := r.CrossCheck(context.Background(), data, doc, []int{2}, nil, pdftext.DefaultLimits()); err != nil || len(ms) != 0 || len(engine.calls) != 0 {
 		t.Fatalf("page absente : %v %+v, %d lectures", err, ms, len(engine.calls))
 	}
 	doc.Pages[0].OCR = &pdftext.Recognition{Engine: "fake"}
-	if ms, err := r.CrossCheck(context.Background(), data, doc, []int{1}, pdftext.DefaultLimits()); err != nil || len(ms) != 0 || len(engine.calls) != 0 {
+	if ms, err := r.CrossCheck(context.Background(), data, doc, []int{1}, nil, pdftext.DefaultLimits()); err != nil || len(ms) != 0 || len(engine.calls) != 0 {
 		t.Fatalf("page lue par OCR : %v %+v, %d lectures", err, ms, len(engine.calls))
 	}
 }
@@ -176,7 +205,7 @@ func TestCrossCheckTesseract(t *testing.T) {
 		{"text under an image of other figures", lying, 1},
 	} {
 		doc := readDoc(t, c.data)
-		ms, err := r.CrossCheck(context.Background(), c.data, doc, []int{1}, pdftext.DefaultLimits())
+		ms, err := r.CrossCheck(context.Background(), c.data, doc, []int{1}, nil, pdftext.DefaultLimits())
 		if err != nil {
 			t.Fatal(err)
 		}

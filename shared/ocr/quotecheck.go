@@ -15,15 +15,10 @@ type Quoted struct {
 	Text string
 }
 
-// CrossCheckQuotes compares the figures of the quoted sentences, on the
-// pages of doc that have a text layer, with what the OCR reads at their
-// place on the printed page, as CrossCheck does for a statement page's
-// amounts: a figure the page prints otherwise is withheld from the lines
-// (so that no quote holding it is verified, nor any fact read from it) and
-// recorded in the page's Hidden text, for a person. Each page is read once,
-// on the part of it its quotes are printed in, within the budget; a quote
-// its page does not hold, or without a figure, costs no reading.
-func (r Reader) CrossCheckQuotes(ctx context.Context, data []byte, doc *pdftext.Document, qs []Quoted, lim pdftext.Limits) ([]Mismatch, error) {
+// quotedPages groups the quoted sentences holding a figure by their page
+// of doc, and lists those pages in order: a quote its page does not hold,
+// or without a figure, costs no reading.
+func quotedPages(doc *pdftext.Document, qs []Quoted) (map[int][]string, []int) {
 	byPage := map[int][]string{}
 	var pages []int
 	for _, q := range qs {
@@ -36,13 +31,12 @@ func (r Reader) CrossCheckQuotes(ctx context.Context, data []byte, doc *pdftext.
 		byPage[q.Page] = append(byPage[q.Page], q.Text)
 	}
 	slices.Sort(pages)
-	return r.crossCheck(ctx, data, doc, pages, func(ctx context.Context, src *Source, p *pdftext.Page) ([]Mismatch, error) {
-		return r.checkQuotes(ctx, src, p, byPage[p.Number], lim)
-	})
+	return byPage, pages
 }
 
 // checkQuotes finds the figures of the sentences of page p quoted in qs
-// whose printed figures differ, reading the page's part that prints them.
+// whose printed figures differ, as checkPage does for a statement page's
+// amounts, reading only the part of the page that prints them.
 func (r Reader) checkQuotes(ctx context.Context, src *Source, p *pdftext.Page, qs []string, lim pdftext.Limits) ([]Mismatch, error) {
 	text := p.Text()
 	var spans [][]int

@@ -27,10 +27,10 @@ func TestCrossCheckQuotesFake(t *testing.T) {
 		words    []Word
 		scanned  bool
 		mismatch bool
-		reads    int // readings of the page, the amount's second look included
+		reads    int // readings of the page, the amount's three more looks included
 	}{
 		{name: "printed as the text says", quote: sentence, words: at("12 345"), reads: 1},
-		{name: "printed otherwise", quote: sentence, words: at("98 765"), mismatch: true, reads: 2},
+		{name: "printed otherwise", quote: sentence, words: at("98 765"), mismatch: true, reads: 4},
 		{name: "a quote the page does not hold", quote: "La dette atteint 99 999 k", words: at("98 765")},
 		{name: "a quote without a figure", quote: "La dette atteint", words: at("98 765")},
 		{name: "a page read by OCR", quote: sentence, words: at("98 765"), scanned: true},
@@ -43,7 +43,7 @@ func TestCrossCheckQuotesFake(t *testing.T) {
 			}
 			engine := &printedWords{words: c.words}
 			r := Reader{Engine: engine, Budget: DefaultBudget()}
-			ms, err := r.CrossCheckQuotes(context.Background(), data, doc, []Quoted{{Page: 1, Text: c.quote}, {Page: 2, Text: sentence}}, pdftext.DefaultLimits())
+			ms, err := r.CrossCheck(context.Background(), data, doc, nil, []Quoted{{Page: 1, Text: c.quote}, {Page: 2, Text: sentence}}, pdftext.DefaultLimits())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +98,7 @@ func TestCrossCheckQuotesTesseract(t *testing.T) {
 		{"text under an image of other figures", underOtherFigures(t, sentencePage), 1},
 	} {
 		doc := readDoc(t, c.data)
-		ms, err := r.CrossCheckQuotes(context.Background(), c.data, doc, []Quoted{{Page: 1, Text: sentence}}, pdftext.DefaultLimits())
+		ms, err := r.CrossCheck(context.Background(), c.data, doc, nil, []Quoted{{Page: 1, Text: sentence}}, pdftext.DefaultLimits())
 		if err != nil {
 			t.Fatal(err)
 		}

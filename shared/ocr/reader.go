@@ -27,6 +27,16 @@ func DefaultBudget() Budget {
 	return Budget{MaxPages: 40, Page: 2 * time.Minute, Document: 6 * time.Minute}
 }
 
+// DefaultCheckBudget bounds the cross-check of a document whose pages all
+// have a text layer, which costs no OCR otherwise: a filing's statements
+// (four to eight pages) and the pages of its quoted sentences fit in 12
+// pages, read at a few seconds each; 2 minutes leave the extract function
+// most of its 9 for the model's reading, and a minute a page covers a
+// loaded instance.
+func DefaultCheckBudget() Budget {
+	return Budget{MaxPages: 12, Page: time.Minute, Document: 2 * time.Minute}
+}
+
 // DPI is the resolution pages are read at; titleDPI that of the quick pass
 // over the top of each page that finds the statement pages of a scan
 // longer than the budget.

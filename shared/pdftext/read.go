@@ -44,6 +44,10 @@ type Page struct {
 	// OCR is set on a page without a text layer whose Lines an OCR wrote
 	// (ReadScanned leaves such pages empty for it).
 	OCR *Recognition
+	// Unchecked: a page with a text layer the OCR was to check against
+	// its printed figures (ocr.Reader.CrossCheck) and did not, its budget
+	// spent: its figures stand on the text layer alone.
+	Unchecked bool
 }
 
 // Text returns the lines of the page joined by "\n".

@@ -206,7 +206,8 @@ func TestQuotedFigureCrossChecked(t *testing.T) {
 		if misread {
 			e.Misread = map[int]map[string]string{litigation: {"2": "7"}}
 		}
-		p := New(nil, Options{Limits: pdftext.DefaultLimits(), OCR: &ocr.Reader{Engine: e, Budget: ocr.Budget{MaxPages: 10, Page: time.Minute, Document: time.Minute}}})
+		p := New(nil, Options{Limits: pdftext.DefaultLimits(), CrossCheck: true,
+			OCR: &ocr.Reader{Engine: e, Budget: ocr.Budget{MaxPages: 10, Page: time.Minute, Document: time.Minute}}})
 		doc, err := p.ReadFile(ctx, "../../testdata/scans/ferlac-mixte-200/rapport.pdf")
 		if err != nil {
 			t.Fatal(err)

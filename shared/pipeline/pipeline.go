@@ -4,6 +4,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -59,6 +60,12 @@ type Options struct {
 	// OCR reads the pages without a text layer; nil leaves a scan
 	// refused (pdftext.ErrNoText).
 	OCR *ocr.Reader
+	// CrossCheck has the OCR check the text layer of the statement pages
+	// and of the quoted sentences against the printed page, in a text PDF
+	// too (within CheckBudget, zero for ocr.DefaultCheckBudget): a font
+	// whose ToUnicode lies is seen only there.
+	CrossCheck  bool
+	CheckBudget ocr.Budget
 }
 
 // Pipeline holds the readers of every stage.
@@ -83,7 +90,8 @@ func (p *Pipeline) Mode() string {
 
 // Read extracts the text of each page of a PDF within the pipeline's
 // limits; with an OCR, the pages without a text layer are read on their
-// image, page by page.
+// image, page by page, and with CrossCheck the text layer of the others
+// is checked against their print (crossCheck).
 func (p *Pipeline) Read(ctx context.Context, r io.ReaderAt, size int64) (*pdftext.Document, error) {
 	if p.opts.OCR == nil {
 		doc, err := pdftext.Read(ctx, r, size, p.opts.Limits)
@@ -96,7 +104,8 @@ func (p *Pipeline) Read(ctx context.Context, r io.ReaderAt, size int64) (*pdftex
 	if err != nil {
 		return nil, fmt.Errorf("texte du PDF : %w", err)
 	}
-	if !slices.ContainsFunc(doc.Pages, pdftext.Page.NeedsOCR) {
+	scanned := slices.ContainsFunc(doc.Pages, pdftext.Page.NeedsOCR)
+	if !scanned && !p.opts.CrossCheck {
 		return doc, nil // no copy of the file held for an OCR that reads nothing
 	}
 	data := make([]byte, size) // within the limits ReadScanned checked
@@ -106,17 +115,28 @@ func (p *Pipeline) Read(ctx context.Context, r io.ReaderAt, size int64) (*pdftex
 	if err := p.opts.OCR.Fill(ctx, data, doc); err != nil {
 		return nil, fmt.Errorf("OCR du PDF : %w", err)
 	}
-	// The statement pages' text layer against their printed figures, then
-	// the figures of the sentences quoted elsewhere: an amount printed
-	// otherwise is withheld and told (TextIssues).
-	statementPages := locate.Find(doc).Neighbours(0, len(doc.Pages))
-	if _, err := p.opts.OCR.CrossCheck(ctx, data, doc, statementPages, p.opts.Limits); err != nil {
-		return nil, fmt.Errorf("contrôle de la couche texte par OCR : %w", err)
-	}
-	if _, err := p.opts.OCR.CrossCheckQuotes(ctx, data, doc, quotedSentences(doc, statementPages), p.opts.Limits); err != nil {
-		return nil, fmt.Errorf("contrôle des citations par OCR : %w", err)
+	if p.opts.CrossCheck {
+		if err := p.crossCheck(ctx, data, doc, scanned); err != nil {
+			return nil, err
+		}
 	}
 	return p.reread(ctx, data, doc), nil
+}
+
+// crossCheck checks the statement pages' text layer against their printed
+// figures, then the figures of the sentences quoted elsewhere: an amount
+// printed otherwise is withheld and told (TextIssues). A text PDF, which
+// costs no OCR otherwise, is checked within the smaller CheckBudget.
+func (p *Pipeline) crossCheck(ctx context.Context, data []byte, doc *pdftext.Document, scanned bool) error {
+	checker := *p.opts.OCR
+	if !scanned {
+		checker.Budget = cmp.Or(p.opts.CheckBudget, ocr.DefaultCheckBudget())
+	}
+	statementPages := locate.Find(doc).Neighbours(0, len(doc.Pages))
+	if _, err := checker.CrossCheck(ctx, data, doc, statementPages, quotedSentences(doc, statementPages), p.opts.Limits); err != nil {
+		return fmt.Errorf("contrôle de la couche texte par OCR : %w", err)
+	}
+	return nil
 }
 
 // ReadFile is Read on the file at path.
@@ -150,8 +170,10 @@ type Extracted struct {
 	// glyphs the pages do not print.
 	TextIssues []string
 	Invisible  int
-	// OCR lists the pages read by OCR.
-	OCR []facts.OCRPage
+	// OCR lists the pages read by OCR; Unchecked those whose text layer
+	// the cross-check's budget left unchecked against the printed page.
+	OCR       []facts.OCRPage
+	Unchecked []int
 }
 
 // presentations compares, in a filing that holds the liasse's forms and the
@@ -219,10 +241,22 @@ func (p *Pipeline) Extract(ctx context.Context, doc *pdftext.Document) (Extracte
 	out.Identity = id
 	out.TextIssues, out.Invisible = TextIssues(doc), doc.InvisibleChars()
 	out.Ratios, out.Alerts, out.Facts = derive(out.Borrower(), rep, out.Result.Transcription, out.Result.Checks, out.Divergences, doc.Texts())
-	out.OCR = facts.OCRPages(doc)
+	out.OCR, out.Unchecked = facts.OCRPages(doc), uncheckedPages(doc)
 	facts.MarkFigures(out.Facts, doc)
 	facts.MarkQuotes(out.Facts, out.OCR)
 	return out, nil
+}
+
+// uncheckedPages lists the pages of doc (from 1) the cross-check left
+// unchecked.
+func uncheckedPages(doc *pdftext.Document) []int {
+	var out []int
+	for _, p := range doc.Pages {
+		if p.Unchecked {
+			out = append(out, p.Number)
+		}
+	}
+	return out
 }
 
 // derive computes from a checked reading what the chain computes from it:

@@ -21,7 +21,7 @@ func (p *Pipeline) Record(ex Extracted, pageCount int) schema.ExtractionRecord {
 		Attempts: res.Attempts, Usage: res.Usage, Prompt: res.Prompt,
 		Divergences: ex.Divergences, Ratios: ex.Ratios, Alerts: ex.Alerts, Facts: ex.Facts,
 		Readers: p.Mode(), PageCount: pageCount, Reading: reading(res.Transcription, ex.Divergences),
-		OCR: ex.OCR,
+		OCR: ex.OCR, Unchecked: ex.Unchecked,
 	}
 }
 

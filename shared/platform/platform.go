@@ -76,6 +76,10 @@ type Config struct {
 	// reads (its ANALYSTE_OCR_PROCESSOR). Unset, Tesseract reads them
 	// where it is installed, and a scan is refused elsewhere.
 	OCRProcessor string
+	// CrossCheck has the OCR check the text layer of the statement pages
+	// and quoted sentences against the printed page (pipeline.Options),
+	// which only extract does (its ANALYSTE_CONTROLE_OCR, CrossCheckEnv).
+	CrossCheck bool
 }
 
 // ConfigFromEnv reads the configuration and validates it, naming every
@@ -135,6 +139,21 @@ func IntEnv(getenv func(string) string, name string, def int) (int, error) {
 		return 0, fmt.Errorf("%s %q : un entier est attendu", name, v)
 	}
 	return n, nil
+}
+
+// CrossCheckEnv reads ANALYSTE_CONTROLE_OCR, oui or non, def when unset:
+// whether the OCR checks a text layer against its printed page.
+func CrossCheckEnv(getenv func(string) string, def bool) (bool, error) {
+	switch v := getenv("ANALYSTE_CONTROLE_OCR"); v {
+	case "":
+		return def, nil
+	case "oui":
+		return true, nil
+	case "non":
+		return false, nil
+	default:
+		return false, fmt.Errorf("ANALYSTE_CONTROLE_OCR %q : oui ou non", v)
+	}
 }
 
 // Runs is what the stages need of the runs' database: claiming and ending
@@ -204,7 +223,7 @@ func Connect(ctx context.Context, cfg Config) (*Deps, error) {
 	if d.Storage, d.Pages, err = ConnectStorage(ctx, cfg.DataConfig); err != nil {
 		return nil, err
 	}
-	opts := pipeline.Options{MaxRereads: cfg.MaxRereads, TokenBudget: cfg.TokenBudget, Limits: pdftext.DefaultLimits()}
+	opts := pipeline.Options{MaxRereads: cfg.MaxRereads, TokenBudget: cfg.TokenBudget, Limits: pdftext.DefaultLimits(), CrossCheck: cfg.CrossCheck}
 	if opts.OCR, err = connectOCR(ctx, cfg.OCRProcessor); err != nil {
 		return nil, err
 	}

@@ -111,7 +111,7 @@ func (d *Document) outOfRange() string {
 
 // Withheld is why a quote is refused that holds a character the text
 // layer withholds (U+FFFD): a digit of a font whose ToUnicode lies, or a
-// figure the printed page shows otherwise (ocr.Reader.CrossCheckQuotes).
+// figure the printed page shows otherwise (ocr.Reader.CrossCheck).
 const Withheld = "citation non vérifiable : elle passe par des chiffres que la page imprime autrement que son texte ne le dit (police trompeuse ou contrôle par OCR), à vérifier par une personne"
 
 // withheld tells whether a normalised quote holds a withheld character.

@@ -57,8 +57,11 @@ type ExtractionRecord struct {
 	// Reading is what a reviewer's correction recomputes from; nil in
 	// records written before corrections existed.
 	Reading *Reading `json:"lecture_source,omitempty"`
-	// OCR lists the pages read by OCR, whose figures and quotes say so.
-	OCR []facts.OCRPage `json:"pages_ocr,omitempty"`
+	// OCR lists the pages read by OCR, whose figures and quotes say so;
+	// Unchecked the pages (from 1) whose text layer the OCR was to check
+	// against the printed page and did not, its budget spent.
+	OCR       []facts.OCRPage `json:"pages_ocr,omitempty"`
+	Unchecked []int           `json:"couche_texte_non_controlee,omitempty"`
 }
 
 // Borrower is the name the facts and the memo use.

@@ -61,6 +61,9 @@ type Options struct {
 	// them in a child process it can kill). The functions serve in this
 	// process otherwise, once per process.
 	Serve func(addr string, env []string) error
+	// CrossCheck is extract's ANALYSTE_CONTROLE_OCR: off unless asked, so
+	// that a test does not pay the OCR of every text PDF it uploads.
+	CrossCheck bool
 }
 
 // Chain is a running local chain.
@@ -106,7 +109,7 @@ func Start(ctx context.Context, opts Options) (*Chain, error) {
 	c := &Chain{stack: st, FunctionsURL: fnURL}
 	env := append(st.Env(), "ANALYSTE_READERS="+opts.Readers, "ANALYSTE_ARTIFACTS_BUCKET="+ArtifactsBucket,
 		"ANALYSTE_LEASE="+cmp.Or(opts.Lease, 2*time.Minute).String(),
-		"ANALYSTE_LOG_FILE="+c.FunctionsLog())
+		"ANALYSTE_LOG_FILE="+c.FunctionsLog(), "ANALYSTE_CONTROLE_OCR="+map[bool]string{true: "oui", false: "non"}[opts.CrossCheck])
 	if opts.MaxPDFBytes > 0 {
 		env = append(env, "ANALYSTE_MAX_PDF_BYTES="+strconv.FormatInt(opts.MaxPDFBytes, 10))
 	}
