@@ -45,7 +45,8 @@ func NewTesseract() (*Tesseract, error) {
 func (t *Tesseract) Name() string { return "tesseract" }
 
 // Read implements Engine: pdftoppm renders the region of the page in grey,
-// its rules are whitened, tesseract reads it as TSV.
+// its rules are whitened and its skew taken out, tesseract reads it as
+// TSV.
 func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word, error) {
 	img, g, err := t.render(ctx, doc, req, req.Region)
 	if err != nil {
@@ -57,6 +58,12 @@ func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word,
 		return nil, fmt.Errorf("image de la page %d : %w", req.Page, err)
 	}
 	eraseRules(page, g.dpi)
+	var a float64
+	if req.Mode != Line { // a line alone has no skew worth the turn
+		if a = inkSkew(page); a != 0 {
+			page = rotate(page, a)
+		}
+	}
 	if err := writePGM(img, page); err != nil {
 		return nil, fmt.Errorf("image de la page %d : %w", req.Page, err)
 	}
@@ -64,7 +71,9 @@ func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word,
 	if err != nil {
 		return nil, err
 	}
-	return parseTSV(bytes.NewReader(out), g.region, g.pageW, g.pageH)
+	words, err := parseTSV(bytes.NewReader(out), g.region, g.pageW, g.pageH)
+	turnBack(words, a, g.region, g.pageW, g.pageH)
+	return words, err
 }
 
 // ReadRegions implements RegionReader: pdftoppm renders the whole page
