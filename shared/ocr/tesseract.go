@@ -67,13 +67,29 @@ func (t *Tesseract) Read(ctx context.Context, doc *Source, req Request) ([]Word,
 	if err := writePGM(img, page); err != nil {
 		return nil, fmt.Errorf("image de la page %d : %w", req.Page, err)
 	}
-	out, err := t.recognize(ctx, img, req, g.dpi)
+	words, err := t.words(ctx, img, req, g)
+	if err != nil || req.Also == 0 {
+		turnBack(words, a, g.region, g.pageW, g.pageH)
+		return words, err
+	}
+	also := req
+	also.Mode = req.Also
+	more, err := t.words(ctx, img, also, g)
 	if err != nil {
 		return nil, err
 	}
-	words, err := parseTSV(bytes.NewReader(out), g.region, g.pageW, g.pageH)
+	words = merged(words, more)
 	turnBack(words, a, g.region, g.pageW, g.pageH)
-	return words, err
+	return words, nil
+}
+
+// words has tesseract read the image at path in req's mode.
+func (t *Tesseract) words(ctx context.Context, path string, req Request, g geometry) ([]Word, error) {
+	out, err := t.recognize(ctx, path, req, g.dpi)
+	if err != nil {
+		return nil, err
+	}
+	return parseTSV(bytes.NewReader(out), g.region, g.pageW, g.pageH)
 }
 
 // ReadRegions implements RegionReader: pdftoppm renders the whole page
