@@ -1,6 +1,7 @@
 package ocr
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -66,4 +67,41 @@ func digitsOf(s string) string {
 		}
 		return -1
 	}, s)
+}
+
+// A page that groups its amounts' thousands with a dot (« 9.353 », a k€
+// table) has some of them read with a comma or a colon (« 12,596 »,
+// « 2:377 »): the same separator, where no amount of the page has a
+// decimal comma. (A page grouping with spaces or commas is left as read.)
+var (
+	dotGrouped   = regexp.MustCompile(`^[(-]?\d{1,3}(\.\d{3})+\)?$`)
+	otherGrouped = regexp.MustCompile(`^([(-]?\d{1,3})[,:;](\d{3})\)?$`)
+	decimalComma = regexp.MustCompile(`\d,\d{1,2}\)?$`)
+)
+
+// dotGroups are the least amounts grouped with a dot that make it the
+// page's separator.
+const dotGroups = 5
+
+// sameGroups writes with a dot the thousands of the amounts of texts
+// (a page's words) read with another separator, when the page groups with
+// a dot: at least dotGroups amounts do, none has a decimal comma.
+func sameGroups(texts []string) {
+	dots := 0
+	for _, t := range texts {
+		if decimalComma.MatchString(t) {
+			return
+		}
+		if dotGrouped.MatchString(t) {
+			dots++
+		}
+	}
+	if dots < dotGroups {
+		return
+	}
+	for i, t := range texts {
+		if m := otherGrouped.FindStringSubmatch(t); m != nil {
+			texts[i] = t[:len(m[1])] + "." + t[len(m[1])+1:]
+		}
+	}
 }

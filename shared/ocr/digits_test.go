@@ -30,3 +30,33 @@ func TestFixDigits(t *testing.T) {
 		}
 	}
 }
+
+// A page that groups its thousands with a dot has the amounts read with a
+// comma or a colon written with a dot; a page with a decimal comma, or
+// too few dotted amounts, is left as read.
+func TestSameGroups(t *testing.T) {
+	dotted := []string{"9.353", "227.811", "(18.057)", "3.101", "240.265"}
+	for _, tc := range []struct {
+		name     string
+		page     []string
+		in, want string
+	}{
+		{"comma", dotted, "12,596", "12.596"},
+		{"colon", dotted, "2:377", "2.377"},
+		{"negative", dotted, "(13,452)", "(13.452)"},
+		{"two decimals", dotted, "12,59", "12,59"},
+		{"a date", dotted, "30/09/2026", "30/09/2026"},
+		{"a word", dotted, "Total", "Total"},
+		{"decimal comma on the page", append([]string{"1,50"}, dotted...), "12,596", "12,596"},
+		{"too few dotted", dotted[:4], "12,596", "12,596"},
+		{"spaces", []string{"9 353", "227 811", "3 101", "240 265", "1 000"}, "12,596", "12,596"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			texts := append(append([]string{}, tc.page...), tc.in)
+			sameGroups(texts)
+			if got := texts[len(texts)-1]; got != tc.want {
+				t.Errorf("%q → %q, attendu %q", tc.in, got, tc.want)
+			}
+		})
+	}
+}

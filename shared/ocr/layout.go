@@ -46,9 +46,14 @@ type placed struct {
 // table row stays one line across the page.
 func Layout(words []Word, crop pdftext.Rect) ([]pdftext.Line, []pdftext.Glyph, []float64) {
 	w, h := crop.X1-crop.X0, crop.Y1-crop.Y0
+	texts := make([]string, len(words))
+	for i, wd := range words {
+		texts[i] = fixDigits(strings.TrimSpace(wd.Text))
+	}
+	sameGroups(texts)
 	var ps []placed
-	for _, wd := range words {
-		wd.Text = fixDigits(strings.TrimSpace(wd.Text))
+	for i, wd := range words {
+		wd.Text = texts[i]
 		if wd.Text == "" || !utf8.ValidString(wd.Text) || wd.X1 <= wd.X0 || wd.Y1 <= wd.Y0 {
 			continue
 		}

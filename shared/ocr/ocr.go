@@ -43,6 +43,10 @@ type Request struct {
 	// Digits: the region prints figures only (an engine that cannot be
 	// told so ignores it).
 	Digits bool
+	// Also: a second segmentation mode, whose words fill what Mode's
+	// reading lacks or read worse (0: none; an engine without modes
+	// ignores it).
+	Also Mode
 }
 
 // Mode is how an engine cuts a page into lines.

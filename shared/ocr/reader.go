@@ -101,7 +101,7 @@ func (r Reader) Fill(ctx context.Context, data []byte, doc *pdftext.Document) er
 			continue
 		}
 		read++
-		if err := r.page(ctx, src, p, Request{Page: p.Number, DPI: DPI, Mode: Column, Region: Whole}); err != nil {
+		if err := r.page(ctx, src, p, Request{Page: p.Number, DPI: DPI, Mode: Column, Also: Auto, Region: Whole}); err != nil {
 			if errors.Is(err, context.Canceled) {
 				return err
 			}
