@@ -3,6 +3,7 @@ package facts
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"analyste.dev/analyste/shared/ratios"
@@ -36,6 +37,9 @@ type Proposal struct {
 	// Requests are the documents without which the file cannot carry a
 	// memo (dossier insuffisant); empty when it can.
 	Requests []string `json:"documents_a_demander,omitempty"`
+	// Basis are the facts the level and the reasons rest on: an opinion is
+	// no better verified than they are (OpinionFact).
+	Basis []string `json:"fondement,omitempty"`
 }
 
 // alertReasons word an alert as a reason, without its figures (the key
@@ -88,30 +92,41 @@ func Propose(fs []Fact, years []int) Proposal {
 	var audit *Audit
 	var flows *Flows
 	breach, tight, goingConcern, undrawn, loans, noLevel := false, false, false, false, false, false
+	use := func(f Fact) { p.Basis = append(p.Basis, f.ID) }
 	for _, f := range fs {
 		kind, key := splitID(f.ID)
 		switch {
 		case f.Audit != nil:
 			audit = f.Audit
+			use(f)
 		case f.Flows != nil:
 			flows = f.Flows
+			use(f)
 		case kind == "C" && strings.HasPrefix(key, "covenant-") && strings.Contains(f.Text, "soit un dépassement"):
 			breach = true
+			use(f)
 		case kind == "C" && strings.HasPrefix(key, "covenant-") && f.Figure != nil && f.Figure.Type == "covenant" && unpublishedLevel.MatchString(f.Text):
 			noLevel = true
-		case kind == "A" && f.Rule == ratios.RuleCovenant:
-			if strings.Contains(f.Text, " dépassé") {
+			use(f)
+		case kind == "A":
+			// Every alert weighs: the covenant's below, the others' reasons
+			// after.
+			use(f)
+			if f.Rule == ratios.RuleCovenant && strings.Contains(f.Text, " dépassé") {
 				breach = true
-			} else {
+			} else if f.Rule == ratios.RuleCovenant {
 				tight = true
 			}
 		case kind == "Q" && f.Critical && f.Category == "continuite_exploitation":
 			goingConcern = true
+			use(f)
 		case kind == "Q" && f.Critical && strings.Contains(f.Category, "covenant"):
 			breach = true
+			use(f)
 		}
 		if f.Figure != nil && f.Figure.Type == figureUndrawn {
 			undrawn = true
+			use(f)
 		}
 		if f.Figure != nil && f.Figure.Type == FigureNetDebtScope && f.Verified() && strings.Contains(f.Text, onDemand) {
 			loans = true
@@ -182,7 +197,9 @@ func Propose(fs []Fact, years []int) Proposal {
 	if loans {
 		conditions = append(conditions, "convention de blocage ou de subordination des comptes courants d'associés")
 	}
-	p.Requests = requests(fs, years, audit, flows)
+	var basis []string
+	p.Requests, basis = requests(fs, years, audit, flows)
+	p.Basis = append(p.Basis, basis...)
 	switch {
 	case unfavorable:
 		p.Level = LevelUnfavorable
@@ -216,9 +233,8 @@ func Propose(fs []Fact, years []int) Proposal {
 
 // requests are the documents a file lacks to carry a memo: the previous
 // year's accounts, a cash-flow table (or the debt schedule) for a borrower
-// with debt.
-func requests(fs []Fact, years []int, audit *Audit, flows *Flows) []string {
-	var out []string
+// with debt; and the facts that tell it.
+func requests(fs []Fact, years []int, audit *Audit, flows *Flows) (out, basis []string) {
 	if len(years) < 2 {
 		out = append(out, "comptes de l'exercice précédent")
 	}
@@ -228,8 +244,10 @@ func requests(fs []Fact, years []int, audit *Audit, flows *Flows) []string {
 		switch key {
 		case "free-cash-flow":
 			fcf = !strings.Contains(f.Text, ratios.NotAvailable)
+			basis = append(basis, f.ID)
 		case "dette-nette":
 			debt = !strings.Contains(f.Text, ratios.NotAvailable)
+			basis = append(basis, f.ID)
 		}
 	}
 	if debt && !fcf {
@@ -241,7 +259,7 @@ func requests(fs []Fact, years []int, audit *Audit, flows *Flows) []string {
 	if len(out) > 0 && audit == nil {
 		out = append(out, "annexe et rapport du commissaire aux comptes")
 	}
-	return out
+	return out, basis
 }
 
 // strengths are the reasons of a favorable opinion, without their
@@ -301,7 +319,10 @@ func splitID(id string) (kind, key string) {
 
 // OpinionFact is the proposal as a fact, K-<slug>-avis, that the memo
 // restates: its sentences carry every figure of its reasons, copied from
-// the facts they come from.
+// the facts they come from. It is verified when every fact it rests on
+// is (an unavailable one states an absence, which is verified too): an
+// opinion drawn from an alert whose field failed a check is no better
+// than the alert, and the memo that states it goes to a person.
 func OpinionFact(company string, fs []Fact, years []int) Fact {
 	p := Propose(fs, years)
 	text := fmt.Sprintf("%s - Avis proposé, que l'analyste décide : %s. Raisons : %s.", company, LevelLabels[p.Level], strings.Join(p.Reasons, " ; "))
@@ -311,7 +332,14 @@ func OpinionFact(company string, fs []Fact, years []int) Fact {
 	if c := without(p.Conditions, p.Requests); len(c) > 0 {
 		text += " Conditions et questions à l'emprunteur : " + strings.Join(c, " ; ") + "."
 	}
-	return Fact{ID: "K-" + Slug(company) + "-avis", State: Verified, Text: text, Proposal: &p}
+	f := Fact{ID: "K-" + Slug(company) + "-avis", State: Verified, Text: text, Proposal: &p}
+	for _, b := range fs {
+		if b.State == Unverified && slices.Contains(p.Basis, b.ID) {
+			f.State = Unverified
+			f.Reasons = append(f.Reasons, "l'avis repose sur un fait non vérifié : "+b.ID)
+		}
+	}
+	return f
 }
 
 func without(list, drop []string) []string {

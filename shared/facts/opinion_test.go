@@ -63,6 +63,33 @@ func TestOpinionFactAsksForDocuments(t *testing.T) {
 	}
 }
 
+// An opinion is no better verified than what it rests on: drawn from an
+// alert whose field failed a check, it is unverified and says which; a
+// fact it does not rest on leaves it verified.
+func TestOpinionFactRestsOnVerifiedFacts(t *testing.T) {
+	t.Parallel()
+	clean := []Fact{{ID: "R-x-dette-nette", Text: "X - Dette nette 2025 : 500 k€", State: Verified},
+		{ID: "R-x-free-cash-flow", Text: "X - Free cash-flow 2025 : 80 k€", State: Verified},
+		{ID: "R-x-marge", Text: "X - Marge d'EBITDA 2025 : 9,0 %", State: Unverified}}
+	for _, c := range []struct {
+		name  string
+		alert State
+		want  State
+	}{
+		{"alert verified", Verified, Verified},
+		{"alert on a failed check", Unverified, Unverified},
+	} {
+		fs := append(slices.Clone(clean), Fact{ID: "A-x-1", Rule: ratios.RuleNegativeEquity, State: c.alert, Text: "X - Capitaux propres négatifs de -16,6 k€ en 2025."})
+		f := OpinionFact("X", fs, []int{2025, 2024})
+		if f.State != c.want {
+			t.Errorf("%s: the opinion is %s (%v), want %s", c.name, f.State, f.Reasons, c.want)
+		}
+		if c.want == Unverified && !slices.ContainsFunc(f.Reasons, func(r string) bool { return strings.Contains(r, "A-x-1") }) {
+			t.Errorf("%s: the reasons %v do not name the alert", c.name, f.Reasons)
+		}
+	}
+}
+
 // Every combination of a going-concern uncertainty, a covenant breach and
 // sources below uses, over a clean file: never favorable.
 func TestProposeNeverFavorable(t *testing.T) {
