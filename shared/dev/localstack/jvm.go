@@ -14,8 +14,8 @@ import (
 	"time"
 )
 
-// attempts bounds the restarts of an emulator that lost its port to
-// another process between FreePort and its own bind.
+// attempts bounds the restarts of an emulator (or of fake-gcs-server)
+// that lost its port to another process between FreePort and its own bind.
 const attempts = 3
 
 // emulator is a running emulator JVM.

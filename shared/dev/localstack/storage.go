@@ -2,10 +2,12 @@ package localstack
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 
 	"cloud.google.com/go/storage"
 	"github.com/fsouza/fake-gcs-server/fakestorage"
@@ -17,15 +19,28 @@ import (
 var envMu sync.Mutex
 
 // startStorage starts fake-gcs-server in process, publishing the finalize
-// notifications of every bucket to the notification topic.
+// notifications of every bucket to the notification topic. A free port
+// another process takes before the server binds it is tried again, as the
+// emulators' are.
 func (s *Stack) startStorage() error {
-	port, err := FreePort()
-	if err != nil {
-		return err
-	}
+	var err error
 	s.storageLog, err = os.Create(filepath.Join(s.logDir, "storage.log"))
 	if err != nil {
 		return fmt.Errorf("journal de fake-gcs-server: %w", err)
+	}
+	for range attempts {
+		if err = s.listenStorage(); !errors.Is(err, syscall.EADDRINUSE) {
+			break
+		}
+	}
+	return err
+}
+
+// listenStorage starts fake-gcs-server on a free port.
+func (s *Stack) listenStorage() error {
+	port, err := FreePort()
+	if err != nil {
+		return err
 	}
 	envMu.Lock()
 	defer envMu.Unlock()
