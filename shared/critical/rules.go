@@ -342,23 +342,23 @@ var (
 
 // classify tells whether sentence affirms a critical event, and which
 // (classifyWhole). A sentence of independent clauses (cut at ";", no
-// colon before) is read
-// clause by clause too: a hypothesis in one ("… ; tout retard exposerait
-// l'entreprise à la résolution du plan") supposes nothing of the fact
-// another states, but what settles the event, makes it another's or makes
-// the sentence a standard paragraph is read on the whole sentence.
+// colon before) is read clause by clause too: a hypothesis in one ("… ;
+// tout retard exposerait l'entreprise à la résolution du plan") supposes
+// nothing of the fact another states, but what settles the event, makes
+// it another's or makes the sentence a standard paragraph is read on the
+// whole sentence.
 func classify(sentence string, inList bool) (Kind, signals.Category, bool) {
 	r, c := classifyWhole(sentence, inList)
 	// After a colon, ";" parts an enumeration's items, which its
 	// introduction governs ("… dans l'un quelconque des cas suivants : (i)
 	// …; (ii) …").
-	head, _, _ := strings.Cut(sentence, ";")
-	if r == nil && head != sentence && !strings.Contains(head, ":") && !standard(foldClauses(sentence), sentence) {
-		f := foldClauses(sentence)
-		for _, part := range strings.Split(sentence, ";") {
-			if pr, pc := classifyWhole(part, inList); pr != nil && !pr.undone(f, sentence) {
-				r, c = pr, pc
-				break
+	if head, _, _ := strings.Cut(sentence, ";"); r == nil && head != sentence && !strings.Contains(head, ":") {
+		if f := foldClauses(sentence); !standard(f, sentence) {
+			for _, part := range strings.Split(sentence, ";") {
+				if pr, pc := classifyWhole(part, inList); pr != nil && !pr.undone(f, sentence) {
+					r, c = pr, pc
+					break
+				}
 			}
 		}
 	}

@@ -81,12 +81,15 @@ func classify(s sentence, ref reference) (kind, signals.Category) {
 		if d.category == signals.CurrencyRates {
 			found = slices.DeleteFunc(found, func(sp span) bool { return ref.own(s.norm, sp) || constantCurrency(s.norm, sp) })
 		}
-		if d.category == signals.GoingConcern && (thirdPartyProcedure.MatchString(s.norm) || creditorOf.MatchString(s.norm) || noDebtor(s.norm)) {
+		if d.category == signals.GoingConcern {
 			// Another party's procedure, a client's, a competitor's, or no
 			// one's: a procedure no one is in, which the word model may
 			// not read back either.
-			found = nil
-			denied = denied || noDebtor(s.norm)
+			nobody := noDebtor(s.norm)
+			if nobody || thirdPartyProcedure.MatchString(s.norm) || creditorOf.MatchString(s.norm) {
+				found = nil
+			}
+			denied = denied || nobody
 		}
 		if d.category == signals.OffBalanceSheet && (customersNotice(s.norm) || loanNotice(s.norm)) {
 			found = slices.DeleteFunc(found, func(sp span) bool { return strings.HasPrefix(s.norm[sp.start:], noticeTerm) })
