@@ -40,6 +40,31 @@ func TestClassify(t *testing.T) {
 		{"La banque a mis en demeure la société de rembourser sans délai l'intégralité du prêt, soit 900 k€.", Acceleration},
 		{"Le ratio de levier de 4,1x au 31 décembre excède le maximum de 3,5x prévu par le contrat de crédit.", CovenantBreach},
 		{"Le ratio de levier de 2,1x au 31 décembre n'excède pas le maximum de 3,5x prévu par le contrat de crédit.", ""},
+		// A limit told before the level, a test suspended, a debt moved to
+		// current liabilities for the breach.
+		{"Le gearing, limité à 1,2 par le contrat de prêt, s'établit à 1,45 à la clôture.", CovenantBreach},
+		{"Le contrat impose un ratio de couverture des intérêts d'au moins 3, qui ressort à 4,2 au 30 juin.", ""},
+		{"Le levier maximal autorisé par la convention, plafonné à 3,5x, ressort à 2,9x à fin d'exercice.", ""},
+		{"Le montant des prêts, plafonné à 2 000 k€, s'élève à 2 300 k€ après le tirage de mars.", ""},
+		{"Les prêteurs ont accepté de suspendre le test du ratio de levier pour les deux prochains semestres.", CovenantBreach},
+		{"Par suite du manquement au ratio de levier, l'emprunt de 4 M€ a été reclassé en dettes courantes, la banque pouvant en demander le remboursement.", Acceleration},
+		{"L'emprunt de 4 M€, dont la dernière échéance tombe en mai prochain, a été reclassé en dettes courantes.", ""},
+		// Equity below half the capital told around a relative clause; the
+		// meeting called on the dissolution as the law requires.
+		{"Les capitaux propres, qui ressortent à 210 k€ après la perte de l'exercice, sont devenus inférieurs à la moitié du capital social.", HalfCapital},
+		{"Les actionnaires seront consultés sur la dissolution anticipée de la société, comme le prévoit la loi lorsque les pertes excèdent la moitié du capital.", HalfCapital},
+		// A business plan a waiver asks for is no procedure; a court's is.
+		{"La banque a consenti un waiver sur le covenant de levier, à condition que la société présente un plan de redressement de ses marges avant l'été.", CovenantBreach},
+		{"Le tribunal a arrêté le plan de redressement de la société sur huit ans.", Procedure},
+		{"La direction a présenté au personnel un plan de redressement de la rentabilité des magasins.", ""},
+		// Belgian and OHADA procedures; a debtor named then told a third party.
+		{"Les créances sursitaires seront payées à 40 % sur quatre ans selon le plan soumis au vote des créanciers.", Procedure},
+		{"Le tribunal de commerce d'Abidjan a ouvert un règlement préventif au bénéfice de la société.", Procedure},
+		{"La liquidation judiciaire de la SAS Martin, distributrice de nos produits en Bretagne, est sans effet sur nos comptes.", ""},
+		{"Le redressement judiciaire ouvert contre la SARL Dupuis, notre franchisée de Nantes, a conduit à déprécier ses redevances.", ""},
+		{"Le redressement judiciaire ouvert contre la SARL Dupuis, franchisée à Nantes, n’affecte pas nos comptes.", ""},
+		{"Comme le prévoit le contrat en cas de bris de covenant, la banque a le droit d’exiger le remboursement immédiat.", ""},
+		{"La SAS Ferrand, fournisseur de la SNCF, a été placée en redressement judiciaire.", Procedure},
 		// An alert closed, a ratio compliant again.
 		{"La procédure d'alerte déclenchée en 2024 a été clôturée après la réponse satisfaisante du président.", ""},
 		{"Les commissaires aux comptes ont refusé de certifier les comptes, a annoncé le groupe après la clôture de la Bourse.", AuditOpinion},

@@ -89,9 +89,63 @@ var rules = sync.OnceValue(func() []rule {
 	// What every going-concern rule shares.
 	goingConcernContext := re(`continuite`, `poursuivre (?:son|leur|l|ses)`, `poursuite (?:de|d)`, `doute`, `capacite (?:de la|du|de|d|a)`,
 		`continuer`, `faire face`, `honorer (?:ses|leurs|son|sa|les)`, `maintien de l activite`, `maintien de l exploitation`)
+	accelerationSettled := re(`renonce[a-z]*`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`)
 	goingConcernSettled := re(`(?:a|ont) ete leve`+s, `n existe plus`, `ete ecarte`+s, `plus d incertitude`)
 	goingConcernVoices := []voice{{re(`attir`+w+` (?:votre |l )?attention`, `observations?`, `commissaires? aux comptes`, `auditeurs?`),
 		signals.AuditorQualification}}
+	procedure := rule{
+		kind: Procedure, category: signals.GoingConcern, plans: true,
+		summary: "Procédure de prévention ou d'insolvabilité",
+		reason:  "procédure de prévention ou collective : toujours élevée",
+		cues: cues(
+			`mandat ad hoc`, `mandataire ad hoc`, `procedures? de conciliation`, `(?:accord|protocole)s? de conciliation`,
+			`conciliateur`, `ouverture d une conciliation`, `procedures? de sauvegarde`, `sauvegarde (?:financiere )?acceleree`,
+			`plans? de sauvegarde`, `(?:place|placee|places|placees|mise?s?) (?:sous|en) (?:sauvegarde|redressement|liquidation)`,
+			`depos`+w+` (?:le|son|leur) bilan`, `depot de bilan`, `(?:sous|en) administration (?:judiciaire|provisoire)`, `redressement judiciaire`, `liquidation judiciaire`, `procedures? collectives?`,
+			`administrateurs? judiciaires?`, `mandataires? judiciaires?`, `periode d observation`, `plans? de continuation`,
+			`cessation des paiements`, `reorganisation judiciaire`, `procedures? de reorganisation`,
+			`sursis concordataire`, `concordat(?: preventif)?(?: de faillite)?`, `ajournement de (?:la )?faillite`,
+			// Belgium: the claims a judicial reorganisation suspends.
+			`creances? sursitaires?`,
+			// OHADA: the preventive settlement and the liquidation of assets.
+			`reglement preventif`, `liquidation des biens`,
+			`gestion controlee`, `sursis de paiement`, `lacc`, `loi sur les arrangements avec les creanciers`,
+			`propositions? concordataires?`, `avis d intention de (?:faire|deposer) une proposition`,
+			`loi sur la faillite et l insolvabilite`, `chap(?:itre|ter) 11`,
+			// Switzerland: over-indebtedness notified to the court.
+			`surendettement`, `avis`+w+` le juge`, `725b`,
+			`(?:declaree?s?|mise?s?|prononce|prononcee) (?:en )?(?:etat de )?faillite`, `(?:jugement|aveu|declaration) de faillite`,
+			`faillite (?:a ete|a|ont ete) (?:prononcee|declaree|ouverte)`, `en faillite`,
+		),
+		settled: re(`(?:est|sont|etait|etaient|etre|etant) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
+			`ont pris fin`, `clotur`+w, `jugement de cloture`, `fin (?:de la|du) (?:procedure|plan|mandat)`, `(?:a|ont) ete leve`+s,
+			`acheve`+s, `mis fin`,
+			// A creditor's demand rejected or dropped, a restructuring done.
+			`(?:demande|assignation|citation|requete)s?`+long+` (?:est|a ete|ont ete|sont) rejetee?s?`,
+			`rejet`+w+` (?:la|l) (?:demande|assignation|citation)`, `declaree?s? sans objet`, `irrecevable`+s, `desist`+w,
+			`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`,
+			// Every instalment of the plan or the agreement paid, the company
+			// back on its feet.
+			`(?:a|ont) (?:depuis |toujours )?honore`+s, `(?:a|ont) retrouve`),
+		exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
+			`deprecie[a-z]*`,
+			`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
+			`(?:faillite|liquidation|redressement|procedure|sauvegarde)(?: [a-z]+)? (?:de|d|du) (?:[a-z0-9]+ ){0,3}(?:clients?|filiales?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)`,
+			`(?:clients?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee|entre|entree|declare|declaree) (?:en|sous)`,
+			// The debtor told a party of the company's in apposition ("la
+			// SARL X, notre franchisée de Quimper, …"), or its procedure
+			// without effect on the company's accounts.
+			`(?:sans|n a pas d|n a eu aucune|aucune) (?:incidence|effet|impact)`+gap+` (?:les|nos|ses) comptes`,
+			`n (?:affecte|affectera|a pas affecte) pas (?:les|nos|ses) comptes`,
+			`\| (?:notre|nos|son|ses|l un de nos|l une de nos|un de nos|une de nos) (?:clients?|clientes?|fournisseurs?|distribut(?:eur|rice)s?|franchisee?s?|sous traitants?|locataires?|debiteurs?|adherents?) (?:de|d|du|des|historique|principal|importante?)`),
+		nobody: riskrules.NoDebtor,
+	}
+	// A recovery plan is a procedure's only beside the court or the
+	// procedure's organs: a lender's waiver may ask for a business one.
+	courtPlan := procedure
+	courtPlan.cues = cues(`plans? de redressement`)
+	courtPlan.context = re(`tribunal`, `judiciaires?`, `homolog`+w, `commissaires? a l execution`, `mandataires?`, `administrateurs?`,
+		`greffe`, `jugement`+s, `procedures?`, `creanciers`, `passif`, `resolution du plan`)
 	return []rule{
 		{
 			kind: GoingConcern, category: signals.GoingConcern, modal: true,
@@ -131,50 +185,15 @@ var rules = sync.OnceValue(func() []rule {
 			),
 			settled: goingConcernSettled, voices: goingConcernVoices,
 		},
-		{
-			kind: Procedure, category: signals.GoingConcern, plans: true,
-			summary: "Procédure de prévention ou d'insolvabilité",
-			reason:  "procédure de prévention ou collective : toujours élevée",
-			cues: cues(
-				`mandat ad hoc`, `mandataire ad hoc`, `procedures? de conciliation`, `(?:accord|protocole)s? de conciliation`,
-				`conciliateur`, `ouverture d une conciliation`, `procedures? de sauvegarde`, `sauvegarde (?:financiere )?acceleree`,
-				`plans? de sauvegarde`, `(?:place|placee|places|placees|mise?s?) (?:sous|en) (?:sauvegarde|redressement|liquidation)`,
-				`depos`+w+` (?:le|son|leur) bilan`, `depot de bilan`, `(?:sous|en) administration (?:judiciaire|provisoire)`, `redressement judiciaire`, `liquidation judiciaire`, `procedures? collectives?`,
-				`administrateurs? judiciaires?`, `mandataires? judiciaires?`, `periode d observation`, `plans? de continuation`,
-				`plans? de redressement`, `cessation des paiements`, `reorganisation judiciaire`, `procedures? de reorganisation`,
-				`sursis concordataire`, `concordat(?: preventif)?(?: de faillite)?`, `ajournement de (?:la )?faillite`,
-				`gestion controlee`, `sursis de paiement`, `lacc`, `loi sur les arrangements avec les creanciers`,
-				`propositions? concordataires?`, `avis d intention de (?:faire|deposer) une proposition`,
-				`loi sur la faillite et l insolvabilite`, `chap(?:itre|ter) 11`,
-				// Switzerland: over-indebtedness notified to the court.
-				`surendettement`, `avis`+w+` le juge`, `725b`,
-				`(?:declaree?s?|mise?s?|prononce|prononcee) (?:en )?(?:etat de )?faillite`, `(?:jugement|aveu|declaration) de faillite`,
-				`faillite (?:a ete|a|ont ete) (?:prononcee|declaree|ouverte)`, `en faillite`,
-			),
-			settled: re(`(?:est|sont|etait|etaient|etre|etant) sortie?s? (?:de|du|des)`, `sortie (?:de la|du|des) (?:procedure|plan)`, `a pris fin`,
-				`ont pris fin`, `clotur`+w, `jugement de cloture`, `fin (?:de la|du) (?:procedure|plan|mandat)`, `(?:a|ont) ete leve`+s,
-				`acheve`+s, `mis fin`,
-				// A creditor's demand rejected or dropped, a restructuring done.
-				`(?:demande|assignation|citation|requete)s?`+long+` (?:est|a ete|ont ete|sont) rejetee?s?`,
-				`rejet`+w+` (?:la|l) (?:demande|assignation|citation)`, `declaree?s? sans objet`, `irrecevable`+s, `desist`+w,
-				`assainissement`+gap+` (?:realise|acheve|obtenu)`+s, `(?:a|ont) ete (?:integralement |entierement )?apure`+s, `constat`+w+` (?:la )?bonne execution`, `(?:integralement|entierement) execute`+s, `(?:a|ont) ete (?:entierement |integralement )?execute`+s, `ne fait plus l objet`, `n est plus`,
-				// Every instalment of the plan or the agreement paid, the company
-				// back on its feet.
-				`(?:a|ont) (?:depuis |toujours )?honore`+s, `(?:a|ont) retrouve`),
-			exclude: re(`prud hom`+w, `sauvegarde de l emploi`, `pse`, `sauvegardes? (?:des donnees|informatiques?)`, `creances?`, `impaye`+s,
-				`deprecie[a-z]*`,
-				`(?:d un|d une|de plusieurs|un de ses|l un de ses|l un des)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee) (?:en|sous)`,
-				`(?:faillite|liquidation|redressement|procedure|sauvegarde)(?: [a-z]+)? (?:de|d|du) (?:[a-z0-9]+ ){0,3}(?:clients?|filiales?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)`,
-				`(?:clients?|fournisseurs?|debiteurs?|contreparties?|concurrents?|locataires?|acheteurs?|sous traitants?)(?: [a-z0-9]+){0,4} (?:place|placee|places|placees|mis|mise|mises|tombe|tombee|entre|entree|declare|declaree) (?:en|sous)`),
-			nobody: riskrules.NoDebtor,
-		},
+		procedure,
+		courtPlan,
 		{
 			kind: HalfCapital, category: signals.GoingConcern,
 			summary: "Capitaux propres inférieurs à la moitié du capital social",
 			reason:  "capitaux propres inférieurs à la moitié du capital : toujours élevée",
 			cues: cues(
-				`(?:capitaux propres|actif net|fonds propres)(?: [a-z0-9]+){0,10} (?:inferieur`+s+` a|sous|en deca de|sous la barre de) la moitie (?:du|de son|de leur|de sa) capital`,
-				`(?:statuer|se prononcer|deliberer|decider)`+gap+` sur (?:la|sa|une|son|leur) (?:eventuelle )?dissolution anticipee`,
+				`(?:capitaux propres|actif net|fonds propres)(?: (?:[a-z0-9]+|\|)){0,20} (?:inferieur`+s+` a|sous|en deca de|sous la barre de) la moitie (?:du|de son|de leur|de sa) capital`,
+				`(?:statuer|se prononcer|deliberer|decider|consulte`+s+`)`+gap+` sur (?:la|sa|une|son|leur) (?:eventuelle )?dissolution anticipee`,
 				`moitie (?:du|de son|de leur) capital(?: social| actions)?`+gap+` (?:n est plus couverte|perdue?s?)`,
 				`perte de (?:plus de )?la moitie (?:du|de son) capital`,
 				`l ?225 248`, `l ?223 42`, `article 7 228`, `art 725 co`, `article 725 (?:al|alinea|du code des obligations|co)`,
@@ -202,7 +221,18 @@ var rules = sync.OnceValue(func() []rule {
 				`accelere?r? (?:la|le|les) (?:dette|pret|credit|emprunt)s?`, `acceleration (?:de la|du|des) (?:dette|pret|credit|emprunt)s?`,
 				`en demeure de rembourser`, `(?:mis|mise|met|mettent)`+gap+` en demeure`+gap+` de rembourser`,
 			),
-			settled: re(`renonce[a-z]*`, `(?:a|ont) ete (?:leve|retire|annule)`+s, `volontaire`+s, `a l initiative de la societe`),
+			settled: accelerationSettled,
+		},
+		{
+			// A debt moved to current liabilities for a breach: the lender
+			// may call it (IAS 1, and the same note in French GAAP).
+			kind: Acceleration, category: signals.Acceleration, also: []signals.Category{signals.Covenant},
+			summary: "Dette reclassée à court terme après un manquement",
+			reason:  "exigibilité ouverte par un manquement : élevée",
+			cues:    cues(`(?:reclass|present|classe)[a-z]*(?: [a-z]+){0,3} (?:en|dans le|dans les|parmi les|au|aux) (?:passifs? courants?|dettes? courantes?|passifs? a court terme|dettes? a court terme|dettes? a moins d un an)`),
+			context: re(`manquements?`, `non respect`, `bris`, `defauts?`, `violations?`, `covenants?`, `clauses? restrictives?`, `ratios?`,
+				`engagements? financiers?`, `derogations?`, `waivers?`),
+			settled: accelerationSettled,
 		},
 		{
 			kind: CovenantBreach, category: signals.Covenant, also: []signals.Category{signals.Acceleration},
@@ -229,7 +259,7 @@ var rules = sync.OnceValue(func() []rule {
 				`(?:ratio|covenant)s?`+gap+` (?:depass|exced|franchi)`+w+` (?:le|la|son|sa) (?:plafond|seuil|limite|maximum)`,
 				`waivers?`, `derogations?`, `renonciation`+gap+` (?:preteurs|banques|creanciers|porteurs|partenaires bancaires)`,
 				`(?:preteurs|banques|creanciers|porteurs) (?:ont|a) renonce`, `covenant holiday`,
-				`suspension (?:du|des) (?:test|covenant|ratio)s?`, `reset (?:du|des) (?:covenant|ratio)s?`,
+				`suspension (?:du|des) (?:test|covenant|ratio)s?`, `suspend[a-z]* (?:le|les) (?:test|covenant|ratio)s?`, `reset (?:du|des) (?:covenant|ratio)s?`,
 			),
 			context: re(`covenant`+w+`?`, `ratios?`, `levier`, `engagements? financiers?`, `clauses? financieres?`, `leverage`, `gearing`,
 				`dscr`, `icr`, `ltv`, `preteurs?`, `banques?`, `bancaires?`, `creanciers?`, `credit`, `emprunt`+w+`?`, `financement`+w+`?`,
@@ -377,7 +407,7 @@ func (r *rule) undone(f, sentence string) bool {
 
 // planClaims are the creditors' claims a company's own plan settles, not
 // its receivables on a debtor in a procedure.
-var planClaims = re(`creances? (?:chirographaires|privilegiees|superprivilegiees|admises)`, `leurs creances`,
+var planClaims = re(`creances? (?:chirographaires|privilegiees|superprivilegiees|admises|sursitaires|ordinaires)`, `leurs creances`,
 	`abandons? (?:partiels? |totale?s? )?(?:de|des) creances`)
 
 // ownRequest is a request of the company's or its managers': its
@@ -406,8 +436,9 @@ func classifyWhole(sentence string, inList bool) (*rule, signals.Category) {
 	// whether: neither supposes.
 	f = whether.ReplaceAllString(f, " $1 ")
 	// What "faute de quoi" opens is what did not happen, what a party
-	// argued ("l'argument selon lequel…") what a court dismissed: the fact
-	// is before it.
+	// argued ("l'argument selon lequel…") what a court dismissed, what
+	// "comme le prévoit la loi" opens the law's rule the fact follows: the fact
+	// is beside it.
 	h := counterfactual.ReplaceAllString(f, " ")
 	// A relative or participial clause supposes only what it says: "une
 	// renonciation (waiver) au test du ratio, que l'emprunteur n'aurait pas
@@ -444,9 +475,11 @@ func classifyWhole(sentence string, inList bool) (*rule, signals.Category) {
 	return nil, ""
 }
 
-// dependent is a clause of folded text that opens on a relative pronoun
-// or a denied participle ("le chantier ne pouvant plus le tenir").
-var dependent = regexp.MustCompile(`\|(?: (?:que|qu|qui|dont|lequel|laquelle|lesquels|lesquelles|auquel|auxquels)| [a-z]+(?: [a-z]+)? (?:ne|n) [a-z]+ant) [^|]*`)
+// dependent is a clause of folded text that opens on a relative pronoun,
+// a denied participle ("le chantier ne pouvant plus le tenir") or a
+// participle of its own subject ("le prêteur pouvant en exiger le
+// remboursement").
+var dependent = regexp.MustCompile(`\|(?: (?:que|qu|qui|dont|lequel|laquelle|lesquels|lesquelles|auquel|auxquels)| [a-z]+(?: [a-z]+)? (?:ne|n) [a-z]+ant| (?:le|la|les|l|ce|cette|ces) [a-z]+(?: [a-z]+)? (?:pouvant|devant|ayant|etant)) [^|]*`)
 
 // dependents gives h with every dependent clause blanked (main), and h
 // with the dependent clauses that suppose blanked (cues): both as long as
@@ -466,7 +499,7 @@ func dependents(h string) (main, cues string) {
 	return string(mainB), string(cuesB)
 }
 
-var counterfactual = regexp.MustCompile(` (?:faute de quoi|sans quoi|a defaut de quoi|sinon|(?:argument|these|allegation|moyen)s? selon (?:lequel|laquelle|lesquels|lesquelles)) [^|]*`)
+var counterfactual = regexp.MustCompile(` (?:faute de quoi|sans quoi|a defaut de quoi|sinon|(?:argument|these|allegation|moyen)s? selon (?:lequel|laquelle|lesquels|lesquelles)|comme (?:le |l |la )?(?:prevoi|prevu|exige|impose|veut|dispose)[a-z]* (?:la loi|le code|l article|les textes|la reglementation|le legislateur)) [^|]*`)
 
 // categoryOf is the category of the rule's event told in folded f.
 func (r *rule) categoryOf(f string) signals.Category {
@@ -547,10 +580,35 @@ var (
 	levelOf    = regexp.MustCompile(`(?:ressort|ressortait|ressortant|s'établit|s'établissait|atteint|atteignait|s'élève|s'élevait|est|était|de|tombé|descendu|monté|remonté|passé)\s+(?:à\s+)?(\d+(?:,\d+)?)\s*(?:x|fois)?\b`)
 )
 
+// limitBefore is a limit told before the level ("… plafonné à 3,0, ressort
+// à 3,4", "d'au moins 35 %, qui s'établit à 31 %"), levelAfter the level
+// that follows it: a ratio's, not an amount's (no thousands, no currency).
+var (
+	limitBefore = regexp.MustCompile(`\b(plafonnée?s?\s+à|limitée?s?\s+à|(?:un|le|son)\s+plafond\s+(?:contractuel\s+)?de|(?:un|le|son)\s+maximum\s+de|au\s+plus\s+(?:de\s+|égal\s+à\s+)?|au\s+maximum\s+(?:de\s+)?|n'excédant\s+pas|inférieure?s?\s+à|(?:un|le|son)\s+(?:minimum|plancher)\s+(?:contractuel\s+)?de|au\s+moins(?:\s+égale?s?\s+à|\s+de)?|au\s+minimum\s+(?:de\s+)?|supérieure?s?\s+à)\s*(\d+(?:,\d+)?)\s*(?:x|fois|%)?`)
+	levelAfter  = regexp.MustCompile(`^[^;.]{0,60}?\b(?:ressort|ressortait|s'établit|s'établissait|atteint|atteignait|s'élève|s'élevait|était|est de|est à|s'affiche)\s+(?:à\s+)?(\d+(?:,\d+)?)(?:\s*(?:x|fois|%)|\s*[^\d\s\p{L}€$£]|\s+(?:au|à|pour|contre|en|le|fin)(?:\s|$)|$)`)
+)
+
 // beyondLimit tells whether sentence tells a ratio past its limit: above a
 // ceiling or below a floor.
 func beyondLimit(sentence string) bool {
 	text := strings.ToLower(sentence)
+	for _, m := range limitBefore.FindAllStringSubmatchIndex(text, -1) {
+		lv := levelAfter.FindStringSubmatch(text[m[1]:])
+		if lv == nil {
+			continue
+		}
+		got, errGot := strconv.ParseFloat(strings.Replace(lv[1], ",", ".", 1), 64)
+		limit, errLimit := strconv.ParseFloat(strings.Replace(text[m[4]:m[5]], ",", ".", 1), 64)
+		if errGot != nil || errLimit != nil {
+			continue
+		}
+		kind := text[m[2]:m[3]]
+		ceiling := strings.Contains(kind, "plafon") || strings.Contains(kind, "limit") || strings.Contains(kind, "maxim") ||
+			strings.Contains(kind, "au plus") || strings.Contains(kind, "excédant") || strings.Contains(kind, "inférieur")
+		if ceiling && got > limit || !ceiling && got < limit {
+			return true
+		}
+	}
 	for _, m := range limitAfter.FindAllStringSubmatchIndex(text, -1) {
 		levels := levelOf.FindAllStringSubmatch(text[max(0, m[0]-100):m[0]], -1)
 		if len(levels) == 0 {

@@ -149,6 +149,9 @@ var (
 		"a été remboursée à son échéance", "a été remboursé à l'échéance", "ont été remboursés à leur échéance", "est désormais derrière", "est aujourd'hui derrière", "sont désormais derrière",
 		"sont aujourd'hui derrière", "appartient au passé", "a honoré", "ont honoré", "a depuis honoré", "ont depuis honoré",
 		"a toujours honoré", "ont toujours honoré",
+		// A ruling that ends the dispute.
+		"mettant fin au litige", "mettant fin à ce litige", "mettant fin au contentieux", "mettant fin à ce contentieux",
+		"met fin au litige", "met fin au contentieux", "a mis fin au litige", "a mis fin au contentieux",
 	}
 	// lifts and claims: an adverse claim (a fine, a reassessment, a
 	// garnishment, a creditor's demand) annulled, rejected or discharged is
@@ -161,7 +164,9 @@ var (
 		"a débouté", "déboute", "ordonne la mainlevée", "a abandonné", "ont abandonné"}
 	claims = []string{"amende", "sanction", "rectification", "condamnation", "saisie", "mise en demeure", "pénalité",
 		"assignation", "réclamation", "citation", "demande", "injonction", "redressement urssaf", "redressement fiscal",
-		"redressement notifié", "cotisations supplémentaires", "rappel", "caution", "suspension", "rehaussement", "redressements"}
+		"redressement notifié", "cotisations supplémentaires", "rappel", "caution", "suspension", "rehaussement", "redressements",
+		// An opponent's appeal or a creditor's petition, rejected.
+		"pourvoi", "réquisition"}
 	ownAppeal = []string{"requête de la société", "recours de la société", "demande de la société", "requête du groupe",
 		"recours du groupe", "présentée par la société", "formée par la société", "formé par la société", "de la société tendant",
 		// The debtor's own request, refused: "déboute le gérant de sa demande".
