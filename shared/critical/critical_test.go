@@ -59,6 +59,8 @@ func TestClassify(t *testing.T) {
 		{"La direction a présenté au personnel un plan de redressement de la rentabilité des magasins.", ""},
 		// Belgian and OHADA procedures; a debtor named then told a third party.
 		{"Les créances sursitaires seront payées à 40 % sur quatre ans selon le plan soumis au vote des créanciers.", Procedure},
+		{"Le plan de réorganisation déposé au greffe le 3 mars prévoit l’étalement des dettes sur trois ans.", Procedure},
+		{"Le plan de réorganisation des ateliers prévoit le regroupement des deux sites.", ""},
 		{"Le tribunal de commerce d'Abidjan a ouvert un règlement préventif au bénéfice de la société.", Procedure},
 		{"La liquidation judiciaire de la SAS Martin, distributrice de nos produits en Bretagne, est sans effet sur nos comptes.", ""},
 		{"Le redressement judiciaire ouvert contre la SARL Dupuis, notre franchisée de Nantes, a conduit à déprécier ses redevances.", ""},

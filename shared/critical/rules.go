@@ -105,8 +105,9 @@ var rules = sync.OnceValue(func() []rule {
 			`administrateurs? judiciaires?`, `mandataires? judiciaires?`, `periode d observation`, `plans? de continuation`,
 			`cessation des paiements`, `reorganisation judiciaire`, `procedures? de reorganisation`,
 			`sursis concordataire`, `concordat(?: preventif)?(?: de faillite)?`, `ajournement de (?:la )?faillite`,
-			// Belgium: the claims a judicial reorganisation suspends.
-			`creances? sursitaires?`,
+			// Belgium: the claims a judicial reorganisation suspends, its
+			// plan filed with the court's registry.
+			`creances? sursitaires?`, `plans? de reorganisation`+gap+` (?:depose|homologue)`+s+` (?:au greffe|par le tribunal)`,
 			// OHADA: the preventive settlement and the liquidation of assets.
 			`reglement preventif`, `liquidation des biens`,
 			`gestion controlee`, `sursis de paiement`, `lacc`, `loi sur les arrangements avec les creanciers`,

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // lookalikes are the letters an OCR reads for a digit of an amount: a
@@ -13,6 +14,10 @@ var lookalikes = map[rune]rune{'O': '0', 'o': '0', 'l': '1', 'I': '1', '|': '1'}
 // amountPunct is what an amount prints besides its digits: separators,
 // signs, parentheses and a unit after it.
 const amountPunct = ".,-−–()%€\u00a0\u202f"
+
+// minusLookalikes are what the OCR reads a minus sign as when it is
+// longer or thicker than its hyphen: an em dash, an equals sign.
+const minusLookalikes = "—=~"
 
 // marks are what a speck or a table's rule beside an amount is read as:
 // quotes, and an exclamation mark for a rule touching its last digit.
@@ -26,6 +31,12 @@ const marks = "‘’'`\"«»“”!"
 // punctuation, whose lookalikes all stand next to a digit. Any other word
 // is left as read.
 func fixDigits(word string) string {
+	// A minus sign read as a longer dash or as an equals sign, set against
+	// the amount's first digit: « —413 », « =396 ».
+	if r, size := utf8.DecodeRuneInString(word); strings.ContainsRune(minusLookalikes, r) && len(word) > size &&
+		unicode.IsDigit(rune(word[size])) && strings.Trim(word[size:], "0123456789 .,") == "" {
+		word = "-" + word[size:]
+	}
 	if t := strings.Trim(word, marks); t != word && strings.Trim(t, "0123456789 .,") == "" && len(digitsOf(t)) >= 2 {
 		word = t // a speck or a rule read as a mark beside an amount
 	}

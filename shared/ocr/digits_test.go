@@ -24,6 +24,13 @@ func TestFixDigits(t *testing.T) {
 		{"000!", "000"}, // a rule touching the cell
 		{"5000!", "5000"},
 		{"Attention!", "Attention!"},
+		// a minus read as a dash or an equals sign
+		{"—413", "-413"},
+		{"=396", "-396"},
+		{"~1 250", "-1 250"},
+		{"—", "—"},     // a nil amount
+		{"=A1", "=A1"}, // not an amount
+		{"—2,5x", "—2,5x"},
 	} {
 		if got := fixDigits(tt.in); got != tt.want {
 			t.Errorf("fixDigits(%q) = %q, attendu %q", tt.in, got, tt.want)

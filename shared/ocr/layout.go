@@ -3,6 +3,7 @@ package ocr
 import (
 	"cmp"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -83,7 +84,13 @@ func Layout(words []Word, crop pdftext.Rect) ([]pdftext.Line, []pdftext.Glyph, [
 		// parenthesis or a large title must not pull the next row in.
 		top := cs[start].centre
 		for ; end < len(cs); end++ {
-			em := max(min(cs[end-1].height, cs[end].height), floor) / inkToEm
+			h := min(cs[end-1].height, cs[end].height)
+			if cs[end-1].dash() || cs[end].dash() {
+				// A dash's ink says nothing of its size: the row's is the
+				// word's beside it.
+				h = max(cs[end-1].height, cs[end].height)
+			}
+			em := max(h, floor) / inkToEm
 			if cs[end].centre-cs[end-1].centre > cellLine*em || cs[end].centre-top > sameLine*em {
 				break
 			}
@@ -122,11 +129,18 @@ func medianInk(ps []placed) float64 {
 
 // withoutSpecks drops what a scan's dust, the rules of a form and its
 // frames make an OCR read: a word of ink much lower than the page's
-// words, and one of one or two characters with no letter or digit that
-// the OCR is unsure of; dashes (a nil amount) and dots stay.
+// words, one of one or two characters with no letter or digit that the
+// OCR is unsure of, a lone dot or comma; dashes (a nil amount) and
+// leader dots stay.
 func withoutSpecks(ps []placed) []placed {
 	usual := medianInk(ps)
 	return slices.DeleteFunc(ps, func(p placed) bool {
+		// A dot or a comma alone is a speck however sure the engine is of
+		// it: beside a figure (« 210 . ») it would move the cell to a row
+		// of its own and make it no amount.
+		if n := utf8.RuneCountInString(p.Text); n == 1 && strings.Trim(p.Text, ".,·") == "" {
+			return true
+		}
 		if strings.Trim(p.Text, "-–—.") == "" {
 			return false
 		}
@@ -137,6 +151,26 @@ func withoutSpecks(ps []placed) []placed {
 	})
 }
 
+// A form that prints its amounts in digit fields (a liasse's software)
+// sets its thousands an em apart or more: a group of three digits after
+// one of one to three, up to groupGap em from it, is the same amount
+// (« 24 », « 521 », « 961 »), where columns stand further apart.
+const groupGap = 1.6
+
+var (
+	thousandsLead  = regexp.MustCompile(`^[(\-−–]?\d{1,3}$`)
+	thousandsGroup = regexp.MustCompile(`^\d{3}\)?$`)
+)
+
+// groupOf is how many column gaps may part word b from word a before it:
+// more when b is a thousands group of the figure a starts.
+func groupOf(a, b placed) float64 {
+	if thousandsLead.MatchString(a.Text) && thousandsGroup.MatchString(b.Text) {
+		return groupGap
+	}
+	return 1
+}
+
 // chunk is a run of words side by side without a column gap: a table
 // cell, or a label. Its words are grouped by where they lie, not by the
 // engine's lines, which may join a label's first line with the amounts
@@ -144,6 +178,11 @@ func withoutSpecks(ps []placed) []placed {
 type chunk struct {
 	words          []placed
 	centre, height float64
+}
+
+// dash tells a chunk that prints only dashes: a nil amount.
+func (c chunk) dash() bool {
+	return !slices.ContainsFunc(c.words, func(p placed) bool { return strings.Trim(p.Text, "-–—") != "" })
 }
 
 // chunks groups the words into chunks, sorted by their deskewed height on
@@ -158,7 +197,7 @@ func chunks(ps []placed) []chunk {
 		for i, c := range out {
 			last := c.words[len(c.words)-1]
 			em := max(h, last.y1-last.y0) / inkToEm
-			if gap := p.x0 - last.x1; gap < columnGap*em && gap > -em && math.Abs(p.centre-last.centre) < cellLine*em {
+			if gap := p.x0 - last.x1; gap < columnGap*groupOf(last, p)*em && gap > -em && math.Abs(p.centre-last.centre) < cellLine*em {
 				best = i
 			}
 		}
@@ -196,6 +235,7 @@ func withoutStrays(cs []chunk) []chunk {
 	stray := func(p placed) bool {
 		return p.Conf < 0.5 && utf8.RuneCountInString(p.Text) <= strayLetters && !strings.ContainsFunc(p.Text, unicode.IsDigit)
 	}
+
 	for i := range cs {
 		ws := cs[i].words
 		figures := slices.ContainsFunc(ws, func(p placed) bool { return len(digitsOf(p.Text)) >= 2 && !stray(p) })
@@ -263,7 +303,7 @@ func makeLine(ws []placed, slope float64, crop pdftext.Rect) (pdftext.Line, []wo
 	pending = append(pending, wordAt{ws[0], 0})
 	text.WriteString(ws[0].Text)
 	for _, w := range ws[1:] {
-		if crop.X0+w.x0-cur.X1 >= columnGap*em {
+		if crop.X0+w.x0-cur.X1 >= columnGap*groupOf(pending[len(pending)-1].word, w)*em {
 			flush()
 			cur = pdftext.Span{X0: crop.X0 + w.x0, X1: crop.X0 + w.x1, Size: em}
 		} else {

@@ -143,3 +143,46 @@ func TestLayoutDropsStrayLetters(t *testing.T) {
 		t.Errorf("%d mots pour %d lus :\n%s", len(glyphs), len(words), all)
 	}
 }
+
+// A dot read low beside an amount neither takes the cell to the next
+// row nor stays in its text; a minus read as a dash is a minus.
+func TestLayoutDotBesideAmount(t *testing.T) {
+	words := row(0, 100, 0, "Production", 60.0, "vendue", 115.0, "196", 350.0, "210", 540.0, ".", 558.0)
+	words = append(words, row(1, 120, 0, "Résultat", 60.0, "207", 350.0, "—413", 540.0)...)
+	words[4].Y0, words[4].Y1 = 104.0/842, 111.0/842 // the dot: ink below the digits' baseline
+	words[4].Conf = 0.95
+	lines, _, _ := Layout(words, a4)
+	var got []string
+	for _, l := range lines {
+		got = append(got, l.Text())
+	}
+	if len(lines) != 2 || !strings.HasSuffix(got[0], "210") || !strings.HasSuffix(got[1], "-413") {
+		t.Errorf("lignes %q : « … 196 210 » et « … 207 -413 » attendues", got)
+	}
+}
+
+// A nil amount's dash, a thin stroke above the digits' centre, stays on
+// its row.
+func TestLayoutDashOnItsRow(t *testing.T) {
+	words := row(0, 100, 0, "Subventions", 60.0, "d'exploitation", 120.0, "45", 350.0, "-", 555.0)
+	words = append(words, row(1, 114, 0, "Reprises", 60.0, "65", 350.0, "80", 550.0)...)
+	words[3].Y0, words[3].Y1 = 101.0/842, 102.0/842
+	lines, _, _ := Layout(words, a4)
+	if len(lines) != 2 || !strings.HasSuffix(lines[0].Text(), "-") {
+		var got []string
+		for _, l := range lines {
+			got = append(got, l.Text())
+		}
+		t.Errorf("lignes %q : le tiret sur la ligne des subventions attendu", got)
+	}
+}
+
+// A liasse's software sets its thousands an em apart: the groups are one
+// amount; the next column, further, is another.
+func TestLayoutWideThousands(t *testing.T) {
+	words := row(0, 100, 0, "Autres", 60.0, "achats", 95.0, "24", 400.0, "521", 421.0, "961", 447.0, "19", 500.0, "700", 521.0, "112", 547.0)
+	lines, _, _ := Layout(words, a4)
+	if len(lines) != 1 || len(lines[0].Spans) != 3 || lines[0].Spans[1].Text != "24 521 961" || lines[0].Spans[2].Text != "19 700 112" {
+		t.Errorf("ligne %+v : « 24 521 961 » et « 19 700 112 » attendus", lines)
+	}
+}
