@@ -10,8 +10,10 @@ import (
 // an amount centred between them, its own blocks (--psm 3) read such
 // labels well but may drop a column's block whole. The words of both
 // readings are pooled, the surer first, and a word is kept unless it lies
-// over one kept already: where a reading has nothing, the other's words
-// fill in.
+// over one of the other reading kept already: where a reading has
+// nothing, the other's words fill in. One reading's own words are never
+// each other's: a tall box (« placement » under « Valeurs mobilières de »)
+// may cover the line above it.
 
 // overlapKept is the part of the smaller of two boxes their intersection
 // must cover for the second word to be the first's reading again.
@@ -20,25 +22,34 @@ const overlapKept = 0.3
 // merged pools the words of two readings of one image: the surer word
 // of each place. b's lines are numbered after a's.
 func merged(a, b []Word) []Word {
+	type read struct {
+		Word
+		second bool
+	}
 	lines := 0
+	var pool []read
 	for _, w := range a {
 		lines = max(lines, w.Line+1)
+		pool = append(pool, read{Word: w})
 	}
-	pool := slices.Clone(a)
 	for _, w := range b {
 		if w.Line >= 0 {
 			w.Line += lines
 		}
-		pool = append(pool, w)
+		pool = append(pool, read{Word: w, second: true})
 	}
-	slices.SortStableFunc(pool, func(x, y Word) int { return cmp.Compare(y.Conf, x.Conf) })
-	var kept []Word
+	slices.SortStableFunc(pool, func(x, y read) int { return cmp.Compare(y.Conf, x.Conf) })
+	var kept []read
 	for _, w := range pool {
-		if !slices.ContainsFunc(kept, func(k Word) bool { return overlaps(k, w) }) {
+		if !slices.ContainsFunc(kept, func(k read) bool { return k.second != w.second && overlaps(k.Word, w.Word) }) {
 			kept = append(kept, w)
 		}
 	}
-	return kept
+	out := make([]Word, len(kept))
+	for i, k := range kept {
+		out[i] = k.Word
+	}
+	return out
 }
 
 // overlaps tells whether a and b cover overlapKept of the smaller's box.

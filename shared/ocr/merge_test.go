@@ -24,6 +24,9 @@ func TestMerged(t *testing.T) {
 		{"a slight overlap is two words",
 			[]Word{word("et", 0.1, 0.5, 0.9, 0)}, []Word{word("comptes", 0.19, 0.5, 0.8, 0)}, []string{"et", "comptes"}},
 		{"no second reading", []Word{word("Total", 0.1, 0.5, 0.9, 0)}, nil, []string{"Total"}},
+		{"one reading's tall word under its line above",
+			[]Word{word("Valeurs", 0.1, 0.50, 0.95, 0), {Text: "placement", X0: 0.1, Y0: 0.51, X1: 0.2, Y1: 0.55, Conf: 0.96, Line: 1}},
+			nil, []string{"placement", "Valeurs"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := merged(tc.a, tc.b)
